@@ -1,0 +1,144 @@
+//===- Graph.h - Compact µGraph representation ------------------*- C++ -*-===//
+//
+// The lean, MLIR-free representation of a µGraph shared by the evaluator, the
+// verifier and the search. MLIR is the interchange format; this is what the
+// C++ libraries work on. One `Graph` type serves all three levels:
+//
+//  * kernel level: values are device-memory tensors; `Kernel` ops carry a block
+//    graph in `body`;
+//  * block level: `inputs` are the kernel op's operands (kernel tensors);
+//    `BlockInput` turns one into a tile, `Accum` closes the for-loop and
+//    `BlockOutput` turns a post-loop tile back into a kernel tensor, listed in
+//    `outputs`; `ThreadGraph` ops carry a thread graph in `body`;
+//  * thread level: `inputs` are rank-0 scalars standing for one element of each
+//    tile operand; ops are element-wise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_CORE_GRAPH_H
+#define TSOPT_CORE_GRAPH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tsopt {
+
+/// Storage element types of tensors.
+enum class DType : uint8_t { F16, BF16, F32 };
+
+llvm::StringRef stringifyDType(DType t);
+
+/// Logical row-major static shape (rank <= 4 in practice; rank 0 = scalar).
+using Shape = llvm::SmallVector<int64_t, 4>;
+
+/// Number of elements of a shape (1 for rank 0).
+int64_t numElements(llvm::ArrayRef<int64_t> shape);
+
+/// Formats a shape as "2x64x128" for diagnostics.
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
+struct TensorType {
+  Shape shape;
+  DType dtype = DType::F32;
+  int64_t numElements() const { return tsopt::numElements(shape); }
+};
+
+enum class OpKind : uint8_t {
+  // Element-wise binary ops with numpy broadcasting.
+  Add,
+  Sub,
+  Mul,
+  Div,
+  // Element-wise unary ops.
+  Exp,
+  Square,
+  Sqrt,
+  Rsqrt,
+  Silu,
+  Gelu,
+  Relu,
+  Neg,
+  MulScalar,
+  // Contraction, reductions and data movement.
+  Matmul,
+  ReduceSum,
+  ReduceMax,
+  Repeat,
+  Reshape,
+  Transpose,
+  Concat,
+  RmsNorm,
+  // Kernel level only: a graph-defined kernel (body = block graph).
+  Kernel,
+  // Block level only.
+  BlockInput,
+  Accum,
+  BlockOutput,
+  ThreadGraph, // body = thread graph
+};
+
+llvm::StringRef stringifyOpKind(OpKind k);
+bool isElementwiseBinary(OpKind k);
+bool isElementwiseUnary(OpKind k);
+
+/// Map entry meaning "replicated": the dimension is not partitioned.
+constexpr int kReplica = -1;
+
+/// Accumulator kind when `fmap` is replica; with fmap = d the accumulator
+/// concatenates and the kind is ignored.
+enum class AccumKind : uint8_t { Sum, Max };
+
+enum class Level : uint8_t { Kernel, Block, Thread };
+
+struct Graph;
+
+/// One operation. Attributes not used by `kind` keep their defaults.
+struct Op {
+  OpKind kind;
+  llvm::SmallVector<int, 2> operands; ///< value ids in the enclosing graph
+  llvm::SmallVector<int, 1> results;  ///< value ids in the enclosing graph
+  /// ReduceSum/ReduceMax/Concat: the dimension.
+  int64_t dim = 0;
+  /// MulScalar: the factor; RmsNorm: epsilon added to the mean square.
+  double scalar = 0.0;
+  /// Transpose: result dim i is operand dim perm[i].
+  llvm::SmallVector<int64_t, 4> perm;
+  /// BlockInput: imap (grid dim x/y/z -> tensor dim or kReplica);
+  /// BlockOutput: omap (grid dim -> result tensor dim or kReplica).
+  std::array<int, 3> gridMap = {kReplica, kReplica, kReplica};
+  /// BlockInput and Accum: the for-loop dim -> tensor dim or kReplica.
+  int fmap = kReplica;
+  AccumKind accum = AccumKind::Sum;
+  /// Kernel: its block graph. ThreadGraph: its thread graph.
+  std::shared_ptr<const Graph> body;
+};
+
+/// A graph at one level; ops are stored in a topological order.
+struct Graph {
+  Level level = Level::Kernel;
+  std::vector<TensorType> values;
+  std::vector<Op> ops;
+  std::vector<int> inputs;
+  std::vector<int> outputs;
+  /// Block level: grid extents (1 to 3 dims, x/y/z) and the for-loop extent.
+  llvm::SmallVector<int64_t, 3> grid;
+  int64_t forloop = 1;
+
+  /// Adds a graph argument and returns its value id.
+  int addInput(TensorType type);
+  /// Appends `op` with fresh result values of the given types; returns the id
+  /// of its first result.
+  int addOp(Op op, llvm::ArrayRef<TensorType> resultTypes);
+  const TensorType &type(int value) const { return values[value]; }
+};
+
+} // namespace tsopt
+
+#endif // TSOPT_CORE_GRAPH_H

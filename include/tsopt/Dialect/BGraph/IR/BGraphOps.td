@@ -1,0 +1,112 @@
+//===- BGraphOps.td - Block-level ops -------------------------*- tablegen -*-===//
+
+#ifndef TSOPT_DIALECT_BGRAPH_BGRAPHOPS
+#define TSOPT_DIALECT_BGRAPH_BGRAPHOPS
+
+include "tsopt/Dialect/BGraph/IR/BGraphDialect.td"
+include "tsopt/Dialect/BGraph/IR/BGraphAttrs.td"
+include "tsopt/Dialect/BGraph/IR/BGraphTypes.td"
+include "tsopt/Dialect/BGraph/IR/BGraphInterfaces.td"
+include "tsopt/Dialect/Common/ComputeOps.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+defm BGraph_ : TS_ComputeOps<BGraph_Dialect, BGraph_Tile, "!bgraph.tile",
+                             [InBlockGraph]>;
+
+class BGraph_Op<string mnemonic, string kind, list<Trait> traits = []>
+    : TS_CoreOp<BGraph_Dialect, mnemonic, kind,
+                !listconcat(traits, [InBlockGraph])>;
+
+def BGraph_InputOp : BGraph_Op<"input", "BlockInput", [Pure]> {
+  let summary = "input iterator: cuts a kernel tensor into tiles";
+  let description = [{
+    Reads the kernel tensor `source` (an argument of the enclosing block
+    graph). For block (bx, by, bz) and iteration i: for each grid dim g with
+    `imap[g] = d`, keep chunk b_g of size |d| / grid_g along d; then, when
+    `fmap = e`, keep chunk i of size (remaining |e|) / forloop along e.
+    `replica` means the grid dim (or the loop) does not partition the tensor:
+    every block (iteration) sees the whole extent.
+
+    Example (grid [4, 2], forloop 8):
+
+    ```mlir
+    %t = bgraph.input %w imap = {x = 1, y = replica} fmap = 0 : tensor<64x128xf16> -> !bgraph.tile<8x32xf16>
+    ```
+  }];
+  let arguments = (ins TS_Tensor:$source, DenseI64ArrayAttr:$imap,
+                   I64Attr:$fmap);
+  let results = (outs BGraph_Tile:$result);
+  let assemblyFormat = [{
+    $source `imap` `=` custom<GridMap>($imap) `fmap` `=` custom<LoopMap>($fmap)
+    attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def BGraph_AccumOp : BGraph_Op<"accum", "Accum", [Pure]> {
+  let summary = "for-loop accumulator";
+  let description = [{
+    Closes the for-loop. `sum` and `max` combine the operand's tiles of all
+    iterations element-wise; `concat` concatenates them along dim `fmap` in
+    iteration order (the result's dim `fmap` is forloop times larger). Ops
+    that use the result run once per block after the loop.
+
+    Example (forloop 4):
+
+    ```mlir
+    %s = bgraph.accum sum %p : !bgraph.tile<16x32xf32> -> !bgraph.tile<16x32xf32>
+    %c = bgraph.accum concat %p fmap = 1 : !bgraph.tile<16x32xf32> -> !bgraph.tile<16x128xf32>
+    ```
+  }];
+  let arguments = (ins BGraph_Tile:$input, BGraph_AccumKind:$kind,
+                   OptionalAttr<I64Attr>:$fmap);
+  let results = (outs BGraph_Tile:$result);
+  let assemblyFormat = [{
+    $kind $input (`fmap` `=` $fmap^)? attr-dict `:` qualified(type($input)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def BGraph_OutputOp : BGraph_Op<"output", "BlockOutput", [Pure]> {
+  let summary = "output saver: writes each block's tile into a result tensor";
+  let description = [{
+    Block (bx, by, bz) writes its post-loop tile at offset b_g * tile[d]
+    along dim d = `omap[g]` of the result tensor, for every grid dim g. Every
+    grid dim of extent > 1 maps to a distinct result dim, so blocks write
+    disjoint regions; the result shape is the tile shape scaled by omap.
+
+    Example (grid [4, 2]):
+
+    ```mlir
+    %o = bgraph.output %s omap = {x = 1, y = 0} : !bgraph.tile<8x32xf16> -> tensor<16x128xf16>
+    ```
+  }];
+  let arguments = (ins BGraph_Tile:$input, DenseI64ArrayAttr:$omap);
+  let results = (outs TS_Tensor:$result);
+  let assemblyFormat = [{
+    $input `omap` `=` custom<GridMap>($omap) attr-dict `:` qualified(type($input)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def BGraph_YieldOp : Op<BGraph_Dialect, "yield", [
+    Pure, Terminator, ReturnLike, InBlockGraph]> {
+  let summary = "returns a block graph's result tensors";
+  let description = [{
+    Terminates a block graph. Its operands are the results of
+    `bgraph.output` ops, in the order of the enclosing kernel's results.
+
+    Example:
+
+    ```mlir
+    bgraph.yield %o : tensor<16x128xf16>
+    ```
+  }];
+  let arguments = (ins Variadic<TS_Tensor>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` qualified(type($values)))?";
+  let hasVerifier = 1;
+}
+
+#endif // TSOPT_DIALECT_BGRAPH_BGRAPHOPS

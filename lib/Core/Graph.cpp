@@ -1,0 +1,132 @@
+//===- Graph.cpp - Compact µGraph representation -------------------------===//
+
+#include "tsopt/Core/Graph.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace tsopt;
+
+llvm::StringRef tsopt::stringifyDType(DType t) {
+  switch (t) {
+  case DType::F16:
+    return "f16";
+  case DType::BF16:
+    return "bf16";
+  case DType::F32:
+    return "f32";
+  }
+  return "?";
+}
+
+int64_t tsopt::numElements(llvm::ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::string tsopt::formatShape(llvm::ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar";
+  return llvm::join(llvm::map_range(shape,
+                                    [](int64_t d) { return std::to_string(d); }),
+                    "x");
+}
+
+llvm::StringRef tsopt::stringifyOpKind(OpKind k) {
+  switch (k) {
+  case OpKind::Add:
+    return "add";
+  case OpKind::Sub:
+    return "sub";
+  case OpKind::Mul:
+    return "mul";
+  case OpKind::Div:
+    return "div";
+  case OpKind::Exp:
+    return "exp";
+  case OpKind::Square:
+    return "square";
+  case OpKind::Sqrt:
+    return "sqrt";
+  case OpKind::Rsqrt:
+    return "rsqrt";
+  case OpKind::Silu:
+    return "silu";
+  case OpKind::Gelu:
+    return "gelu";
+  case OpKind::Relu:
+    return "relu";
+  case OpKind::Neg:
+    return "neg";
+  case OpKind::MulScalar:
+    return "mul_scalar";
+  case OpKind::Matmul:
+    return "matmul";
+  case OpKind::ReduceSum:
+    return "reduce_sum";
+  case OpKind::ReduceMax:
+    return "reduce_max";
+  case OpKind::Repeat:
+    return "repeat";
+  case OpKind::Reshape:
+    return "reshape";
+  case OpKind::Transpose:
+    return "transpose";
+  case OpKind::Concat:
+    return "concat";
+  case OpKind::RmsNorm:
+    return "rms_norm";
+  case OpKind::Kernel:
+    return "kernel";
+  case OpKind::BlockInput:
+    return "input";
+  case OpKind::Accum:
+    return "accum";
+  case OpKind::BlockOutput:
+    return "output";
+  case OpKind::ThreadGraph:
+    return "thread_graph";
+  }
+  return "?";
+}
+
+bool tsopt::isElementwiseBinary(OpKind k) {
+  return k == OpKind::Add || k == OpKind::Sub || k == OpKind::Mul ||
+         k == OpKind::Div;
+}
+
+bool tsopt::isElementwiseUnary(OpKind k) {
+  switch (k) {
+  case OpKind::Exp:
+  case OpKind::Square:
+  case OpKind::Sqrt:
+  case OpKind::Rsqrt:
+  case OpKind::Silu:
+  case OpKind::Gelu:
+  case OpKind::Relu:
+  case OpKind::Neg:
+  case OpKind::MulScalar:
+    return true;
+  default:
+    return false;
+  }
+}
+
+int Graph::addInput(TensorType type) {
+  int id = values.size();
+  values.push_back(std::move(type));
+  inputs.push_back(id);
+  return id;
+}
+
+int Graph::addOp(Op op, llvm::ArrayRef<TensorType> resultTypes) {
+  int first = values.size();
+  op.results.clear();
+  for (const TensorType &t : resultTypes) {
+    op.results.push_back(values.size());
+    values.push_back(t);
+  }
+  ops.push_back(std::move(op));
+  return first;
+}

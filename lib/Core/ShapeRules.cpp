@@ -1,0 +1,332 @@
+//===- ShapeRules.cpp - Shape and path rules of every op -----------------===//
+
+#include "tsopt/Core/ShapeRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tsopt;
+using llvm::ArrayRef;
+using llvm::failure;
+using llvm::FailureOr;
+using llvm::LogicalResult;
+using llvm::success;
+
+namespace {
+/// Stores a formatted message in `why` (when requested) and returns failure.
+struct Fail {
+  std::string *why;
+  template <typename... Ts> llvm::FailureOr<Shape> operator()(Ts &&...parts) {
+    if (why) {
+      why->clear();
+      llvm::raw_string_ostream os(*why);
+      (os << ... << parts);
+    }
+    return failure();
+  }
+};
+
+const char *gridDimName(size_t g) {
+  static const char *names[] = {"x", "y", "z"};
+  return g < 3 ? names[g] : "?";
+}
+} // namespace
+
+FailureOr<Shape> tsopt::broadcastShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
+                                       std::string *why) {
+  size_t rank = std::max(a.size(), b.size());
+  Shape out(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (da != db && da != 1 && db != 1)
+      return Fail{why}("shapes ", formatShape(a), " and ", formatShape(b),
+                       " do not broadcast: dim ", i, " has ", da, " vs ", db);
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+FailureOr<Shape> tsopt::matmulShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
+                                    std::string *why) {
+  if (a.size() < 2 || a.size() != b.size())
+    return Fail{why}("matmul operands must have equal rank >= 2, got ",
+                     formatShape(a), " and ", formatShape(b));
+  size_t r = a.size();
+  for (size_t i = 0; i + 2 < r; ++i)
+    if (a[i] != b[i])
+      return Fail{why}("matmul batch dim ", i, " differs: ", a[i], " vs ",
+                       b[i]);
+  if (a[r - 1] != b[r - 2])
+    return Fail{why}("matmul contraction dims differ: ", formatShape(a),
+                     " has ", a[r - 1], " columns but ", formatShape(b),
+                     " has ", b[r - 2], " rows");
+  Shape out(a.begin(), a.end());
+  out[r - 1] = b[r - 1];
+  return out;
+}
+
+FailureOr<Shape> tsopt::reduceShape(ArrayRef<int64_t> in, int64_t dim,
+                                    int64_t extent, std::string *why) {
+  if (dim < 0 || dim >= (int64_t)in.size())
+    return Fail{why}("reduction dim ", dim, " is out of range for rank ",
+                     in.size());
+  if (extent < 1 || in[dim] % extent != 0)
+    return Fail{why}("reduction extent ", extent, " does not divide dim ", dim,
+                     " of size ", in[dim]);
+  Shape out(in.begin(), in.end());
+  out[dim] = extent;
+  return out;
+}
+
+LogicalResult tsopt::checkReduce(ArrayRef<int64_t> in, int64_t dim,
+                                 ArrayRef<int64_t> out, std::string *why) {
+  if (in.size() != out.size())
+    return Fail{why}("reduction keeps the rank: operand ", formatShape(in),
+                     ", result ", formatShape(out));
+  if (dim < 0 || dim >= (int64_t)in.size())
+    return Fail{why}("reduction dim ", dim, " is out of range for rank ",
+                     in.size());
+  FailureOr<Shape> expected = reduceShape(in, dim, out[dim], why);
+  if (failed(expected))
+    return failure();
+  if (ArrayRef<int64_t>(*expected) != out)
+    return Fail{why}("reduction over dim ", dim, " of ", formatShape(in),
+                     " must give ", formatShape(*expected), ", not ",
+                     formatShape(out));
+  return success();
+}
+
+LogicalResult tsopt::checkRepeat(ArrayRef<int64_t> in, ArrayRef<int64_t> out,
+                                 std::string *why) {
+  if (in.size() != out.size())
+    return Fail{why}("repeat keeps the rank: operand ", formatShape(in),
+                     ", result ", formatShape(out));
+  for (size_t i = 0; i < in.size(); ++i)
+    if (in[i] < 1 || out[i] % in[i] != 0)
+      return Fail{why}("repeat result dim ", i, " (", out[i],
+                       ") is not a multiple of the operand dim (", in[i], ")");
+  return success();
+}
+
+LogicalResult tsopt::checkReshape(ArrayRef<int64_t> in, ArrayRef<int64_t> out,
+                                  std::string *why) {
+  if (numElements(in) != numElements(out))
+    return Fail{why}("reshape changes the element count: ", formatShape(in),
+                     " has ", numElements(in), ", ", formatShape(out), " has ",
+                     numElements(out));
+  return success();
+}
+
+FailureOr<Shape> tsopt::transposeShape(ArrayRef<int64_t> in,
+                                       ArrayRef<int64_t> perm,
+                                       std::string *why) {
+  if (perm.size() != in.size())
+    return Fail{why}("permutation has ", perm.size(), " entries for rank ",
+                     in.size());
+  llvm::SmallVector<bool, 4> seen(in.size(), false);
+  Shape out;
+  for (int64_t p : perm) {
+    if (p < 0 || p >= (int64_t)in.size() || seen[p])
+      return Fail{why}("permutation entry ", p, " is out of range or repeated");
+    seen[p] = true;
+    out.push_back(in[p]);
+  }
+  return out;
+}
+
+FailureOr<Shape> tsopt::concatShape(ArrayRef<Shape> ins, int64_t dim,
+                                    std::string *why) {
+  if (ins.empty())
+    return Fail{why}("concat needs at least one operand");
+  size_t rank = ins.front().size();
+  if (dim < 0 || dim >= (int64_t)rank)
+    return Fail{why}("concat dim ", dim, " is out of range for rank ", rank);
+  Shape out = ins.front();
+  for (size_t i = 1; i < ins.size(); ++i) {
+    const Shape &s = ins[i];
+    if (s.size() != rank)
+      return Fail{why}("concat operand ", i, " has rank ", s.size(),
+                       ", expected ", rank);
+    for (size_t d = 0; d < rank; ++d)
+      if ((int64_t)d != dim && s[d] != out[d])
+        return Fail{why}("concat operand ", i, " differs in dim ", d, ": ",
+                         s[d], " vs ", out[d]);
+    out[dim] += s[dim];
+  }
+  return out;
+}
+
+FailureOr<Shape> tsopt::rmsNormShape(ArrayRef<int64_t> x, ArrayRef<int64_t> g,
+                                     std::string *why) {
+  if (x.empty())
+    return Fail{why}("rms_norm input must have rank >= 1");
+  if (g.size() != 1 || g[0] != x.back())
+    return Fail{why}("rms_norm gain must have shape ", x.back(), ", got ",
+                     formatShape(g));
+  return Shape(x.begin(), x.end());
+}
+
+LogicalResult tsopt::checkLaunch(ArrayRef<int64_t> grid, int64_t forloop,
+                                 std::string *why) {
+  if (grid.empty() || grid.size() > 3)
+    return Fail{why}("grid must have 1 to 3 dims, got ", grid.size());
+  for (size_t g = 0; g < grid.size(); ++g)
+    if (grid[g] < 1)
+      return Fail{why}("grid dim ", gridDimName(g), " must be >= 1, got ",
+                       grid[g]);
+  if (forloop < 1)
+    return Fail{why}("forloop must be >= 1, got ", forloop);
+  return success();
+}
+
+FailureOr<Shape> tsopt::inputTileShape(ArrayRef<int64_t> tensor,
+                                       ArrayRef<int64_t> grid, int64_t forloop,
+                                       ArrayRef<int> imap, int fmap,
+                                       std::string *why) {
+  int64_t rank = tensor.size();
+  if (imap.size() != grid.size())
+    return Fail{why}("imap has ", imap.size(), " entries for a ", grid.size(),
+                     "-d grid");
+  Shape tile(tensor.begin(), tensor.end());
+  for (size_t g = 0; g < imap.size(); ++g) {
+    int d = imap[g];
+    if (d == kReplica)
+      continue;
+    if (d < 0 || d >= rank)
+      return Fail{why}("imap maps grid dim ", gridDimName(g), " to dim ", d,
+                       ", out of range for rank ", rank);
+    for (size_t h = 0; h < g; ++h)
+      if (imap[h] == d)
+        return Fail{why}("imap maps grid dims ", gridDimName(h), " and ",
+                         gridDimName(g), " to the same tensor dim ", d);
+    if (tensor[d] % grid[g] != 0)
+      return Fail{why}("imap: grid dim ", gridDimName(g), " (", grid[g],
+                       ") does not divide tensor dim ", d, " (", tensor[d],
+                       ")");
+    tile[d] = tensor[d] / grid[g];
+  }
+  if (fmap != kReplica) {
+    if (fmap < 0 || fmap >= rank)
+      return Fail{why}("fmap maps the for-loop to dim ", fmap,
+                       ", out of range for rank ", rank);
+    if (tile[fmap] % forloop != 0)
+      return Fail{why}("fmap: forloop (", forloop,
+                       ") does not divide the extent left in dim ", fmap, " (",
+                       tile[fmap], ")");
+    tile[fmap] /= forloop;
+  }
+  return tile;
+}
+
+FailureOr<Shape> tsopt::accumShape(ArrayRef<int64_t> tile, int64_t forloop,
+                                   int fmap, std::string *why) {
+  Shape out(tile.begin(), tile.end());
+  if (fmap == kReplica)
+    return out;
+  if (fmap < 0 || fmap >= (int64_t)tile.size())
+    return Fail{why}("accumulator fmap dim ", fmap, " is out of range for rank ",
+                     tile.size());
+  out[fmap] *= forloop;
+  return out;
+}
+
+FailureOr<Shape> tsopt::outputTensorShape(ArrayRef<int64_t> tile,
+                                          ArrayRef<int64_t> grid,
+                                          ArrayRef<int> omap,
+                                          std::string *why) {
+  int64_t rank = tile.size();
+  if (omap.size() != grid.size())
+    return Fail{why}("omap has ", omap.size(), " entries for a ", grid.size(),
+                     "-d grid");
+  Shape out(tile.begin(), tile.end());
+  for (size_t g = 0; g < omap.size(); ++g) {
+    int d = omap[g];
+    if (d == kReplica) {
+      if (grid[g] > 1)
+        return Fail{why}("omap: grid dim ", gridDimName(g), " has extent ",
+                         grid[g],
+                         " but is not mapped to a result dim, so blocks would "
+                         "write the same region");
+      continue;
+    }
+    if (d < 0 || d >= rank)
+      return Fail{why}("omap maps grid dim ", gridDimName(g), " to dim ", d,
+                       ", out of range for rank ", rank);
+    for (size_t h = 0; h < g; ++h)
+      if (omap[h] == d)
+        return Fail{why}("omap maps grid dims ", gridDimName(h), " and ",
+                         gridDimName(g),
+                         " to the same result dim ", d,
+                         ", so blocks would write overlapping regions");
+    out[d] *= grid[g];
+  }
+  return out;
+}
+
+static const char *stageName(Stage s) {
+  switch (s) {
+  case Stage::Tensor:
+    return "a kernel tensor (no input iterator yet)";
+  case Stage::Loop:
+    return "in the for-loop body";
+  case Stage::PostLoop:
+    return "post-loop (past an accumulator)";
+  case Stage::Saved:
+    return "already saved by an output saver";
+  }
+  return "?";
+}
+
+FailureOr<Stage> tsopt::resultStage(OpKind kind, ArrayRef<Stage> operandStages,
+                                    std::string *why) {
+  auto fail = [&](auto &&...parts) -> FailureOr<Stage> {
+    (void)Fail{why}(parts...);
+    return failure();
+  };
+  auto expectAll = [&](Stage s, const char *role) -> LogicalResult {
+    for (auto [i, st] : llvm::enumerate(operandStages))
+      if (st != s) {
+        (void)fail(stringifyOpKind(kind), " operand ", i, " is ",
+                   stageName(st), "; ", role);
+        return failure();
+      }
+    return success();
+  };
+  switch (kind) {
+  case OpKind::BlockInput:
+    if (failed(expectAll(Stage::Tensor,
+                         "an input iterator reads a kernel tensor")))
+      return failure();
+    return Stage::Loop;
+  case OpKind::Accum:
+    if (failed(expectAll(Stage::Loop,
+                         "an accumulator takes a for-loop body value, so the "
+                         "path would pass zero or two accumulators")))
+      return failure();
+    return Stage::PostLoop;
+  case OpKind::BlockOutput:
+    if (failed(expectAll(Stage::PostLoop,
+                         "an output saver takes a post-loop value, so the path "
+                         "would pass no accumulator")))
+      return failure();
+    return Stage::Saved;
+  case OpKind::Kernel:
+    return fail("a graph-defined kernel cannot be nested in a block graph");
+  default:
+    break;
+  }
+  if (operandStages.empty())
+    return fail(stringifyOpKind(kind), " has no operands");
+  Stage s = operandStages.front();
+  if (s != Stage::Loop && s != Stage::PostLoop)
+    return fail(stringifyOpKind(kind), " operand 0 is ", stageName(s),
+                "; block compute ops take tiles");
+  if (failed(expectAll(s, s == Stage::Loop
+                              ? "mixing for-loop and post-loop operands puts "
+                                "a path through zero or two accumulators"
+                              : "mixing post-loop and for-loop operands puts "
+                                "a path through zero or two accumulators")))
+    return failure();
+  return s;
+}

@@ -1,0 +1,207 @@
+//===- BGraphOps.cpp - Block-level ops, maps and verifiers ---------------===//
+
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Dialect/BGraph/IR/BGraph.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace tsopt;
+using namespace tsopt::bgraph;
+
+//===----------------------------------------------------------------------===//
+// Map syntax: `{x = 0, y = replica}` for grid maps, `1` or `replica` for the
+// loop map. Internally an entry is a tensor dim or kReplica (-1).
+//===----------------------------------------------------------------------===//
+
+static constexpr StringLiteral kGridDimNames[] = {"x", "y", "z"};
+
+static ParseResult parseMapEntry(OpAsmParser &parser, int64_t &entry) {
+  if (succeeded(parser.parseOptionalKeyword("replica"))) {
+    entry = kReplica;
+    return success();
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseInteger(entry))
+    return failure();
+  if (entry < 0)
+    return parser.emitError(loc, "map entries are a dim >= 0 or 'replica'");
+  return success();
+}
+
+static void printMapEntry(OpAsmPrinter &printer, int64_t entry) {
+  if (entry == kReplica)
+    printer << "replica";
+  else
+    printer << entry;
+}
+
+static ParseResult parseGridMap(OpAsmParser &parser, DenseI64ArrayAttr &map) {
+  SmallVector<int64_t, 3> entries;
+  auto parseOne = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef name;
+    if (parser.parseKeyword(&name))
+      return failure();
+    if (entries.size() >= 3 || name != kGridDimNames[entries.size()])
+      return parser.emitError(loc, "expected grid dim '")
+             << (entries.size() < 3 ? kGridDimNames[entries.size()] : "}")
+             << "' (maps list grid dims x, y, z in order), got '" << name
+             << "'";
+    int64_t entry;
+    if (parser.parseEqual() || parseMapEntry(parser, entry))
+      return failure();
+    entries.push_back(entry);
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Braces, parseOne))
+    return failure();
+  map = DenseI64ArrayAttr::get(parser.getContext(), entries);
+  return success();
+}
+
+static void printGridMap(OpAsmPrinter &printer, Operation *,
+                         DenseI64ArrayAttr map) {
+  printer << "{";
+  llvm::interleaveComma(llvm::enumerate(map.asArrayRef()), printer,
+                        [&](auto it) {
+                          printer << kGridDimNames[std::min<size_t>(it.index(), 2)]
+                                  << " = ";
+                          printMapEntry(printer, it.value());
+                        });
+  printer << "}";
+}
+
+static ParseResult parseLoopMap(OpAsmParser &parser, IntegerAttr &map) {
+  int64_t entry;
+  if (parseMapEntry(parser, entry))
+    return failure();
+  map = IntegerAttr::get(IntegerType::get(parser.getContext(), 64), entry);
+  return success();
+}
+
+static void printLoopMap(OpAsmPrinter &printer, Operation *, IntegerAttr map) {
+  printMapEntry(printer, map.getInt());
+}
+
+#define GET_OP_CLASSES
+#include "tsopt/Dialect/BGraph/IR/BGraphOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+LogicalResult tsopt::bgraph::verifyInBlockGraph(Operation *op) {
+  Operation *parent = op->getParentOp();
+  if (!parent || !isa<LaunchOpInterface>(parent))
+    return op->emitOpError(
+        "must be in a block graph (the body of a graph-defined kernel)");
+  return success();
+}
+
+static LaunchOpInterface launchOf(Operation *op) {
+  return cast<LaunchOpInterface>(op->getParentOp());
+}
+
+/// Checks that a map has one entry per grid dim.
+static LogicalResult checkMapArity(Operation *op, StringRef name,
+                                   ArrayRef<int64_t> map,
+                                   ArrayRef<int64_t> grid) {
+  if (map.size() != grid.size())
+    return op->emitOpError() << name << " has " << map.size()
+                             << " entries but the grid has " << grid.size()
+                             << " dims";
+  return success();
+}
+
+static LogicalResult checkSameElementType(Operation *op, Type a, Type b) {
+  Type ea = cast<ShapedType>(a).getElementType();
+  Type eb = cast<ShapedType>(b).getElementType();
+  if (ea != eb)
+    return op->emitOpError("element type changes from ") << ea << " to " << eb;
+  return success();
+}
+
+static SmallVector<int> toIntMap(ArrayRef<int64_t> map) {
+  return SmallVector<int>(map.begin(), map.end());
+}
+
+LogicalResult InputOp::verify() {
+  LaunchOpInterface launch = launchOf(*this);
+  if (!isa<BlockArgument>(getSource()) ||
+      getSource().getParentBlock() != getOperation()->getBlock())
+    return emitOpError("source must be an argument of the enclosing block "
+                       "graph (a kernel tensor)");
+  if (failed(checkMapArity(*this, "imap", getImap(), launch.getGrid())) ||
+      failed(checkSameElementType(*this, getSource().getType(),
+                                  getResult().getType())))
+    return failure();
+  std::string why;
+  FailureOr<Shape> tile = inputTileShape(
+      getSource().getType().getShape(), launch.getGrid(), launch.getForloop(),
+      toIntMap(getImap()), getFmap(), &why);
+  if (failed(tile))
+    return emitOpError(why);
+  if (ArrayRef<int64_t>(*tile) != getResult().getType().getShape())
+    return emitOpError("tile shape implied by imap/fmap/grid/forloop is ")
+           << formatShape(*tile) << ", but the result type has "
+           << formatShape(getResult().getType().getShape());
+  return success();
+}
+
+LogicalResult AccumOp::verify() {
+  LaunchOpInterface launch = launchOf(*this);
+  bool concat = getKind() == AccumKind::concat;
+  if (concat != getFmap().has_value())
+    return emitOpError(concat ? "concat accumulator needs fmap = <dim>"
+                              : "sum/max accumulator takes no fmap (only "
+                                "concat concatenates along a dim)");
+  if (failed(checkSameElementType(*this, getInput().getType(),
+                                  getResult().getType())))
+    return failure();
+  std::string why;
+  FailureOr<Shape> shape =
+      accumShape(getInput().getType().getShape(), launch.getForloop(),
+                 concat ? static_cast<int>(*getFmap()) : kReplica, &why);
+  if (failed(shape))
+    return emitOpError(why);
+  if (ArrayRef<int64_t>(*shape) != getResult().getType().getShape())
+    return emitOpError("accumulator result shape must be ")
+           << formatShape(*shape) << ", got "
+           << formatShape(getResult().getType().getShape());
+  return success();
+}
+
+LogicalResult OutputOp::verify() {
+  LaunchOpInterface launch = launchOf(*this);
+  if (failed(checkMapArity(*this, "omap", getOmap(), launch.getGrid())) ||
+      failed(checkSameElementType(*this, getInput().getType(),
+                                  getResult().getType())))
+    return failure();
+  std::string why;
+  FailureOr<Shape> shape =
+      outputTensorShape(getInput().getType().getShape(), launch.getGrid(),
+                        toIntMap(getOmap()), &why);
+  if (failed(shape))
+    return emitOpError(why);
+  if (ArrayRef<int64_t>(*shape) != getResult().getType().getShape())
+    return emitOpError("result tensor shape implied by omap/grid is ")
+           << formatShape(*shape) << ", but the result type has "
+           << formatShape(getResult().getType().getShape());
+  return success();
+}
+
+LogicalResult YieldOp::verify() {
+  for (auto [i, v] : llvm::enumerate(getValues()))
+    if (!v.getDefiningOp<OutputOp>())
+      return emitOpError("operand ")
+             << i << " must be the result of a bgraph.output (an output "
+             << "saver)";
+  Operation *parent = getOperation()->getParentOp();
+  if (parent->getNumResults() != getNumOperands() ||
+      parent->getResultTypes() != getOperandTypes())
+    return emitOpError("operand types must match the enclosing kernel's "
+                       "result types");
+  return success();
+}

@@ -1,0 +1,89 @@
+//===- CoreOpInterface.cpp - Shape verification of compute ops -----------===//
+
+#include "tsopt/Dialect/Common/CoreOpInterface.h"
+#include "tsopt/Core/ShapeRules.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+
+using namespace mlir;
+using namespace tsopt;
+
+#include "tsopt/Dialect/Common/CoreOpInterface.cpp.inc"
+
+/// Shapes of all values, or nothing when one is not shaped (thread level).
+static std::optional<llvm::SmallVector<Shape>> shapesOf(ValueRange values) {
+  llvm::SmallVector<Shape> shapes;
+  for (Value v : values) {
+    auto shaped = dyn_cast<ShapedType>(v.getType());
+    if (!shaped || !shaped.hasStaticShape())
+      return std::nullopt;
+    shapes.emplace_back(shaped.getShape());
+  }
+  return shapes;
+}
+
+LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
+  OpKind kind = cast<CoreOpInterface>(op).getCoreKind();
+  // Block-level boundary ops and kernels check their maps and launch
+  // attributes in their own verifiers; thread-level ops are scalar.
+  if (kind == OpKind::Kernel || kind == OpKind::BlockInput ||
+      kind == OpKind::Accum || kind == OpKind::BlockOutput ||
+      kind == OpKind::ThreadGraph)
+    return success();
+  auto ins = shapesOf(op->getOperands());
+  auto outs = shapesOf(op->getResults());
+  if (!ins || !outs)
+    return success();
+
+  // One element type throughout: tsopt never converts implicitly.
+  Type elemTy;
+  for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+    Type e = cast<ShapedType>(t).getElementType();
+    if (elemTy && e != elemTy)
+      return op->emitOpError("mixes element types ")
+             << elemTy << " and " << e;
+    elemTy = e;
+  }
+
+  std::string why;
+  const Shape &result = outs->front();
+  auto expectResult = [&](FailureOr<Shape> expected) -> LogicalResult {
+    if (failed(expected))
+      return op->emitOpError(why);
+    if (*expected != result)
+      return op->emitOpError("result shape must be ")
+             << formatShape(*expected) << ", got " << formatShape(result);
+    return success();
+  };
+  auto check = [&](LogicalResult r) -> LogicalResult {
+    return failed(r) ? op->emitOpError(why) : success();
+  };
+  auto intAttr = [&](StringRef name) {
+    return cast<IntegerAttr>(op->getAttr(name)).getInt();
+  };
+
+  if (isElementwiseBinary(kind))
+    return expectResult(broadcastShape((*ins)[0], (*ins)[1], &why));
+  switch (kind) {
+  case OpKind::Matmul:
+    return expectResult(matmulShape((*ins)[0], (*ins)[1], &why));
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax:
+    return check(checkReduce((*ins)[0], intAttr("dim"), result, &why));
+  case OpKind::Repeat:
+    return check(checkRepeat((*ins)[0], result, &why));
+  case OpKind::Reshape:
+    return check(checkReshape((*ins)[0], result, &why));
+  case OpKind::Transpose:
+    return expectResult(transposeShape(
+        (*ins)[0], cast<DenseI64ArrayAttr>(op->getAttr("permutation")).asArrayRef(),
+        &why));
+  case OpKind::Concat:
+    return expectResult(concatShape(*ins, intAttr("dim"), &why));
+  case OpKind::RmsNorm:
+    return expectResult(rmsNormShape((*ins)[0], (*ins)[1], &why));
+  default:
+    return success(); // Element-wise unary: SameOperandsAndResultType.
+  }
+}

@@ -1,0 +1,91 @@
+//===- KGraphDialect.cpp - The kernel-level dialect ----------------------===//
+
+#include "tsopt/Dialect/KGraph/IR/KGraph.h"
+#include "tsopt/Core/ShapeRules.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace tsopt;
+using namespace tsopt::kgraph;
+
+#include "tsopt/Dialect/KGraph/IR/KGraphOpsDialect.cpp.inc"
+
+void KGraphDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tsopt/Dialect/KGraph/IR/KGraphOps.cpp.inc"
+      >();
+}
+
+#define GET_OP_CLASSES
+#include "tsopt/Dialect/KGraph/IR/KGraphOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelOp::verify() {
+  std::string why;
+  if (failed(checkLaunch(getGrid(), getForloop(), &why)))
+    return emitOpError(why);
+  return success();
+}
+
+/// Describes a value for path diagnostics: "%arg1" style names are not
+/// stable, so name the defining op and result number instead.
+static std::string describe(Value v) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    os << "block graph argument #" << arg.getArgNumber();
+  else
+    os << "result #" << cast<OpResult>(v).getResultNumber() << " of '"
+       << v.getDefiningOp()->getName() << "'";
+  return s;
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError("block graph has ")
+           << body.getNumArguments() << " arguments for " << getInputs().size()
+           << " inputs";
+  for (auto [i, arg, in] :
+       llvm::enumerate(body.getArgumentTypes(), getInputs().getTypes()))
+    if (arg != in)
+      return emitOpError("block graph argument #")
+             << i << " has type " << arg << " but input #" << i
+             << " has type " << in;
+  if (!isa<bgraph::YieldOp>(body.getTerminator()))
+    return emitOpError("block graph must end with bgraph.yield");
+
+  // Mirage Def. 2.1 (3): propagate path stages in program order.
+  llvm::DenseMap<Value, Stage> stage;
+  for (BlockArgument arg : body.getArguments())
+    stage[arg] = Stage::Tensor;
+  for (Operation &op : body.without_terminator()) {
+    auto core = dyn_cast<CoreOpInterface>(&op);
+    if (!core || isa<KernelOp>(op))
+      return op.emitOpError("is not a block graph op");
+    SmallVector<Stage> operandStages;
+    for (Value v : op.getOperands())
+      operandStages.push_back(stage.lookup(v));
+    std::string why;
+    FailureOr<Stage> result =
+        resultStage(core.getCoreKind(), operandStages, &why);
+    if (failed(result))
+      return op.emitOpError("violates the path rule (every input->output "
+                            "path passes exactly one input iterator, one "
+                            "accumulator and one output saver): ")
+             << why;
+    for (Value r : op.getResults())
+      stage[r] = *result;
+  }
+  for (Value v : body.getTerminator()->getOperands())
+    if (stage.lookup(v) != Stage::Saved)
+      return emitOpError("yields ") << describe(v)
+                                    << ", which is not an output saver result";
+  return success();
+}
