@@ -1,0 +1,145 @@
+//===- Import.cpp - MLIR kgraph/bgraph/tgraph -> core µGraph -------------===//
+
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Dialect/BGraph/IR/BGraph.h"
+#include "tsopt/Dialect/KGraph/IR/KGraph.h"
+#include "tsopt/Dialect/TGraph/IR/TGraph.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace tsopt;
+using CoreOp = tsopt::Op;
+using CoreType = tsopt::TensorType;
+
+FailureOr<DType> tsopt::importElementType(Type type) {
+  if (type.isF16())
+    return DType::F16;
+  if (type.isBF16())
+    return DType::BF16;
+  if (type.isF32())
+    return DType::F32;
+  return failure();
+}
+
+namespace {
+/// Imports one region body (a function, block graph or thread graph).
+class Importer {
+public:
+  FailureOr<CoreType> importType(Location loc, Type type) {
+    Type elem = type;
+    Shape shape;
+    if (auto shaped = dyn_cast<ShapedType>(type)) {
+      if (!shaped.hasStaticShape())
+        return (emitError(loc) << "tsopt executes static shapes only, got "
+                               << type,
+                failure());
+      elem = shaped.getElementType();
+      shape.assign(shaped.getShape().begin(), shaped.getShape().end());
+    }
+    FailureOr<DType> dtype = importElementType(elem);
+    if (failed(dtype))
+      return (emitError(loc) << "tsopt executes f16, bf16 and f32, got "
+                             << type,
+              failure());
+    return CoreType{shape, *dtype};
+  }
+
+  LogicalResult importBody(Block &block, Level level, Graph &g) {
+    g.level = level;
+    llvm::DenseMap<Value, int> ids;
+    for (BlockArgument arg : block.getArguments()) {
+      FailureOr<CoreType> t = importType(arg.getLoc(), arg.getType());
+      if (failed(t))
+        return failure();
+      ids[arg] = g.addInput(*t);
+    }
+    for (Operation &op : block) {
+      if (op.hasTrait<OpTrait::IsTerminator>()) {
+        for (Value v : op.getOperands())
+          g.outputs.push_back(ids.lookup(v));
+        continue;
+      }
+      auto core = dyn_cast<CoreOpInterface>(&op);
+      if (!core)
+        return op.emitError("cannot be imported into a µGraph: not a "
+                            "kgraph/bgraph/tgraph op");
+      CoreOp node;
+      node.kind = core.getCoreKind();
+      for (Value v : op.getOperands())
+        node.operands.push_back(ids.lookup(v));
+      if (failed(importAttributes(op, node)))
+        return failure();
+      SmallVector<CoreType> resultTypes;
+      for (Value r : op.getResults()) {
+        FailureOr<CoreType> t = importType(op.getLoc(), r.getType());
+        if (failed(t))
+          return failure();
+        resultTypes.push_back(*t);
+      }
+      int first = g.addOp(std::move(node), resultTypes);
+      for (auto [i, r] : llvm::enumerate(op.getResults()))
+        ids[r] = first + i;
+    }
+    return success();
+  }
+
+private:
+  static std::array<int, 3> gridMap(ArrayRef<int64_t> map) {
+    std::array<int, 3> out = {kReplica, kReplica, kReplica};
+    for (auto [i, d] : llvm::enumerate(map))
+      out[i] = d;
+    return out;
+  }
+
+  LogicalResult importAttributes(Operation &op, CoreOp &node) {
+    if (auto a = op.getAttrOfType<IntegerAttr>("dim"))
+      node.dim = a.getInt();
+    if (auto a = op.getAttrOfType<FloatAttr>("scalar"))
+      node.scalar = a.getValueAsDouble();
+    if (auto norm = dyn_cast<kgraph::RmsNormOp>(op))
+      node.scalar = norm.getEpsilon().convertToDouble();
+    if (auto t = dyn_cast<kgraph::TransposeOp>(op))
+      node.perm.assign(t.getPermutation().begin(), t.getPermutation().end());
+    if (auto t = dyn_cast<bgraph::TransposeOp>(op))
+      node.perm.assign(t.getPermutation().begin(), t.getPermutation().end());
+    if (auto in = dyn_cast<bgraph::InputOp>(op)) {
+      node.gridMap = gridMap(in.getImap());
+      node.fmap = in.getFmap();
+    }
+    if (auto acc = dyn_cast<bgraph::AccumOp>(op)) {
+      node.accum = acc.getKind() == bgraph::AccumKind::max ? AccumKind::Max
+                                                          : AccumKind::Sum;
+      node.fmap = acc.getFmap() ? static_cast<int>(*acc.getFmap()) : kReplica;
+    }
+    if (auto out = dyn_cast<bgraph::OutputOp>(op))
+      node.gridMap = gridMap(out.getOmap());
+    if (auto kernel = dyn_cast<kgraph::KernelOp>(op)) {
+      auto body = std::make_shared<Graph>();
+      body->grid.assign(kernel.getGrid().begin(), kernel.getGrid().end());
+      body->forloop = kernel.getForloop();
+      if (failed(importBody(kernel.getBody().front(), Level::Block, *body)))
+        return failure();
+      node.body = std::move(body);
+    }
+    if (auto thread = dyn_cast<tgraph::GraphOp>(op)) {
+      auto body = std::make_shared<Graph>();
+      if (failed(importBody(thread.getBody().front(), Level::Thread, *body)))
+        return failure();
+      node.body = std::move(body);
+    }
+    return success();
+  }
+};
+} // namespace
+
+FailureOr<Graph> tsopt::importFunction(func::FuncOp func) {
+  if (func.isExternal())
+    return func.emitError("cannot import a function declaration");
+  if (!func.getBody().hasOneBlock())
+    return func.emitError("a kernel graph function has a single block");
+  Graph g;
+  if (failed(Importer().importBody(func.getBody().front(), Level::Kernel, g)))
+    return failure();
+  return g;
+}

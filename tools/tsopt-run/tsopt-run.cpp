@@ -1,0 +1,307 @@
+//===- tsopt-run.cpp - Execute µGraphs on the CPU ------------------------===//
+//
+// Runs a kgraph function through the float evaluator on seeded random inputs
+// or .npy files, summarizes or writes its outputs, and with a reference
+// function reports how far the two are apart. Exit code 1 when they differ
+// beyond the tolerance of the outputs' dtype.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Eval/Evaluator.h"
+#include "tsopt/InitAll.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Support/Npy.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <random>
+
+using namespace mlir;
+using namespace tsopt;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
+                                      cl::init("-"));
+static cl::opt<std::string>
+    fnName("fn", cl::desc("Function to run (default: the only function, or "
+                          "the one carrying tsopt.reference)"));
+static cl::opt<std::string> referenceName(
+    "reference",
+    cl::desc("Reference function to compare with (default: the function's "
+             "tsopt.reference attribute)"));
+static cl::list<std::string>
+    inputFiles("inputs", cl::desc("Comma-separated .npy files, one per input"),
+               cl::CommaSeparated);
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
+                              cl::init(0));
+static cl::opt<std::string>
+    outputDir("output-dir", cl::desc("Write outputs as <dir>/output<i>.npy"));
+static cl::opt<double>
+    rtolOverride("rtol", cl::desc("Relative tolerance (default: by dtype)"),
+                 cl::init(-1.0));
+static cl::opt<std::string>
+    precision("precision", cl::desc("Evaluator number type: f32 or f64"),
+              cl::init("f32"));
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+/// Default relative tolerance of an output, scaled to its storage dtype: a
+/// generated kernel rounds to that dtype, so agreement is judged at its
+/// precision (a few units of its epsilon, more for f32 where reassociation
+/// over long reductions dominates).
+double defaultRtol(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return 1e-2;
+  case DType::BF16:
+    return 5e-2;
+  case DType::F32:
+    return 1e-4;
+  }
+  return 1e-4;
+}
+
+std::string typeString(const tsopt::TensorType &t) {
+  return "tensor<" + formatShape(t.shape) + "x" + stringifyDType(t.dtype).str() +
+         ">";
+}
+
+int fail(const llvm::Twine &msg) {
+  llvm::errs() << "tsopt-run: error: " << msg << "\n";
+  return 2;
+}
+
+func::FuncOp lookupFunction(ModuleOp module, StringRef name) {
+  return module.lookupSymbol<func::FuncOp>(name);
+}
+
+template <typename Domain> int runAll(ModuleOp module) {
+  using Elem = typename Domain::Elem;
+  // Pick the function.
+  func::FuncOp fn;
+  if (!fnName.empty()) {
+    fn = lookupFunction(module, fnName);
+    if (!fn)
+      return fail("no function @" + fnName + " in the input");
+  } else {
+    SmallVector<func::FuncOp> fns(module.getOps<func::FuncOp>());
+    for (func::FuncOp f : fns)
+      if (f->hasAttr("tsopt.reference"))
+        fn = fn ? func::FuncOp() : f;
+    if (!fn && fns.size() == 1)
+      fn = fns.front();
+    if (!fn) {
+      std::string names;
+      for (func::FuncOp f : fns)
+        names += " @" + f.getSymName().str();
+      return fail("choose a function with --fn; the input has:" + names);
+    }
+  }
+  func::FuncOp ref;
+  if (!referenceName.empty()) {
+    ref = lookupFunction(module, referenceName);
+    if (!ref)
+      return fail("no reference function @" + referenceName + " in the input");
+  } else if (auto sym = fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference")) {
+    ref = lookupFunction(module, sym.getValue());
+    if (!ref)
+      return fail("@" + fn.getSymName() + " names reference @" +
+                  sym.getValue() + ", which does not exist");
+  }
+
+  FailureOr<Graph> graph = importFunction(fn);
+  if (failed(graph))
+    return 2;
+  std::optional<Graph> refGraph;
+  if (ref) {
+    FailureOr<Graph> g = importFunction(ref);
+    if (failed(g))
+      return 2;
+    refGraph = std::move(*g);
+    auto sig = [](const Graph &g, const std::vector<int> &ids) {
+      std::string s;
+      for (int id : ids)
+        s += typeString(g.type(id)) + " ";
+      return s;
+    };
+    if (sig(*graph, graph->inputs) != sig(*refGraph, refGraph->inputs))
+      return fail("@" + fn.getSymName() + " and reference @" +
+                  ref.getSymName() + " take different inputs: " +
+                  sig(*graph, graph->inputs) + "vs " +
+                  sig(*refGraph, refGraph->inputs));
+    if (sig(*graph, graph->outputs) != sig(*refGraph, refGraph->outputs))
+      return fail("@" + fn.getSymName() + " and reference @" +
+                  ref.getSymName() + " return different types: " +
+                  sig(*graph, graph->outputs) + "vs " +
+                  sig(*refGraph, refGraph->outputs));
+  }
+
+  // Inputs: .npy files or seeded uniform values in [-1, 1), exact in their
+  // storage type.
+  Domain dom;
+  std::vector<Tensor<Elem>> inputs;
+  size_t numInputs = graph->inputs.size();
+  if (!inputFiles.empty() && inputFiles.size() != numInputs)
+    return fail("@" + fn.getSymName() + " takes " + llvm::Twine(numInputs) +
+                " inputs but --inputs names " +
+                llvm::Twine(inputFiles.size()) + " files");
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  for (size_t i = 0; i < numInputs; ++i) {
+    const tsopt::TensorType &t = graph->type(graph->inputs[i]);
+    Tensor<Elem> tensor;
+    tensor.shape = t.shape;
+    tensor.data.reserve(t.numElements());
+    if (!inputFiles.empty()) {
+      std::string why;
+      FailureOr<NpyArray> a = readNpy(inputFiles[i], &why);
+      if (failed(a))
+        return fail(why);
+      if (a->shape != t.shape)
+        return fail("input #" + llvm::Twine(i) + " ('" + inputFiles[i] +
+                    "') has shape " + formatShape(a->shape) + " but @" +
+                    fn.getSymName() + " expects " + typeString(t));
+      if (a->descr != npyDescrFor(t.dtype))
+        return fail("input #" + llvm::Twine(i) + " ('" + inputFiles[i] +
+                    "') has dtype " + a->descr + " but @" + fn.getSymName() +
+                    " expects " + typeString(t) + " (numpy dtype " +
+                    npyDescrFor(t.dtype) + ")");
+      for (float v : a->data)
+        tensor.data.push_back(dom.fromDouble(roundToDType(v, t.dtype)));
+    } else {
+      for (int64_t k = 0; k < t.numElements(); ++k)
+        tensor.data.push_back(
+            dom.fromDouble(roundToDType(uniform(rng), t.dtype)));
+    }
+    inputs.push_back(std::move(tensor));
+  }
+
+  Evaluator<Domain> evaluator(dom);
+  auto evaluate = [&](func::FuncOp f, const Graph &g)
+      -> std::optional<std::vector<Tensor<Elem>>> {
+    auto start = Clock::now();
+    std::string why;
+    auto outs = evaluator.run(g, inputs, &why);
+    double ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    if (failed(outs)) {
+      llvm::errs() << "tsopt-run: error: evaluating @" << f.getSymName()
+                   << ": " << why << "\n";
+      return std::nullopt;
+    }
+    llvm::outs() << "@" << f.getSymName() << ": evaluated in "
+                 << llvm::format("%.1f", ms) << " ms\n";
+    return std::move(*outs);
+  };
+
+  llvm::outs() << "inputs: " << numInputs << " ("
+               << (inputFiles.empty() ? "uniform [-1, 1), seed " +
+                                            std::to_string(seed)
+                                      : std::string(".npy files"))
+               << ")\n";
+  auto outs = evaluate(fn, *graph);
+  if (!outs)
+    return 2;
+  for (size_t i = 0; i < outs->size(); ++i) {
+    const Tensor<Elem> &o = (*outs)[i];
+    double sum = 0, absmax = 0;
+    bool finite = true;
+    for (const Elem &v : o.data) {
+      double d = static_cast<double>(v);
+      finite &= std::isfinite(d);
+      sum += d;
+      absmax = std::max(absmax, std::fabs(d));
+    }
+    llvm::outs() << "  output #" << i << ": "
+                 << typeString(graph->type(graph->outputs[i]))
+                 << llvm::format(" mean %.6g absmax %.6g", sum / o.data.size(),
+                                 absmax)
+                 << (finite ? "" : " (contains inf/nan)") << "\n";
+    if (!outputDir.empty()) {
+      std::error_code ec = llvm::sys::fs::create_directories(outputDir);
+      if (ec)
+        return fail("cannot create '" + outputDir + "': " + ec.message());
+      llvm::SmallString<128> path(outputDir);
+      llvm::sys::path::append(path, "output" + std::to_string(i) + ".npy");
+      std::vector<float> data(o.data.begin(), o.data.end());
+      std::string why;
+      if (failed(writeNpy(path, o.shape, data, &why)))
+        return fail(why);
+    }
+  }
+  if (!refGraph)
+    return 0;
+
+  auto refOuts = evaluate(ref, *refGraph);
+  if (!refOuts)
+    return 2;
+  bool agree = true;
+  for (size_t i = 0; i < outs->size(); ++i) {
+    const auto &a = (*outs)[i].data;
+    const auto &b = (*refOuts)[i].data;
+    double maxAbs = 0, refMax = 0;
+    bool finite = true;
+    for (size_t k = 0; k < a.size(); ++k) {
+      double x = static_cast<double>(a[k]), y = static_cast<double>(b[k]);
+      finite &= std::isfinite(x) && std::isfinite(y);
+      maxAbs = std::max(maxAbs, std::fabs(x - y));
+      refMax = std::max(refMax, std::fabs(y));
+    }
+    // Normwise relative difference: element-wise ratios blow up at zeros.
+    double rel = refMax > 0 ? maxAbs / refMax : maxAbs;
+    DType dtype = graph->type(graph->outputs[i]).dtype;
+    double rtol = rtolOverride >= 0 ? rtolOverride : defaultRtol(dtype);
+    bool ok = finite && rel <= rtol;
+    agree &= ok;
+    llvm::outs() << "  output #" << i
+                 << llvm::format(": max abs diff %.3g, max rel diff %.3g "
+                                 "(tolerance %.3g for ",
+                                 maxAbs, rel, rtol)
+                 << stringifyDType(dtype) << "): "
+                 << (ok ? "agree" : finite ? "DIFFER" : "DIFFER (inf/nan)")
+                 << "\n";
+  }
+  llvm::outs() << "@" << fn.getSymName() << " vs @" << ref.getSymName()
+               << ": " << (agree ? "agree" : "DIFFER") << "\n";
+  return agree ? 0 : 1;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tsopt-run: execute a kgraph function on the CPU evaluator\n\n"
+      "  tsopt-run prog.mlir --fn=opt --reference=ref\n"
+      "  tsopt-run prog.mlir --fn=opt --inputs=x.npy,w.npy --output-dir=out\n");
+  if (precision != "f32" && precision != "f64")
+    return fail("--precision must be f32 or f64, got '" + precision + "'");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  std::string err;
+  auto file = openInputFile(inputFile, &err);
+  if (!file)
+    return fail(err);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 2;
+  return precision == "f64" ? runAll<FloatDomain<double>>(*module)
+                            : runAll<FloatDomain<float>>(*module);
+}
