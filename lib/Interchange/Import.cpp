@@ -62,7 +62,7 @@ public:
       }
       auto core = dyn_cast<CoreOpInterface>(&op);
       if (!core)
-        return op.emitError("cannot be imported into a µGraph: not a "
+        return op.emitOpError("cannot be imported into a µGraph: not a "
                             "kgraph/bgraph/tgraph op");
       CoreOp node;
       node.kind = core.getCoreKind();

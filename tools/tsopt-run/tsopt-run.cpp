@@ -97,10 +97,11 @@ template <typename Domain> int runAll(ModuleOp module) {
       return fail("no function @" + fnName + " in the input");
   } else {
     SmallVector<func::FuncOp> fns(module.getOps<func::FuncOp>());
-    for (func::FuncOp f : fns)
-      if (f->hasAttr("tsopt.reference"))
-        fn = fn ? func::FuncOp() : f;
-    if (!fn && fns.size() == 1)
+    auto withReference = llvm::make_filter_range(
+        fns, [](func::FuncOp f) { return f->hasAttr("tsopt.reference"); });
+    if (llvm::hasSingleElement(withReference))
+      fn = *withReference.begin();
+    else if (fns.size() == 1)
       fn = fns.front();
     if (!fn) {
       std::string names;
