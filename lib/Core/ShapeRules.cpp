@@ -185,6 +185,8 @@ FailureOr<Shape> tsopt::inputTileShape(ArrayRef<int64_t> tensor,
                                        ArrayRef<int> imap, int fmap,
                                        std::string *why) {
   int64_t rank = tensor.size();
+  if (failed(checkLaunch(grid, forloop, why)))
+    return failure();
   if (imap.size() != grid.size())
     return Fail{why}("imap has ", imap.size(), " entries for a ", grid.size(),
                      "-d grid");
@@ -222,6 +224,8 @@ FailureOr<Shape> tsopt::inputTileShape(ArrayRef<int64_t> tensor,
 FailureOr<Shape> tsopt::accumShape(ArrayRef<int64_t> tile, int64_t forloop,
                                    int fmap, std::string *why) {
   Shape out(tile.begin(), tile.end());
+  if (forloop < 1)
+    return Fail{why}("forloop must be >= 1, got ", forloop);
   if (fmap == kReplica)
     return out;
   if (fmap < 0 || fmap >= (int64_t)tile.size())
@@ -236,6 +240,8 @@ FailureOr<Shape> tsopt::outputTensorShape(ArrayRef<int64_t> tile,
                                           ArrayRef<int> omap,
                                           std::string *why) {
   int64_t rank = tile.size();
+  if (failed(checkLaunch(grid, /*forloop=*/1, why)))
+    return failure();
   if (omap.size() != grid.size())
     return Fail{why}("omap has ", omap.size(), " entries for a ", grid.size(),
                      "-d grid");

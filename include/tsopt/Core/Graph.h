@@ -101,7 +101,7 @@ struct Graph;
 
 /// One operation. Attributes not used by `kind` keep their defaults.
 struct Op {
-  OpKind kind;
+  OpKind kind = OpKind::Add;
   llvm::SmallVector<int, 2> operands; ///< value ids in the enclosing graph
   llvm::SmallVector<int, 1> results;  ///< value ids in the enclosing graph
   /// ReduceSum/ReduceMax/Concat: the dimension.

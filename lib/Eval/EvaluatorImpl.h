@@ -1,0 +1,803 @@
+//===- EvaluatorImpl.h - Evaluator template implementation ------*- C++ -*-===//
+//
+// The body of Evaluator<Domain>. Only .cpp files that instantiate the
+// evaluator for a domain include it (Evaluator.cpp for the float domains);
+// everything here must use the domain's operations only, never assume that
+// Elem is a floating type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_LIB_EVAL_EVALUATORIMPL_H
+#define TSOPT_LIB_EVAL_EVALUATORIMPL_H
+
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Eval/Evaluator.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <memory>
+
+namespace tsopt {
+namespace detail {
+
+/// Checks everything the evaluator relies on besides the inputs: value ids,
+/// op arities, the shape rules of every op at every level, Mirage Def. 2.1
+/// (3) for block graphs, and positive dims. Domain-independent; defined in
+/// Evaluator.cpp.
+llvm::LogicalResult checkEvaluable(const Graph &g, std::string *why);
+
+/// Strides for reading a tensor of `shape` as if broadcast to `target` (numpy
+/// rules): stretched and missing leading dims get stride 0.
+inline Shape broadcastStrides(llvm::ArrayRef<int64_t> shape,
+                              llvm::ArrayRef<int64_t> target) {
+  assert(shape.size() <= target.size() && "broadcast cannot drop dims");
+  Shape own = rowMajorStrides(shape);
+  Shape strides(target.size(), 0);
+  size_t lead = target.size() - shape.size();
+  for (size_t i = 0; i < shape.size(); ++i)
+    strides[lead + i] = shape[i] == 1 ? 0 : own[i];
+  return strides;
+}
+
+/// Extent and stride of the innermost dim; a rank-0 tensor is one element.
+inline int64_t innerExtent(llvm::ArrayRef<int64_t> shape) {
+  return shape.empty() ? 1 : shape.back();
+}
+inline int64_t innerStride(llvm::ArrayRef<int64_t> strides) {
+  return strides.empty() ? 0 : strides.back();
+}
+
+/// Calls `fn(offsets)` once per row of `shape` (every index of all dims but
+/// the last), where offsets[k] is the row start under `strides[k]`. Rows are
+/// visited in row-major order. Walking rows rather than elements keeps the
+/// index bookkeeping out of the inner loops, which the callers write over the
+/// last dim with a known stride.
+template <size_t N, typename Fn>
+void forEachRow(llvm::ArrayRef<int64_t> shape,
+                const std::array<llvm::ArrayRef<int64_t>, N> &strides,
+                Fn &&fn) {
+  std::array<int64_t, N> off{};
+  int rank = shape.size();
+  if (rank <= 1) {
+    fn(off);
+    return;
+  }
+  llvm::SmallVector<int64_t, 4> idx(rank - 1, 0);
+  while (true) {
+    fn(off);
+    int d = rank - 2;
+    for (; d >= 0; --d) {
+      for (size_t k = 0; k < N; ++k)
+        off[k] += strides[k][d];
+      if (++idx[d] < shape[d])
+        break;
+      for (size_t k = 0; k < N; ++k)
+        off[k] -= shape[d] * strides[k][d];
+      idx[d] = 0;
+    }
+    if (d < 0)
+      return;
+  }
+}
+
+/// Reads the box `shape` of a strided source into contiguous row-major `dst`.
+template <typename E>
+void gatherStrided(const E *src, llvm::ArrayRef<int64_t> shape,
+                   llvm::ArrayRef<int64_t> srcStrides, E *dst) {
+  Shape dstStrides = rowMajorStrides(shape);
+  int64_t len = innerExtent(shape), s = innerStride(srcStrides);
+  forEachRow<2>(shape, {srcStrides, dstStrides},
+                [&](const std::array<int64_t, 2> &off) {
+                  const E *from = src + off[0];
+                  E *to = dst + off[1];
+                  if (s == 1) {
+                    std::copy(from, from + len, to);
+                    return;
+                  }
+                  for (int64_t j = 0; j < len; ++j)
+                    to[j] = from[j * s];
+                });
+}
+
+/// Writes contiguous row-major `src` of `shape` into a strided destination.
+template <typename E>
+void scatterStrided(const E *src, llvm::ArrayRef<int64_t> shape, E *dst,
+                    llvm::ArrayRef<int64_t> dstStrides) {
+  Shape srcStrides = rowMajorStrides(shape);
+  int64_t len = innerExtent(shape), s = innerStride(dstStrides);
+  if (shape.empty())
+    s = 1;
+  forEachRow<2>(shape, {srcStrides, dstStrides},
+                [&](const std::array<int64_t, 2> &off) {
+                  const E *from = src + off[0];
+                  E *to = dst + off[1];
+                  if (s == 1) {
+                    std::copy(from, from + len, to);
+                    return;
+                  }
+                  for (int64_t j = 0; j < len; ++j)
+                    to[j * s] = from[j];
+                });
+}
+
+/// Writes `tile` into `dst` with its origin at `offsets` (one per dim).
+template <typename E>
+void insertTile(const Tensor<E> &tile, llvm::ArrayRef<int64_t> offsets,
+                Tensor<E> &dst) {
+  assert(tile.shape.size() == dst.shape.size() && "tile rank mismatch");
+  Shape strides = rowMajorStrides(dst.shape);
+  int64_t base = 0;
+  for (size_t d = 0; d < strides.size(); ++d) {
+    assert(offsets[d] + tile.shape[d] <= dst.shape[d] && "tile out of bounds");
+    base += offsets[d] * strides[d];
+  }
+  scatterStrided(tile.data.data(), tile.shape, dst.data.data() + base, strides);
+}
+
+/// Executes graphs over `Domain`. One instance per Evaluator::run call; it
+/// owns all scratch state, which is what keeps Evaluator::run reentrant.
+template <typename Domain> class Interpreter {
+public:
+  using E = typename Domain::Elem;
+  using T = Tensor<E>;
+
+  explicit Interpreter(const Domain &dom) : dom(dom) {}
+
+  llvm::FailureOr<std::vector<T>> run(const Graph &g, llvm::ArrayRef<T> inputs,
+                                      std::string *why);
+
+private:
+  /// The values of one graph being executed. Graph inputs are borrowed
+  /// (`view` points at the caller's tensors, so a kernel tensor is never
+  /// copied just to be tiled); op results live in `owned` and keep their
+  /// buffers across iterations and blocks, so the steady state of a block
+  /// graph allocates nothing.
+  struct Frame {
+    const Graph *graph;
+    std::vector<const T *> view;
+    std::vector<T> owned;
+    /// Per ThreadGraph op (by op index): the frame of its thread graph.
+    std::vector<std::unique_ptr<Frame>> threadFrames;
+
+    explicit Frame(const Graph &g)
+        : graph(&g), view(g.values.size(), nullptr), owned(g.values.size()),
+          threadFrames(g.ops.size()) {}
+    const T &get(int v) const {
+      assert(view[v] && "value used before it is defined");
+      return *view[v];
+    }
+    T &define(int v) {
+      view[v] = &owned[v];
+      return owned[v];
+    }
+    const Shape &declared(int v) const { return graph->values[v].shape; }
+  };
+
+  void execOp(Frame &f, unsigned opIndex);
+  void execKernel(Frame &f, const Op &op);
+  void execThreadGraph(Frame &f, unsigned opIndex);
+  void execBlockInput(Frame &f, const Op &op,
+                      const std::array<int64_t, 3> &block, int64_t iter);
+  void execAccum(Frame &f, const Op &op, int64_t iter);
+  void execBlockOutput(Frame &f, const Op &op,
+                       const std::array<int64_t, 3> &block);
+
+  template <typename F> void binary(const T &a, const T &b, T &out, F fn) const;
+  void evalBinary(OpKind k, const T &a, const T &b, T &out) const;
+  template <OpKind K> void unaryAs(const T &a, T &out) const;
+  void evalUnary(OpKind k, const T &a, T &out) const;
+  void evalMulScalar(const T &a, double factor, T &out) const;
+  void evalMatmul(const T &a, const T &b, T &out) const;
+  void evalReduce(OpKind k, const T &a, int64_t dim,
+                  llvm::ArrayRef<int64_t> outShape, T &out) const;
+  void evalRepeat(const T &a, llvm::ArrayRef<int64_t> outShape, T &out) const;
+  void evalTranspose(const T &a, llvm::ArrayRef<int64_t> perm, T &out) const;
+  void evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
+                  llvm::ArrayRef<int64_t> outShape, T &out) const;
+  void evalRmsNorm(const T &x, const T &gain, double eps, T &out) const;
+  void broadcastTo(const T &a, llvm::ArrayRef<int64_t> shape, T &out) const;
+
+  const Domain &dom;
+};
+
+//===----------------------------------------------------------------------===//
+// Kernel level
+//===----------------------------------------------------------------------===//
+
+template <typename Domain>
+llvm::FailureOr<std::vector<typename Interpreter<Domain>::T>>
+Interpreter<Domain>::run(const Graph &g, llvm::ArrayRef<T> inputs,
+                         std::string *why) {
+  auto fail = [&](std::string msg) -> llvm::FailureOr<std::vector<T>> {
+    if (why)
+      *why = std::move(msg);
+    return llvm::failure();
+  };
+  if (g.level != Level::Kernel)
+    return fail("the evaluator runs kernel-level graphs only");
+  if (inputs.size() != g.inputs.size())
+    return fail("graph has " + std::to_string(g.inputs.size()) +
+                " inputs but " + std::to_string(inputs.size()) +
+                " tensors were given");
+  if (failed(checkEvaluable(g, why)))
+    return llvm::failure();
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const Shape &expected = g.values[g.inputs[i]].shape;
+    if (llvm::ArrayRef<int64_t>(inputs[i].shape) !=
+        llvm::ArrayRef<int64_t>(expected))
+      return fail("input " + std::to_string(i) + " has shape " +
+                  formatShape(inputs[i].shape) + " but the graph expects " +
+                  formatShape(expected));
+    if ((int64_t)inputs[i].data.size() != numElements(expected))
+      return fail(
+          "input " + std::to_string(i) + " of shape " + formatShape(expected) +
+          " holds " + std::to_string(inputs[i].data.size()) +
+          " elements instead of " + std::to_string(numElements(expected)));
+  }
+
+  Frame f(g);
+  for (size_t i = 0; i < inputs.size(); ++i)
+    f.view[g.inputs[i]] = &inputs[i];
+
+  // Free intermediate kernel tensors after their last use: a workload's
+  // intermediates can be hundreds of MB.
+  std::vector<int> lastUse(g.values.size(), -1);
+  for (auto [idx, op] : llvm::enumerate(g.ops))
+    for (int v : op.operands)
+      lastUse[v] = idx;
+  for (int v : g.outputs)
+    lastUse[v] = g.ops.size();
+
+  for (unsigned idx = 0; idx < g.ops.size(); ++idx) {
+    execOp(f, idx);
+    for (int v : g.ops[idx].operands)
+      if (lastUse[v] == (int)idx && f.view[v] == &f.owned[v]) {
+        f.owned[v] = T();
+        f.view[v] = nullptr;
+      }
+  }
+
+  std::vector<T> results;
+  results.reserve(g.outputs.size());
+  for (size_t j = 0; j < g.outputs.size(); ++j) {
+    int v = g.outputs[j];
+    bool later = std::find(g.outputs.begin() + j + 1, g.outputs.end(), v) !=
+                 g.outputs.end();
+    if (f.view[v] == &f.owned[v] && !later)
+      results.push_back(std::move(f.owned[v]));
+    else
+      results.push_back(f.get(v));
+  }
+  return results;
+}
+
+template <typename Domain>
+void Interpreter<Domain>::execOp(Frame &f, unsigned opIndex) {
+  const Op &op = f.graph->ops[opIndex];
+  auto in = [&](unsigned i) -> const T & { return f.get(op.operands[i]); };
+  OpKind k = op.kind;
+  if (k == OpKind::Kernel)
+    return execKernel(f, op);
+  if (k == OpKind::ThreadGraph)
+    return execThreadGraph(f, opIndex);
+
+  T &out = f.define(op.results[0]);
+  const Shape &declared = f.declared(op.results[0]);
+  if (isElementwiseBinary(k))
+    return evalBinary(k, in(0), in(1), out);
+  switch (k) {
+  case OpKind::MulScalar:
+    return evalMulScalar(in(0), op.scalar, out);
+  case OpKind::Matmul:
+    return evalMatmul(in(0), in(1), out);
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax:
+    return evalReduce(k, in(0), op.dim, declared, out);
+  case OpKind::Repeat:
+    return evalRepeat(in(0), declared, out);
+  case OpKind::Reshape:
+    out.shape = declared;
+    out.data.assign(in(0).data.begin(), in(0).data.end());
+    return;
+  case OpKind::Transpose:
+    return evalTranspose(in(0), op.perm, out);
+  case OpKind::Concat: {
+    llvm::SmallVector<const T *, 4> ins;
+    for (int v : op.operands)
+      ins.push_back(&f.get(v));
+    return evalConcat(ins, op.dim, declared, out);
+  }
+  case OpKind::RmsNorm:
+    return evalRmsNorm(in(0), in(1), op.scalar, out);
+  case OpKind::BlockInput:
+  case OpKind::Accum:
+  case OpKind::BlockOutput:
+    llvm_unreachable("iterators are run by the block-graph driver");
+  default:
+    assert(isElementwiseUnary(k) && "unhandled op kind");
+    return evalUnary(k, in(0), out);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Block level
+//===----------------------------------------------------------------------===//
+
+template <typename Domain>
+void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
+  const Graph &body = *op.body;
+  Frame bf(body);
+  for (size_t i = 0; i < body.inputs.size(); ++i)
+    bf.view[body.inputs[i]] = &f.get(op.operands[i]);
+
+  // Which ops run in the loop body and which after it is Mirage Def. 2.1
+  // (3); resultStage is its one statement. On top of that, each loop value
+  // gets how often it can change: 0 = once per kernel (a tile that is the
+  // whole tensor), 1 = once per block, 2 = every iteration. Hoisting the
+  // invariant ones is exact, since ops are pure functions of their operands.
+  std::vector<Stage> stage(body.values.size(), Stage::Tensor);
+  std::vector<uint8_t> variance(body.values.size(), 0);
+  std::array<llvm::SmallVector<unsigned, 8>, 3> loopOps;
+  llvm::SmallVector<unsigned, 4> accumOps, postOps, outputOps;
+  int64_t forloop = body.forloop;
+  for (auto [idx, bop] : llvm::enumerate(body.ops)) {
+    llvm::SmallVector<Stage, 4> operandStages;
+    uint8_t var = 0;
+    for (int v : bop.operands) {
+      operandStages.push_back(stage[v]);
+      var = std::max(var, variance[v]);
+    }
+    llvm::FailureOr<Stage> s = resultStage(bop.kind, operandStages);
+    assert(succeeded(s) && "checked by checkEvaluable");
+    if (bop.kind == OpKind::BlockInput) {
+      bool perBlock = false;
+      for (size_t g = 0; g < body.grid.size(); ++g)
+        perBlock |= bop.gridMap[g] != kReplica && body.grid[g] > 1;
+      bool perIter = bop.fmap != kReplica && forloop > 1;
+      var = perIter ? 2 : perBlock ? 1 : 0;
+    } else if (bop.kind == OpKind::Accum) {
+      var = 1;
+    }
+    for (int r : bop.results) {
+      stage[r] = *s;
+      variance[r] = var;
+    }
+    switch (bop.kind) {
+    case OpKind::Accum:
+      accumOps.push_back(idx);
+      break;
+    case OpKind::BlockOutput:
+      outputOps.push_back(idx);
+      break;
+    default:
+      if (*s == Stage::Loop)
+        loopOps[var].push_back(idx);
+      else
+        postOps.push_back(idx);
+    }
+  }
+
+  // Output savers write into the kernel's result tensors, which every block
+  // fills in part.
+  for (unsigned idx : outputOps) {
+    int r = body.ops[idx].results[0];
+    bf.define(r) = T(bf.declared(r), dom.zero());
+  }
+
+  auto runLoopOps = [&](int var, const std::array<int64_t, 3> &block,
+                        int64_t iter) {
+    for (unsigned idx : loopOps[var]) {
+      const Op &bop = body.ops[idx];
+      if (bop.kind == OpKind::BlockInput)
+        execBlockInput(bf, bop, block, iter);
+      else
+        execOp(bf, idx);
+    }
+  };
+
+  std::array<int64_t, 3> extent = {1, 1, 1};
+  for (size_t g = 0; g < body.grid.size(); ++g)
+    extent[g] = body.grid[g];
+  runLoopOps(0, {0, 0, 0}, 0);
+  std::array<int64_t, 3> b;
+  for (b[2] = 0; b[2] < extent[2]; ++b[2])
+    for (b[1] = 0; b[1] < extent[1]; ++b[1])
+      for (b[0] = 0; b[0] < extent[0]; ++b[0]) {
+        runLoopOps(1, b, 0);
+        for (int64_t i = 0; i < forloop; ++i) {
+          runLoopOps(2, b, i);
+          for (unsigned idx : accumOps)
+            execAccum(bf, body.ops[idx], i);
+        }
+        for (unsigned idx : postOps)
+          execOp(bf, idx);
+        for (unsigned idx : outputOps)
+          execBlockOutput(bf, body.ops[idx], b);
+      }
+
+  for (size_t j = 0; j < body.outputs.size(); ++j) {
+    int v = body.outputs[j];
+    T &res = f.define(op.results[j]);
+    auto first = std::find(body.outputs.begin(), body.outputs.end(), v);
+    if (first != body.outputs.begin() + j)
+      res = f.get(op.results[first - body.outputs.begin()]);
+    else
+      res = std::move(bf.owned[v]);
+  }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::execBlockInput(Frame &f, const Op &op,
+                                         const std::array<int64_t, 3> &block,
+                                         int64_t iter) {
+  const T &tensor = f.get(op.operands[0]);
+  const Graph &g = *f.graph;
+  Shape size = tensor.shape;
+  Shape offset(size.size(), 0);
+  for (size_t gd = 0; gd < g.grid.size(); ++gd) {
+    int d = op.gridMap[gd];
+    if (d == kReplica)
+      continue;
+    size[d] /= g.grid[gd];
+    offset[d] = block[gd] * size[d];
+  }
+  if (op.fmap != kReplica) {
+    int e = op.fmap;
+    size[e] /= g.forloop;
+    offset[e] += iter * size[e];
+  }
+  assert(llvm::ArrayRef<int64_t>(size) ==
+             llvm::ArrayRef<int64_t>(f.declared(op.results[0])) &&
+         "tile shape differs from the declared one");
+  Shape strides = rowMajorStrides(tensor.shape);
+  int64_t base = 0;
+  for (size_t d = 0; d < strides.size(); ++d)
+    base += offset[d] * strides[d];
+  T &tile = f.define(op.results[0]);
+  tile.shape = size;
+  tile.data.resize(numElements(size));
+  gatherStrided(tensor.data.data() + base, size, strides, tile.data.data());
+}
+
+template <typename Domain>
+void Interpreter<Domain>::execAccum(Frame &f, const Op &op, int64_t iter) {
+  const T &tile = f.get(op.operands[0]);
+  T &acc = f.define(op.results[0]);
+  if (op.fmap != kReplica) {
+    // Concatenation: iteration i's tile lands at i * |tile[d]| along d.
+    if (iter == 0) {
+      acc.shape = f.declared(op.results[0]);
+      acc.data.resize(numElements(acc.shape));
+    }
+    Shape offsets(tile.shape.size(), 0);
+    offsets[op.fmap] = iter * tile.shape[op.fmap];
+    insertTile(tile, offsets, acc);
+    return;
+  }
+  // The first iteration's tile is the initial value, so no identity element
+  // is needed (max has none in a finite field).
+  if (iter == 0) {
+    acc.shape = tile.shape;
+    acc.data.assign(tile.data.begin(), tile.data.end());
+    return;
+  }
+  E *a = acc.data.data();
+  const E *t = tile.data.data();
+  size_t n = acc.data.size();
+  if (op.accum == AccumKind::Sum)
+    for (size_t j = 0; j < n; ++j)
+      a[j] = dom.add(a[j], t[j]);
+  else
+    for (size_t j = 0; j < n; ++j)
+      a[j] = dom.max(a[j], t[j]);
+}
+
+template <typename Domain>
+void Interpreter<Domain>::execBlockOutput(Frame &f, const Op &op,
+                                          const std::array<int64_t, 3> &block) {
+  const T &tile = f.get(op.operands[0]);
+  T &dst = f.owned[op.results[0]];
+  const Graph &g = *f.graph;
+  Shape offsets(tile.shape.size(), 0);
+  for (size_t gd = 0; gd < g.grid.size(); ++gd)
+    if (op.gridMap[gd] != kReplica)
+      offsets[op.gridMap[gd]] = block[gd] * tile.shape[op.gridMap[gd]];
+  insertTile(tile, offsets, dst);
+}
+
+//===----------------------------------------------------------------------===//
+// Thread level
+//===----------------------------------------------------------------------===//
+
+template <typename Domain>
+void Interpreter<Domain>::execThreadGraph(Frame &f, unsigned opIndex) {
+  const Op &op = f.graph->ops[opIndex];
+  const Graph &tg = *op.body;
+  std::unique_ptr<Frame> &sub = f.threadFrames[opIndex];
+  if (!sub)
+    sub = std::make_unique<Frame>(tg);
+  for (size_t i = 0; i < tg.inputs.size(); ++i)
+    sub->view[tg.inputs[i]] = &f.get(op.operands[i]);
+  // Element-wise ops commute with broadcasting, so running the scalar graph
+  // over whole (unbroadcast) tiles with numpy broadcasting and broadcasting
+  // each result at the end equals applying it element by element to the
+  // broadcast operands. The element-wise evaluators take their result shape
+  // from the operands, which is why the scalar types are never consulted.
+  for (unsigned idx = 0; idx < tg.ops.size(); ++idx)
+    execOp(*sub, idx);
+  for (size_t r = 0; r < tg.outputs.size(); ++r)
+    broadcastTo(sub->get(tg.outputs[r]), f.declared(op.results[r]),
+                f.define(op.results[r]));
+}
+
+//===----------------------------------------------------------------------===//
+// Op semantics
+//===----------------------------------------------------------------------===//
+
+template <typename Domain>
+template <typename F>
+void Interpreter<Domain>::binary(const T &a, const T &b, T &out, F fn) const {
+  llvm::FailureOr<Shape> shape = broadcastShape(a.shape, b.shape);
+  assert(succeeded(shape) && "checked by checkEvaluable");
+  out.shape = *shape;
+  out.data.resize(numElements(out.shape));
+  E *o = out.data.data();
+  const E *pa = a.data.data(), *pb = b.data.data();
+  if (a.shape == b.shape) {
+    for (size_t j = 0, n = out.data.size(); j < n; ++j)
+      o[j] = fn(pa[j], pb[j]);
+    return;
+  }
+  Shape sa = broadcastStrides(a.shape, out.shape);
+  Shape sb = broadcastStrides(b.shape, out.shape);
+  Shape so = rowMajorStrides(out.shape);
+  int64_t len = innerExtent(out.shape);
+  int64_t ia = innerStride(sa), ib = innerStride(sb);
+  forEachRow<3>(out.shape, {sa, sb, so},
+                [&](const std::array<int64_t, 3> &off) {
+                  const E *ra = pa + off[0], *rb = pb + off[1];
+                  E *ro = o + off[2];
+                  if (ia && ib) {
+                    for (int64_t j = 0; j < len; ++j)
+                      ro[j] = fn(ra[j], rb[j]);
+                  } else if (ia) {
+                    E y = rb[0];
+                    for (int64_t j = 0; j < len; ++j)
+                      ro[j] = fn(ra[j], y);
+                  } else if (ib) {
+                    E x = ra[0];
+                    for (int64_t j = 0; j < len; ++j)
+                      ro[j] = fn(x, rb[j]);
+                  } else {
+                    std::fill(ro, ro + len, fn(ra[0], rb[0]));
+                  }
+                });
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalBinary(OpKind k, const T &a, const T &b,
+                                     T &out) const {
+  const Domain &d = dom;
+  switch (k) {
+  case OpKind::Add:
+    return binary(a, b, out, [&d](E x, E y) { return d.add(x, y); });
+  case OpKind::Sub:
+    return binary(a, b, out, [&d](E x, E y) { return d.sub(x, y); });
+  case OpKind::Mul:
+    return binary(a, b, out, [&d](E x, E y) { return d.mul(x, y); });
+  case OpKind::Div:
+    return binary(a, b, out, [&d](E x, E y) { return d.div(x, y); });
+  default:
+    llvm_unreachable("not an element-wise binary op");
+  }
+}
+
+template <typename Domain>
+template <OpKind K>
+void Interpreter<Domain>::unaryAs(const T &a, T &out) const {
+  // K is a constant here, so the domain's switch folds away once inlined.
+  out.shape = a.shape;
+  out.data.resize(a.data.size());
+  const E *p = a.data.data();
+  E *o = out.data.data();
+  for (size_t j = 0, n = a.data.size(); j < n; ++j)
+    o[j] = dom.unary(K, p[j]);
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalUnary(OpKind k, const T &a, T &out) const {
+  switch (k) {
+  case OpKind::Exp:
+    return unaryAs<OpKind::Exp>(a, out);
+  case OpKind::Square:
+    return unaryAs<OpKind::Square>(a, out);
+  case OpKind::Sqrt:
+    return unaryAs<OpKind::Sqrt>(a, out);
+  case OpKind::Rsqrt:
+    return unaryAs<OpKind::Rsqrt>(a, out);
+  case OpKind::Silu:
+    return unaryAs<OpKind::Silu>(a, out);
+  case OpKind::Gelu:
+    return unaryAs<OpKind::Gelu>(a, out);
+  case OpKind::Relu:
+    return unaryAs<OpKind::Relu>(a, out);
+  case OpKind::Neg:
+    return unaryAs<OpKind::Neg>(a, out);
+  default:
+    llvm_unreachable("not an element-wise unary op");
+  }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalMulScalar(const T &a, double factor,
+                                        T &out) const {
+  E c = dom.fromDouble(factor);
+  out.shape = a.shape;
+  out.data.resize(a.data.size());
+  const E *p = a.data.data();
+  E *o = out.data.data();
+  for (size_t j = 0, n = a.data.size(); j < n; ++j)
+    o[j] = dom.mul(p[j], c);
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalMatmul(const T &a, const T &b, T &out) const {
+  size_t r = a.shape.size();
+  int64_t m = a.shape[r - 2], k = a.shape[r - 1], n = b.shape[r - 1];
+  int64_t batch = numElements(llvm::ArrayRef<int64_t>(a.shape).drop_back(2));
+  out.shape = a.shape;
+  out.shape[r - 1] = n;
+  out.data.resize(batch * m * n);
+  E zero = dom.zero();
+  // i-k-j order: the inner loop streams a row of B into a row of C, both
+  // contiguous, and the sum over k is formed in order k = 0, 1, ...
+  for (int64_t bt = 0; bt < batch; ++bt) {
+    const E *pa = a.data.data() + bt * m * k;
+    const E *pb = b.data.data() + bt * k * n;
+    E *pc = out.data.data() + bt * m * n;
+    for (int64_t i = 0; i < m; ++i) {
+      E *crow = pc + i * n;
+      std::fill(crow, crow + n, zero);
+      for (int64_t kk = 0; kk < k; ++kk) {
+        E av = pa[i * k + kk];
+        const E *brow = pb + kk * n;
+        for (int64_t j = 0; j < n; ++j)
+          crow[j] = dom.add(crow[j], dom.mul(av, brow[j]));
+      }
+    }
+  }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalReduce(OpKind k, const T &a, int64_t dim,
+                                     llvm::ArrayRef<int64_t> outShape,
+                                     T &out) const {
+  llvm::ArrayRef<int64_t> in = a.shape;
+  int64_t outer = numElements(in.take_front(dim));
+  int64_t inner = numElements(in.drop_front(dim + 1));
+  int64_t n = in[dim], m = outShape[dim], group = n / m;
+  out.shape.assign(outShape.begin(), outShape.end());
+  out.data.resize(outer * m * inner);
+  auto reduce = [&](auto combine) {
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t j = 0; j < m; ++j) {
+        const E *src = a.data.data() + (o * n + j * group) * inner;
+        E *dst = out.data.data() + (o * m + j) * inner;
+        // Start from the group's first element: max has no identity in a
+        // finite field, and the float sum is the same.
+        std::copy(src, src + inner, dst);
+        for (int64_t t = 1; t < group; ++t) {
+          src += inner;
+          for (int64_t x = 0; x < inner; ++x)
+            dst[x] = combine(dst[x], src[x]);
+        }
+      }
+  };
+  const Domain &d = dom;
+  if (k == OpKind::ReduceSum)
+    reduce([&d](E x, E y) { return d.add(x, y); });
+  else
+    reduce([&d](E x, E y) { return d.max(x, y); });
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalRepeat(const T &a,
+                                     llvm::ArrayRef<int64_t> outShape,
+                                     T &out) const {
+  // numpy.tile as a strided gather: view result dim d of size R·n as the
+  // pair (R, n) and read the operand with stride 0 along R.
+  Shape strides = rowMajorStrides(a.shape);
+  Shape viewShape, viewStrides;
+  for (size_t d = 0; d < a.shape.size(); ++d) {
+    viewShape.push_back(outShape[d] / a.shape[d]);
+    viewStrides.push_back(0);
+    viewShape.push_back(a.shape[d]);
+    viewStrides.push_back(strides[d]);
+  }
+  out.shape.assign(outShape.begin(), outShape.end());
+  out.data.resize(numElements(outShape));
+  gatherStrided(a.data.data(), viewShape, viewStrides, out.data.data());
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalTranspose(const T &a,
+                                        llvm::ArrayRef<int64_t> perm,
+                                        T &out) const {
+  Shape strides = rowMajorStrides(a.shape);
+  Shape outShape, outStrides;
+  for (int64_t p : perm) {
+    outShape.push_back(a.shape[p]);
+    outStrides.push_back(strides[p]);
+  }
+  out.shape.assign(outShape.begin(), outShape.end());
+  out.data.resize(a.data.size());
+  gatherStrided(a.data.data(), outShape, outStrides, out.data.data());
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
+                                     llvm::ArrayRef<int64_t> outShape,
+                                     T &out) const {
+  out.shape.assign(outShape.begin(), outShape.end());
+  out.data.resize(numElements(outShape));
+  Shape offsets(outShape.size(), 0);
+  for (const T *t : ins) {
+    insertTile(*t, offsets, out);
+    offsets[dim] += t->shape[dim];
+  }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalRmsNorm(const T &x, const T &gain, double eps,
+                                      T &out) const {
+  // Y[..., j] = X[..., j] * G[j] / sqrt(mean_j X[..., j]^2 + eps), in domain
+  // operations only so that every number system gives it the same meaning.
+  int64_t n = x.shape.back();
+  int64_t rows = x.data.size() / n;
+  E invN = dom.fromDouble(1.0 / n);
+  E epsilon = dom.fromDouble(eps);
+  out.shape = x.shape;
+  out.data.resize(x.data.size());
+  const E *g = gain.data.data();
+  for (int64_t row = 0; row < rows; ++row) {
+    const E *px = x.data.data() + row * n;
+    E *po = out.data.data() + row * n;
+    E sumSq = dom.zero();
+    for (int64_t j = 0; j < n; ++j)
+      sumSq = dom.add(sumSq, dom.mul(px[j], px[j]));
+    E denom = dom.unary(OpKind::Sqrt, dom.add(dom.mul(sumSq, invN), epsilon));
+    for (int64_t j = 0; j < n; ++j)
+      po[j] = dom.div(dom.mul(px[j], g[j]), denom);
+  }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::broadcastTo(const T &a, llvm::ArrayRef<int64_t> shape,
+                                      T &out) const {
+  out.shape.assign(shape.begin(), shape.end());
+  out.data.resize(numElements(shape));
+  if (llvm::ArrayRef<int64_t>(a.shape) == shape) {
+    std::copy(a.data.begin(), a.data.end(), out.data.begin());
+    return;
+  }
+  gatherStrided(a.data.data(), shape, broadcastStrides(a.shape, shape),
+                out.data.data());
+}
+
+} // namespace detail
+
+template <typename Domain>
+llvm::FailureOr<std::vector<Tensor<typename Domain::Elem>>>
+Evaluator<Domain>::run(const Graph &g, llvm::ArrayRef<Tensor<Elem>> inputs,
+                       std::string *why) const {
+  detail::Interpreter<Domain> interpreter(dom);
+  return interpreter.run(g, inputs, why);
+}
+
+} // namespace tsopt
+
+#endif // TSOPT_LIB_EVAL_EVALUATORIMPL_H

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs the main job on a bundled example: the RMSNorm +
+# MatMul workload at its published size. tsopt-run executes the hand-written
+# one-kernel µGraph and its kernel-level reference on the same seeded inputs
+# and reports how closely they agree.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+utils/bootstrap.sh
+utils/build.sh
+EXAMPLE=${1:-utils/workloads/rmsnorm.mlir}
+echo "== tsopt-opt: parse and verify $EXAMPLE"
+build/bin/tsopt-opt "$EXAMPLE" > /dev/null && echo "verified"
+echo "== tsopt-run: µGraph vs reference"
+build/bin/tsopt-run "$EXAMPLE"
