@@ -183,11 +183,13 @@ def rmsnorm(p):
 
 def gqa(p):
     """O = softmax(Q.K).V per head group as two kernels (Mirage Fig. 4c):
-    kernel 1 splits the kv sequence over grid dim y and the loop, keeping
-    unnormalized partial numerators and row sums; kernel 2 sums the splits
-    over its loop and divides."""
+    kernel 1 parallelizes over heads (x), kv-sequence splits (y) and query
+    rows (z) at once, walking each kv split with the loop and keeping
+    unnormalized partial numerators and row sums (concatenated along the last
+    dim, one slice per split); kernel 2 sums the splits over its loop and
+    divides."""
     H, Sq, D, Skv, dt = p["H"], p["Sq"], p["D"], p["Skv"], p["dt"]
-    S, L = p["splits"], p["forloop"]
+    S, Z, L = p["splits"], p["qsplits"], p["forloop"]
     q, k, v = [H, Sq, D], [H, D, Skv], [H, Skv, D]
     ref = Func("gqa_ref", [("q", q), ("k", k), ("v", v)], dt)
     ref.emit("%%s = kgraph.matmul %%q, %%k : %s, %s -> %s" % (ty(q, dt), ty(k, dt), ty([H, Sq, Skv], dt)))
@@ -196,37 +198,36 @@ def gqa(p):
     ref.emit("%%p = kgraph.div %%e, %%r : %s, %s -> %s" % (ty([H, Sq, Skv], dt), ty([H, Sq, 1], dt), ty([H, Sq, Skv], dt)))
     ref.emit("%%o = kgraph.matmul %%p, %%v : %s, %s -> %s" % (ty([H, Sq, Skv], dt), ty(v, dt), ty([H, Sq, D], dt)))
     opt = Func("gqa_opt", ref.args, dt, ref="gqa_ref")
-    c = Skv // (S * L)
-    b = Body(dt, [H, S], L)
-    b.input("qt", "q", q, [0, None], None)
-    b.input("kt", "k", k, [0, 2], 2)
-    b.input("vt", "v", v, [0, 1], 1)
-    b.op("st", "matmul", ["qt", "kt"], [1, Sq, c])
-    b.op("et", "exp", ["st"], [1, Sq, c])
-    b.op("at", "matmul", ["et", "vt"], [1, Sq, D])
-    b.op("rt", "reduce_sum", ["et"], [1, Sq, 1], " dim = 2")
+    c, tq = Skv // (S * L), Sq // Z
+    b = Body(dt, [H, S, Z], L)
+    b.input("qt", "q", q, [0, None, 1], None)
+    b.input("kt", "k", k, [0, 2, None], 2)
+    b.input("vt", "v", v, [0, 1, None], 1)
+    b.op("st", "matmul", ["qt", "kt"], [1, tq, c])
+    b.op("et", "exp", ["st"], [1, tq, c])
+    b.op("at", "matmul", ["et", "vt"], [1, tq, D])
+    b.op("rt", "reduce_sum", ["et"], [1, tq, 1], " dim = 2")
     b.accum("aa", "at")
     b.accum("ra", "rt")
-    part_a, part_r = [H, Sq * S, D], [H, Sq * S, 1]
-    b.output("oa", "aa", [0, 1], part_a)
-    b.output("or", "ra", [0, 1], part_r)
+    part_a, part_r = [H, Sq, D * S], [H, Sq, S]
+    b.output("oa", "aa", [0, 2, 1], part_a)
+    b.output("or", "ra", [0, 2, 1], part_r)
     b.yield_([("oa", part_a), ("or", part_r)])
-    names = emit_kernel(opt, [("pa", part_a), ("pr", part_r)], [H, S], L,
+    names = emit_kernel(opt, [("pa", part_a), ("pr", part_r)], [H, S, Z], L,
                         [("q", q), ("k", k), ("v", v)], b)
     b2 = Body(dt, [H], S)
-    b2.input("at", "pa", part_a, [0], 1)
-    b2.input("rt", "pr", part_r, [0], 1)
+    b2.input("at", "pa", part_a, [0], 2)
+    b2.input("rt", "pr", part_r, [0], 2)
     b2.accum("as", "at")
     b2.accum("rs", "rt")
     b2.op("d", "div", ["as", "rs"], [1, Sq, D])
     b2.output("od", "d", [0], [H, Sq, D])
     b2.yield_([("od", [H, Sq, D])])
     # Kernel 2 reads kernel 1's results through their SSA names.
-    body_lines, dtl = b2.lines, dt
     opt.emit("%%o = kgraph.kernel grid = [%d] forloop = %d ins(%s, %s : %s, %s) -> (%s) {" % (
-        H, S, names[0], names[1], ty(part_a, dtl), ty(part_r, dtl), ty([H, Sq, D], dtl)))
-    opt.emit("^bb0(%%pa_b: %s, %%pr_b: %s):" % (ty(part_a, dtl), ty(part_r, dtl)))
-    for line in body_lines:
+        H, S, names[0], names[1], ty(part_a, dt), ty(part_r, dt), ty([H, Sq, D], dt)))
+    opt.emit("^bb0(%%pa_b: %s, %%pr_b: %s):" % (ty(part_a, dt), ty(part_r, dt)))
+    for line in b2.lines:
         opt.emit(line, 2)
     opt.emit("}")
     return ref.render([("o", [H, Sq, D])]), opt.render([("o", [H, Sq, D])])
@@ -339,8 +340,8 @@ WORKLOADS = {
                 dict(M=2, K=64, N=96, grid=3, forloop=4, dt="f16"),
                 dict(M=2, K=4096, N=6144, grid=96, forloop=64, dt="f16")),
     "gqa": (gqa,
-            dict(H=2, Sq=16, D=8, Skv=64, splits=4, forloop=2, dt="f16"),
-            dict(H=2, Sq=256, D=64, Skv=4096, splits=16, forloop=4, dt="f16")),
+            dict(H=2, Sq=16, D=8, Skv=64, splits=4, qsplits=2, forloop=2, dt="f16"),
+            dict(H=2, Sq=256, D=64, Skv=4096, splits=16, qsplits=4, forloop=4, dt="f16")),
     "lora": (lora,
              dict(M=8, K=64, N=128, R=4, grid=4, forloop=4, dt="f16"),
              dict(M=16, K=256, N=4096, R=16, grid=64, forloop=4, dt="f16")),
@@ -369,6 +370,7 @@ def lit_lines(name):
         "// RUN: tsopt-opt %s | tsopt-opt | FileCheck %s --check-prefix=IR",
         "// RUN: tsopt-run %s | FileCheck %s --check-prefix=EXEC",
         "// RUN: tsopt-run %s --precision=f64 --seed=7 | FileCheck %s --check-prefix=EXEC",
+        "// RUN: tsopt-opt %s --tsopt-check-resources=target=sm_80 -o /dev/null",
         "",
         "// IR-LABEL: func.func @%s_ref" % name,
         "// IR-NOT: kgraph.kernel",

@@ -3,6 +3,7 @@
 #include "tsopt/InitAll.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Dialect/TGraph/IR/TGraph.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -13,4 +14,4 @@ void tsopt::registerAllDialects(mlir::DialectRegistry &registry) {
                   tgraph::TGraphDialect, mlir::func::FuncDialect>();
 }
 
-void tsopt::registerAllPasses() {}
+void tsopt::registerAllPasses() { kgraph::registerKGraphPasses(); }

@@ -3,6 +3,7 @@
 // RUN: tsopt-opt %s | tsopt-opt | FileCheck %s --check-prefix=IR
 // RUN: tsopt-run %s | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-run %s --precision=f64 --seed=7 | FileCheck %s --check-prefix=EXEC
+// RUN: tsopt-opt %s --tsopt-check-resources=target=sm_80 -o /dev/null
 
 // IR-LABEL: func.func @gated_mlp_ref
 // IR-NOT: kgraph.kernel

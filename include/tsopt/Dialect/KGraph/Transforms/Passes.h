@@ -1,0 +1,21 @@
+//===- Passes.h - kgraph passes ---------------------------------*- C++ -*-===//
+
+#ifndef TSOPT_DIALECT_KGRAPH_TRANSFORMS_PASSES_H
+#define TSOPT_DIALECT_KGRAPH_TRANSFORMS_PASSES_H
+
+#include "tsopt/Dialect/KGraph/IR/KGraph.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tsopt::kgraph {
+
+#define GEN_PASS_DECL
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
+
+} // namespace tsopt::kgraph
+
+#endif // TSOPT_DIALECT_KGRAPH_TRANSFORMS_PASSES_H
