@@ -493,12 +493,12 @@ func.func @nested_kernel(%a: tensor<8xf32>) -> tensor<8xf32> {
 // tensor to the yield passes one input, one accum and one output, in order.
 //===----------------------------------------------------------------------===//
 
-// A compute op on a kernel tensor directly (a kgraph op in a block graph):
-// no input iterator on the path.
+// A kernel-level op in a block graph (bgraph compute ops take tiles by type,
+// so a kernel tensor cannot reach them).
 func.func @compute_on_kernel_tensor(%a: tensor<8xf32>) -> tensor<8xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<8xf32>) -> (tensor<8xf32>) {
   ^bb0(%x: tensor<8xf32>):
-    // expected-error @+1 {{'kgraph.exp' op violates the path rule (every input->output path passes exactly one input iterator, one accumulator and one output saver): exp operand 0 is a kernel tensor (no input iterator yet); block compute ops take tiles}}
+    // expected-error @+1 {{'kgraph.exp' op is not a block graph op}}
     %e = kgraph.exp %x : tensor<8xf32>
     %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<8xf32> -> !bgraph.tile<8xf32>
     %s = bgraph.accum sum %t : !bgraph.tile<8xf32> -> !bgraph.tile<8xf32>
@@ -517,8 +517,8 @@ func.func @compute_on_saved(%a: tensor<8xf32>) -> tensor<8xf32> {
   ^bb0(%x: tensor<8xf32>):
     %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<8xf32> -> !bgraph.tile<8xf32>
     %s = bgraph.accum sum %t : !bgraph.tile<8xf32> -> !bgraph.tile<8xf32>
+    // expected-error @+1 {{'bgraph.output' op result is a kernel result; only bgraph.yield may use it}}
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8xf32> -> tensor<8xf32>
-    // expected-error @+1 {{add operand 0 is already saved by an output saver; block compute ops take tiles}}
     %d = kgraph.add %o, %o : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
     bgraph.yield %o : tensor<8xf32>
   }
@@ -610,13 +610,13 @@ func.func @mix_in_thread_graph(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-// A block compute op without operands is on no path at all (only a thread
-// graph can have none, and only in the generic form).
+// A thread graph needs tile operands and results (only writable in the
+// generic form).
 func.func @compute_without_operands(%a: tensor<8xf32>) -> tensor<8xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<8xf32>) -> (tensor<8xf32>) {
   ^bb0(%x: tensor<8xf32>):
     %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<8xf32> -> !bgraph.tile<8xf32>
-    // expected-error @+1 {{'tgraph.graph' op violates the path rule (every input->output path passes exactly one input iterator, one accumulator and one output saver): thread_graph has no operands}}
+    // expected-error @+1 {{'tgraph.graph' op must have at least one tile operand and one result}}
     "tgraph.graph"() ({
       "tgraph.yield"() : () -> ()
     }) : () -> ()
@@ -625,4 +625,48 @@ func.func @compute_without_operands(%a: tensor<8xf32>) -> tensor<8xf32> {
     bgraph.yield %o : tensor<8xf32>
   }
   return %c : tensor<8xf32>
+}
+
+// -----
+
+// An output saver whose result is not yielded writes nothing the kernel
+// returns.
+func.func @output_not_yielded(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<8xf32>) -> (tensor<8xf32>) {
+  ^bb0(%x: tensor<8xf32>):
+    %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<8xf32> -> !bgraph.tile<8xf32>
+    %s = bgraph.accum sum %t : !bgraph.tile<8xf32> -> !bgraph.tile<8xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8xf32> -> tensor<8xf32>
+    // expected-error @+1 {{'bgraph.output' op result is never yielded: every output saver writes a result of the kernel}}
+    %p = bgraph.output %s omap = {x = replica} : !bgraph.tile<8xf32> -> tensor<8xf32>
+    bgraph.yield %o : tensor<8xf32>
+  }
+  return %c : tensor<8xf32>
+}
+
+// -----
+
+// Use before definition is reported as such, not as a path-rule violation.
+func.func @use_before_def(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<8xf32>) -> (tensor<8xf32>) {
+  ^bb0(%x: tensor<8xf32>):
+    // expected-error @+1 {{'bgraph.accum' op operand #0 is used before it is defined in the block graph}}
+    %s = bgraph.accum sum %t : !bgraph.tile<8xf32> -> !bgraph.tile<8xf32>
+    %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<8xf32> -> !bgraph.tile<8xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8xf32> -> tensor<8xf32>
+    bgraph.yield %o : tensor<8xf32>
+  }
+  return %c : tensor<8xf32>
+}
+
+// -----
+
+// A kernel must produce something.
+func.func @kernel_without_results(%a: tensor<8xf32>) {
+  // expected-error @+1 {{'kgraph.kernel' op must have at least one result}}
+  "kgraph.kernel"(%a) ({
+  ^bb0(%x: tensor<8xf32>):
+    "bgraph.yield"() : () -> ()
+  }) {grid = array<i64: 1>, forloop = 1 : i64} : (tensor<8xf32>) -> ()
+  return
 }

@@ -6,6 +6,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tsopt;
 using namespace tsopt::bgraph;
@@ -44,9 +46,13 @@ static ParseResult parseGridMap(OpAsmParser &parser, DenseI64ArrayAttr &map) {
     StringRef name;
     if (parser.parseKeyword(&name))
       return failure();
-    if (entries.size() >= 3 || name != kGridDimNames[entries.size()])
+    if (entries.size() >= 3)
+      return parser.emitError(loc, "a grid has at most 3 dims (x, y, z), "
+                                   "but the map names a fourth, '")
+             << name << "'";
+    if (name != kGridDimNames[entries.size()])
       return parser.emitError(loc, "expected grid dim '")
-             << (entries.size() < 3 ? kGridDimNames[entries.size()] : "}")
+             << kGridDimNames[entries.size()]
              << "' (maps list grid dims x, y, z in order), got '" << name
              << "'";
     int64_t entry;
@@ -104,14 +110,24 @@ static LaunchOpInterface launchOf(Operation *op) {
   return cast<LaunchOpInterface>(op->getParentOp());
 }
 
-/// Checks that a map has one entry per grid dim.
-static LogicalResult checkMapArity(Operation *op, StringRef name,
-                                   ArrayRef<int64_t> map,
-                                   ArrayRef<int64_t> grid) {
-  if (map.size() != grid.size())
-    return op->emitOpError() << name << " has " << map.size()
-                             << " entries but the grid has " << grid.size()
-                             << " dims";
+/// Checks that every map entry is `replica` or a dim that fits the core
+/// representation (the shape rules then check it against the rank).
+static LogicalResult checkMapEntries(Operation *op, StringRef name,
+                                     ArrayRef<int64_t> map) {
+  for (auto [g, d] : llvm::enumerate(map))
+    if (d != kReplica && (d < 0 || d > std::numeric_limits<int>::max()))
+      return op->emitOpError()
+             << name << " entry for grid dim "
+             << kGridDimNames[std::min<size_t>(g, 2)] << " is " << d
+             << "; an entry is a dim or 'replica'";
+  return success();
+}
+
+/// The loop-map counterpart of checkMapEntries.
+static LogicalResult checkLoopMapEntry(Operation *op, int64_t d) {
+  if (d != kReplica && (d < 0 || d > std::numeric_limits<int>::max()))
+    return op->emitOpError()
+           << "fmap entry is " << d << "; an entry is a dim or 'replica'";
   return success();
 }
 
@@ -133,7 +149,8 @@ LogicalResult InputOp::verify() {
       getSource().getParentBlock() != getOperation()->getBlock())
     return emitOpError("source must be an argument of the enclosing block "
                        "graph (a kernel tensor)");
-  if (failed(checkMapArity(*this, "imap", getImap(), launch.getGrid())) ||
+  if (failed(checkMapEntries(*this, "imap", getImap())) ||
+      failed(checkLoopMapEntry(*this, static_cast<int64_t>(getFmap()))) ||
       failed(checkSameElementType(*this, getSource().getType(),
                                   getResult().getType())))
     return failure();
@@ -157,6 +174,9 @@ LogicalResult AccumOp::verify() {
     return emitOpError(concat ? "concat accumulator needs fmap = <dim>"
                               : "sum/max accumulator takes no fmap (only "
                                 "concat concatenates along a dim)");
+  if (concat && static_cast<int64_t>(*getFmap()) < 0)
+    return emitOpError("concat accumulator fmap must be a dim >= 0, got ")
+           << static_cast<int64_t>(*getFmap());
   if (failed(checkSameElementType(*this, getInput().getType(),
                                   getResult().getType())))
     return failure();
@@ -175,7 +195,7 @@ LogicalResult AccumOp::verify() {
 
 LogicalResult OutputOp::verify() {
   LaunchOpInterface launch = launchOf(*this);
-  if (failed(checkMapArity(*this, "omap", getOmap(), launch.getGrid())) ||
+  if (failed(checkMapEntries(*this, "omap", getOmap())) ||
       failed(checkSameElementType(*this, getInput().getType(),
                                   getResult().getType())))
     return failure();

@@ -27,6 +27,8 @@ void KGraphDialect::initialize() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult KernelOp::verify() {
+  if (getNumResults() == 0)
+    return emitOpError("must have at least one result");
   std::string why;
   if (failed(checkLaunch(getGrid(), getForloop(), &why)))
     return emitOpError(why);
@@ -54,11 +56,16 @@ LogicalResult KernelOp::verifyRegions() {
     stage[arg] = Stage::Tensor;
   for (Operation &op : body.without_terminator()) {
     auto core = dyn_cast<CoreOpInterface>(&op);
-    if (!core || isa<KernelOp>(op))
+    if (!core || isa_and_nonnull<KGraphDialect>(op.getDialect()))
       return op.emitOpError("is not a block graph op");
     SmallVector<Stage> operandStages;
-    for (Value v : op.getOperands())
-      operandStages.push_back(stage.lookup(v));
+    for (auto [i, v] : llvm::enumerate(op.getOperands())) {
+      auto it = stage.find(v);
+      if (it == stage.end())
+        return op.emitOpError("operand #")
+               << i << " is used before it is defined in the block graph";
+      operandStages.push_back(it->second);
+    }
     std::string why;
     FailureOr<Stage> result =
         resultStage(core.getCoreKind(), operandStages, &why);
@@ -69,6 +76,15 @@ LogicalResult KernelOp::verifyRegions() {
              << why;
     for (Value r : op.getResults())
       stage[r] = *result;
+    if (isa<bgraph::OutputOp>(op) &&
+        !llvm::all_of(op.getUsers(), [](Operation *user) {
+          return isa<bgraph::YieldOp>(user);
+        }))
+      return op.emitOpError("result is a kernel result; only bgraph.yield "
+                            "may use it");
+    if (isa<bgraph::OutputOp>(op) && op.use_empty())
+      return op.emitOpError("result is never yielded: every output saver "
+                            "writes a result of the kernel");
   }
   return success();
 }

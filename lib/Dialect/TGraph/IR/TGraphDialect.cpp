@@ -24,6 +24,12 @@ void TGraphDialect::initialize() {
 
 LogicalResult GraphOp::verifyRegions() {
   Block &body = getBody().front();
+  if (getInputs().empty() || getNumResults() == 0)
+    return emitOpError("must have at least one tile operand and one result");
+  for (Operation &op : body)
+    if (!isa_and_nonnull<TGraphDialect>(op.getDialect()))
+      return op.emitOpError("is not a thread graph op (tgraph scalar ops "
+                            "only)");
   if (body.getNumArguments() != getInputs().size())
     return emitOpError("thread graph has ")
            << body.getNumArguments() << " arguments for " << getInputs().size()
@@ -42,9 +48,9 @@ LogicalResult GraphOp::verifyRegions() {
       return emitOpError("tile operands do not broadcast: ") << why;
     shape = *b;
   }
-  auto yield = dyn_cast<YieldOp>(body.getTerminator());
-  if (!yield)
-    return emitOpError("thread graph must end with tgraph.yield");
+  // Every op is a tgraph op (checked above) and the block ends in a
+  // terminator, so it ends in tgraph.yield.
+  auto yield = cast<YieldOp>(body.getTerminator());
   if (yield.getNumOperands() != getNumResults())
     return emitOpError("yields ") << yield.getNumOperands()
                                   << " scalars for " << getNumResults()
