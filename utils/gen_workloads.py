@@ -371,6 +371,7 @@ def lit_lines(name):
         "// RUN: tsopt-run %s | FileCheck %s --check-prefix=EXEC",
         "// RUN: tsopt-run %s --precision=f64 --seed=7 | FileCheck %s --check-prefix=EXEC",
         "// RUN: tsopt-opt %s --tsopt-check-resources=target=sm_80 -o /dev/null",
+        "// RUN: tsopt-opt %s --tsopt-verify-equivalence -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY",
         "",
         "// IR-LABEL: func.func @%s_ref" % name,
         "// IR-NOT: kgraph.kernel",
@@ -381,6 +382,9 @@ def lit_lines(name):
         "// IR-NOT: kgraph.kernel",
         "// IR: return",
         "// EXEC: @%s_opt vs @%s_ref: agree" % (name, name),
+        "// VERIFY-NOT: warning",
+        "// VERIFY: remark: equivalent to @%s_ref: equivalent: p = {{[0-9]+}}, q = {{[0-9]+}}, t = {{[0-9]+}}, delta = " % name,
+        "// VERIFY-NOT: warning",
         "",
     ]
     return "\n".join(lines) + "\n"

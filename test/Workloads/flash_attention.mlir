@@ -4,6 +4,7 @@
 // RUN: tsopt-run %s | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-run %s --precision=f64 --seed=7 | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-opt %s --tsopt-check-resources=target=sm_80 -o /dev/null
+// RUN: tsopt-opt %s --tsopt-verify-equivalence -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
 
 // IR-LABEL: func.func @flash_attention_ref
 // IR-NOT: kgraph.kernel
@@ -12,6 +13,9 @@
 // IR-NOT: kgraph.kernel
 // IR: return
 // EXEC: @flash_attention_opt vs @flash_attention_ref: agree
+// VERIFY-NOT: warning
+// VERIFY: remark: equivalent to @flash_attention_ref: equivalent: p = {{[0-9]+}}, q = {{[0-9]+}}, t = {{[0-9]+}}, delta = 
+// VERIFY-NOT: warning
 
 
 func.func @flash_attention_ref(%q: tensor<32x16xf16>, %k: tensor<64x16xf16>, %v: tensor<64x16xf16>) -> tensor<32x16xf16> {

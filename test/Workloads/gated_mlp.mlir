@@ -4,6 +4,7 @@
 // RUN: tsopt-run %s | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-run %s --precision=f64 --seed=7 | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-opt %s --tsopt-check-resources=target=sm_80 -o /dev/null
+// RUN: tsopt-opt %s --tsopt-verify-equivalence -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
 
 // IR-LABEL: func.func @gated_mlp_ref
 // IR-NOT: kgraph.kernel
@@ -12,6 +13,9 @@
 // IR-NOT: kgraph.kernel
 // IR: return
 // EXEC: @gated_mlp_opt vs @gated_mlp_ref: agree
+// VERIFY-NOT: warning
+// VERIFY: remark: equivalent to @gated_mlp_ref: equivalent: p = {{[0-9]+}}, q = {{[0-9]+}}, t = {{[0-9]+}}, delta = 
+// VERIFY-NOT: warning
 
 
 func.func @gated_mlp_ref(%x: tensor<8x64xf16>, %w1: tensor<64x96xf16>, %w2: tensor<64x96xf16>) -> tensor<8x96xf16> {

@@ -4,6 +4,7 @@
 // RUN: tsopt-run %s | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-run %s --precision=f64 --seed=7 | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-opt %s --tsopt-check-resources=target=sm_80 -o /dev/null
+// RUN: tsopt-opt %s --tsopt-verify-equivalence -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
 
 // IR-LABEL: func.func @gqa_ref
 // IR-NOT: kgraph.kernel
@@ -13,6 +14,9 @@
 // IR-NOT: kgraph.kernel
 // IR: return
 // EXEC: @gqa_opt vs @gqa_ref: agree
+// VERIFY-NOT: warning
+// VERIFY: remark: equivalent to @gqa_ref: equivalent: p = {{[0-9]+}}, q = {{[0-9]+}}, t = {{[0-9]+}}, delta = 
+// VERIFY-NOT: warning
 
 
 func.func @gqa_ref(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: tensor<2x64x8xf16>) -> tensor<2x16x8xf16> {

@@ -14,6 +14,7 @@
 #define TSOPT_EVAL_EVALUATOR_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Eval/FieldDomain.h"
 #include "tsopt/Eval/FloatDomain.h"
 #include "tsopt/Eval/Tensor.h"
 
@@ -53,6 +54,7 @@ private:
 
 extern template class Evaluator<FloatDomain<float>>;
 extern template class Evaluator<FloatDomain<double>>;
+extern template class Evaluator<FieldDomain>;
 
 } // namespace tsopt
 

@@ -40,4 +40,49 @@ def TSOptCheckResources : Pass<"tsopt-check-resources", "::mlir::func::FuncOp"> 
   ];
 }
 
+def TSOptVerifyEquivalence
+    : Pass<"tsopt-verify-equivalence", "::mlir::ModuleOp"> {
+  let summary = "Check functions against their `tsopt.reference` by random "
+                "tests over finite fields";
+  let description = [{
+    Every function carrying `tsopt.reference = @ref` is checked against
+    `@ref`: random inputs over Z_p x Z_q, repeated as often as the requested
+    error bound `delta` needs (the per-trial bound follows from the two
+    programs' degrees), plus a float differential check for numerical
+    stability. Success emits a remark with the record (p, q, trials, delta);
+    a difference is an error naming the output index; a program outside the
+    LAX fragment (two exps on one path) gets a warning naming the path, and
+    its verdict carries no probability guarantee.
+
+    Example:
+
+    ```sh
+    tsopt-opt --tsopt-verify-equivalence='delta=1e-12' prog.mlir
+    ```
+
+    ```
+    remark: equivalent to @ref: p = ..., q = ..., t = 2, delta = 1e-12, ...
+    ```
+  }];
+  let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
+  let options = [
+    Option<"delta", "delta", "double", /*default=*/"0x1p-40",
+           "Bound on the probability of a wrong 'equivalent' verdict">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "Seed of the field (root of unity, function keys) and inputs">,
+    Option<"minTrials", "min-trials", "unsigned", /*default=*/"0",
+           "Run at least this many field trials">,
+    Option<"threads", "threads", "unsigned", /*default=*/"2",
+           "Worker threads">,
+    Option<"floatCheck", "float-check", "bool", /*default=*/"true",
+           "Run the float differential (numerical stability) check">,
+  ];
+  let statistics = [
+    Statistic<"numChecked", "checked", "Functions checked">,
+    Statistic<"numEquivalent", "equivalent", "Functions found equivalent">,
+    Statistic<"numDifferent", "different", "Functions found different">,
+    Statistic<"numTrials", "trials", "Field trials run">,
+  ];
+}
+
 #endif // TSOPT_DIALECT_KGRAPH_TRANSFORMS_PASSES

@@ -1,0 +1,93 @@
+//===- Equivalence.h - Probabilistic equivalence of µGraphs -----*- C++ -*-===//
+//
+// Decides whether two kernel graphs compute the same function by random
+// tests over the finite field Z_p × Z_q (DESIGN §3), with the number of
+// trials derived from a requested error bound, and checks numerical
+// stability by a float differential test. Usable from C++ by the search and
+// from IR by the tsopt-verify-equivalence pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_VERIFY_EQUIVALENCE_H
+#define TSOPT_VERIFY_EQUIVALENCE_H
+
+#include "tsopt/Core/Graph.h"
+
+#include "llvm/Support/LogicalResult.h"
+
+#include <optional>
+#include <string>
+
+namespace tsopt {
+
+struct VerifyOptions {
+  /// Requested bound on the probability of calling two non-equivalent LAX
+  /// programs equivalent.
+  double delta = 0x1p-40;
+  /// Seed of the field (ω, the uninterpreted functions' key) and of inputs.
+  uint64_t seed = 0;
+  /// Run at least this many field trials (0: as many as delta needs).
+  unsigned minTrials = 0;
+  /// Worker threads for the trials (and the float check).
+  unsigned threads = 2;
+  /// Run the float differential check.
+  bool floatCheck = true;
+  /// Float check tolerance (normwise relative error of the candidate in f32
+  /// against the reference in f64); <= 0 picks it from the outputs' dtype.
+  double floatTolerance = 0;
+};
+
+/// The verdict and the record every verdict carries.
+struct VerifyRecord {
+  bool equivalent = false;
+  /// The output index where the field test saw a difference, if any.
+  std::optional<unsigned> mismatchOutput;
+  /// Both programs are in the LAX fragment; otherwise the verdict carries no
+  /// probability guarantee and `laxViolation` names the path.
+  bool inLax = true;
+  std::string laxViolation;
+  uint64_t p = 0, q = 0;
+  unsigned trials = 0;
+  /// The requested bound and the per-trial bound it was derived from.
+  double delta = 0, epsilon = 0;
+  int64_t valueDegree = 0, exponentDegree = 0;
+  /// Float check: normwise relative error, and whether it is within
+  /// tolerance and finite.
+  bool floatChecked = false, floatStable = true;
+  double floatError = 0, floatTolerance = 0;
+  std::optional<unsigned> floatWorstOutput;
+
+  /// One line: "equivalent (p=..., q=..., t=2, delta=2^-40, ...)".
+  std::string summary() const;
+};
+
+/// Agreement tolerance of an output in a float comparison, scaled to its
+/// storage dtype (normwise relative): f16 1e-2, bf16 5e-2, f32 1e-4.
+double dtypeTolerance(DType dtype);
+
+/// Per-trial false-agreement bound for value degree d_p and exponent degree
+/// d_q (see docs/verifier.md): eps = d_p / q + d_q / q, q <= p.
+double trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
+                       uint64_t p, uint64_t q);
+
+/// Trials needed so that eps^t <= delta (at least 1).
+unsigned trialsFor(double delta, double epsilon);
+
+/// Checks `candidate` against `reference` (same input and output types).
+/// Fails, with `why`, only when they cannot be compared (signature mismatch,
+/// malformed graph); a non-equivalent pair is a successful verdict with
+/// `equivalent = false`.
+llvm::FailureOr<VerifyRecord> verifyEquivalence(const Graph &candidate,
+                                                const Graph &reference,
+                                                const VerifyOptions &options,
+                                                std::string *why = nullptr);
+
+/// A single field test (the search's cheap screen): true when all outputs
+/// agree on one random point.
+llvm::FailureOr<bool> screenEquivalence(const Graph &candidate,
+                                        const Graph &reference, uint64_t seed,
+                                        std::string *why = nullptr);
+
+} // namespace tsopt
+
+#endif // TSOPT_VERIFY_EQUIVALENCE_H

@@ -1,0 +1,90 @@
+//===- VerifyEquivalence.cpp - Check functions against references --------===//
+
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Verify/Equivalence.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace tsopt::kgraph {
+#define GEN_PASS_DEF_TSOPTVERIFYEQUIVALENCE
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
+} // namespace tsopt::kgraph
+
+using namespace mlir;
+using namespace tsopt;
+
+namespace {
+std::string formatG(double v) {
+  std::string s;
+  llvm::raw_string_ostream(s) << llvm::format("%.3g", v);
+  return s;
+}
+
+struct VerifyEquivalencePass
+    : public kgraph::impl::TSOptVerifyEquivalenceBase<VerifyEquivalencePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (!(delta > 0 && delta < 1)) {
+      module.emitError("delta must be in (0, 1), got ") << delta;
+      return signalPassFailure();
+    }
+    bool failedAny = false;
+    for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
+      auto refName = fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference");
+      if (!refName)
+        continue;
+      if (failed(check(module, fn, refName)))
+        failedAny = true;
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+
+  LogicalResult check(ModuleOp module, func::FuncOp fn,
+                      FlatSymbolRefAttr refName) {
+    auto ref = module.lookupSymbol<func::FuncOp>(refName.getValue());
+    if (!ref)
+      return fn.emitError("reference ") << refName << " does not exist";
+    FailureOr<Graph> candidate = importFunction(fn);
+    FailureOr<Graph> reference = importFunction(ref);
+    if (failed(candidate) || failed(reference))
+      return failure();
+    VerifyOptions options;
+    options.delta = delta;
+    options.seed = seed;
+    options.minTrials = minTrials;
+    options.threads = threads;
+    options.floatCheck = floatCheck;
+    std::string why;
+    FailureOr<VerifyRecord> rec =
+        verifyEquivalence(*candidate, *reference, options, &why);
+    if (failed(rec))
+      return fn.emitError("cannot compare with ") << refName << ": " << why;
+    ++numChecked;
+    numTrials += rec->trials;
+    if (!rec->equivalent) {
+      ++numDifferent;
+      return fn.emitError("differs from ")
+             << refName << " at output #" << *rec->mismatchOutput << ": "
+             << rec->summary();
+    }
+    ++numEquivalent;
+    if (!rec->inLax)
+      fn.emitWarning("agrees with ")
+          << refName << " on every trial, but " << rec->laxViolation
+          << ", so the verdict carries no probability guarantee";
+    if (rec->floatChecked && !rec->floatStable)
+      fn.emitWarning("numerically unstable against ")
+          << refName << ": output #" << *rec->floatWorstOutput
+          << " has float error " << formatG(rec->floatError)
+          << " (tolerance " << formatG(rec->floatTolerance) << ")";
+    fn.emitRemark("equivalent to ") << refName << ": " << rec->summary();
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,288 @@
+//===- Equivalence.cpp - Probabilistic equivalence of µGraphs ------------===//
+
+#include "tsopt/Verify/Equivalence.h"
+#include "tsopt/Eval/Evaluator.h"
+#include "tsopt/Eval/FieldDomain.h"
+#include "tsopt/Verify/Lax.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <random>
+#include <thread>
+
+using namespace tsopt;
+
+double tsopt::dtypeTolerance(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return 1e-2;
+  case DType::BF16:
+    return 5e-2;
+  case DType::F32:
+    return 1e-4;
+  }
+  return 1e-4;
+}
+
+double tsopt::trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
+                              uint64_t p, uint64_t q) {
+  double smaller = static_cast<double>(std::min(p, q));
+  return std::min(1.0, static_cast<double>(valueDegree + exponentDegree) /
+                           smaller);
+}
+
+unsigned tsopt::trialsFor(double delta, double epsilon) {
+  if (epsilon <= 0)
+    return 1;
+  if (epsilon >= 1)
+    return 0; // no number of trials reaches delta
+  double t = std::ceil(std::log(delta) / std::log(epsilon));
+  return std::max(1u, static_cast<unsigned>(t));
+}
+
+std::string VerifyRecord::summary() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << (equivalent ? "equivalent" : "not equivalent");
+  if (mismatchOutput)
+    os << " (output #" << *mismatchOutput << " differs)";
+  os << ": p = " << p << ", q = " << q << ", t = " << trials
+     << llvm::format(", delta = %.3g, per-trial bound = %.3g", delta, epsilon)
+     << ", degrees " << valueDegree << "/" << exponentDegree;
+  if (!inLax)
+    os << "; outside the LAX fragment, no probability guarantee: "
+       << laxViolation;
+  if (floatChecked)
+    os << llvm::format("; float check: error %.3g (tolerance %.3g)",
+                       floatError, floatTolerance)
+       << (floatStable ? "" : " UNSTABLE");
+  return s;
+}
+
+namespace {
+/// Runs `jobs` on up to `threads` threads; each job writes only its own
+/// result, so the outcome does not depend on scheduling.
+void runParallel(std::vector<std::function<void()>> &jobs, unsigned threads) {
+  threads = std::max(1u, std::min<unsigned>(threads, jobs.size()));
+  if (threads == 1) {
+    for (auto &job : jobs)
+      job();
+    return;
+  }
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> pool;
+  for (unsigned i = 0; i < threads; ++i)
+    pool.emplace_back([&] {
+      for (size_t j; (j = next.fetch_add(1)) < jobs.size();)
+        jobs[j]();
+    });
+  for (auto &t : pool)
+    t.join();
+}
+
+uint64_t mix(uint64_t seed, uint64_t stream) {
+  uint64_t z = seed + 0x9e3779b97f4a7c15ull * (stream + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,
+                                  std::string *why) {
+  auto same = [](const Graph &x, const std::vector<int> &xs, const Graph &y,
+                 const std::vector<int> &ys) {
+    if (xs.size() != ys.size())
+      return false;
+    for (size_t i = 0; i < xs.size(); ++i)
+      if (x.type(xs[i]).shape != y.type(ys[i]).shape)
+        return false;
+    return true;
+  };
+  if (!same(a, a.inputs, b, b.inputs)) {
+    if (why)
+      *why = "the programs take different inputs";
+    return llvm::failure();
+  }
+  if (!same(a, a.outputs, b, b.outputs)) {
+    if (why)
+      *why = "the programs return different shapes";
+    return llvm::failure();
+  }
+  return llvm::success();
+}
+
+/// One field trial: fresh uniform inputs, both programs; returns the first
+/// differing output or nullopt when all agree.
+llvm::FailureOr<std::optional<unsigned>>
+fieldTrial(const FieldDomain &dom, const Graph &a, const Graph &b,
+           uint64_t seed, std::string *why) {
+  using Elem = FieldDomain::Elem;
+  std::mt19937_64 rng(seed);
+  std::vector<Tensor<Elem>> inputs;
+  for (int id : a.inputs) {
+    Tensor<Elem> t;
+    t.shape = a.type(id).shape;
+    t.data.reserve(a.type(id).numElements());
+    for (int64_t i = 0; i < a.type(id).numElements(); ++i)
+      t.data.push_back(dom.random(rng));
+    inputs.push_back(std::move(t));
+  }
+  Evaluator<FieldDomain> eval(dom);
+  auto ra = eval.run(a, inputs, why);
+  if (failed(ra))
+    return llvm::failure();
+  auto rb = eval.run(b, inputs, why);
+  if (failed(rb))
+    return llvm::failure();
+  for (size_t o = 0; o < ra->size(); ++o)
+    if ((*ra)[o].data != (*rb)[o].data)
+      return std::optional<unsigned>(o);
+  return std::optional<unsigned>();
+}
+} // namespace
+
+llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
+                                               const Graph &reference,
+                                               uint64_t seed,
+                                               std::string *why) {
+  if (failed(sameSignature(candidate, reference, why)))
+    return llvm::failure();
+  FieldDomain dom(seed);
+  auto r = fieldTrial(dom, candidate, reference, mix(seed, 0), why);
+  if (failed(r))
+    return llvm::failure();
+  return !r->has_value();
+}
+
+llvm::FailureOr<VerifyRecord>
+tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
+                         const VerifyOptions &options, std::string *why) {
+  if (failed(sameSignature(candidate, reference, why)))
+    return llvm::failure();
+  VerifyRecord rec;
+  LaxReport lc = analyzeLax(candidate), lr = analyzeLax(reference);
+  rec.inLax = !lc.violation && !lr.violation;
+  if (!rec.inLax)
+    rec.laxViolation = lc.violation ? "candidate: " + *lc.violation
+                                    : "reference: " + *lr.violation;
+  // Inside LAX, exp's q-component is 1 so that exp(a)·exp(b) = exp(a+b)
+  // holds exactly; outside it, nested exps must at least behave as an
+  // uninterpreted function of their argument (docs/finite-field.md).
+  FieldDomain dom(options.seed, rec.inLax ? ExpQComponent::One
+                                          : ExpQComponent::Keyed);
+  rec.p = dom.p();
+  rec.q = dom.q();
+  rec.delta = options.delta;
+  // The difference of the two programs has at most the sum of their degrees.
+  rec.valueDegree = lc.valueDegree + lr.valueDegree;
+  rec.exponentDegree = lc.exponentDegree + lr.exponentDegree;
+  rec.epsilon =
+      trialErrorBound(rec.valueDegree, rec.exponentDegree, rec.p, rec.q);
+  rec.trials = std::max(options.minTrials, trialsFor(options.delta,
+                                                     rec.epsilon));
+  if (rec.trials == 0) {
+    if (why)
+      *why = "the programs' degrees are too large for the field: no number "
+             "of trials reaches the requested bound";
+    return llvm::failure();
+  }
+
+  // Field trials and the float check, in parallel; each job owns its slot.
+  std::vector<llvm::FailureOr<std::optional<unsigned>>> results(
+      rec.trials, llvm::failure());
+  std::vector<std::string> errors(rec.trials + 1);
+  std::vector<std::function<void()>> jobs;
+  for (unsigned t = 0; t < rec.trials; ++t)
+    jobs.push_back([&, t] {
+      results[t] = fieldTrial(dom, candidate, reference,
+                              mix(options.seed, t), &errors[t]);
+    });
+  std::optional<llvm::FailureOr<std::vector<double>>> floatErrors;
+  if (options.floatCheck)
+    jobs.push_back([&] {
+      // Candidate in float against reference in double, on normal inputs.
+      std::mt19937_64 rng(mix(options.seed, 1u << 30));
+      std::normal_distribution<double> normal;
+      std::vector<Tensor<float>> fin;
+      std::vector<Tensor<double>> din;
+      for (int id : candidate.inputs) {
+        Tensor<float> f;
+        Tensor<double> d;
+        f.shape = d.shape = candidate.type(id).shape;
+        for (int64_t i = 0; i < candidate.type(id).numElements(); ++i) {
+          double v = normal(rng);
+          f.data.push_back(static_cast<float>(v));
+          // Both programs see the same (float-representable) inputs.
+          d.data.push_back(static_cast<float>(v));
+        }
+        fin.push_back(std::move(f));
+        din.push_back(std::move(d));
+      }
+      FloatDomain<float> fdom;
+      FloatDomain<double> ddom;
+      auto c = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin,
+                                                       &errors.back());
+      auto r = Evaluator<FloatDomain<double>>(ddom).run(reference, din,
+                                                        &errors.back());
+      if (failed(c) || failed(r)) {
+        floatErrors = llvm::failure();
+        return;
+      }
+      std::vector<double> errs;
+      for (size_t o = 0; o < c->size(); ++o) {
+        double diff = 0, scale = 0;
+        bool refFinite = true, candFinite = true;
+        for (size_t i = 0; i < (*c)[o].data.size(); ++i) {
+          double x = (*c)[o].data[i], y = (*r)[o].data[i];
+          refFinite &= std::isfinite(y);
+          candFinite &= std::isfinite(x);
+          diff = std::max(diff, std::fabs(x - y));
+          scale = std::max(scale, std::fabs(y));
+        }
+        // A non-finite candidate where the reference is finite is unstable;
+        // where the reference itself overflows, the inputs say nothing.
+        errs.push_back(!refFinite   ? 0.0
+                       : !candFinite ? INFINITY
+                                     : (scale > 0 ? diff / scale : diff));
+      }
+      floatErrors = std::move(errs);
+    });
+  runParallel(jobs, options.threads);
+
+  for (unsigned t = 0; t < rec.trials; ++t) {
+    if (failed(results[t])) {
+      if (why)
+        *why = errors[t];
+      return llvm::failure();
+    }
+    if (results[t]->has_value() && !rec.mismatchOutput)
+      rec.mismatchOutput = **results[t];
+  }
+  rec.equivalent = !rec.mismatchOutput;
+
+  if (floatErrors) {
+    if (failed(*floatErrors)) {
+      if (why)
+        *why = errors.back();
+      return llvm::failure();
+    }
+    rec.floatChecked = true;
+    for (size_t o = 0; o < (*floatErrors)->size(); ++o) {
+      double tol = options.floatTolerance > 0
+                       ? options.floatTolerance
+                       : dtypeTolerance(candidate.type(candidate.outputs[o]).dtype);
+      double err = (**floatErrors)[o];
+      if (!rec.floatWorstOutput || err / tol > rec.floatError / rec.floatTolerance) {
+        rec.floatWorstOutput = o;
+        rec.floatError = err;
+        rec.floatTolerance = tol;
+      }
+    }
+    rec.floatStable = rec.floatError <= rec.floatTolerance;
+  }
+  return rec;
+}

@@ -1,0 +1,97 @@
+// RUN: tsopt-opt %s -split-input-file -verify-diagnostics --tsopt-verify-equivalence
+// RUN: not tsopt-opt %s -split-input-file --tsopt-verify-equivalence='delta=1e-30 min-trials=3 seed=5 threads=1' \
+// RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: not tsopt-opt %s -split-input-file --tsopt-verify-equivalence='delta=2' 2>&1 | FileCheck %s --check-prefix=DELTA
+
+// DELTA: error: delta must be in (0, 1), got 2
+
+// The record names the field, the trials and the bound.
+// CHECK: remark: equivalent to @ref: equivalent: p = 4611686018427377339, q = 2305843009213688669, t = 3, delta = 1e-30
+
+func.func @ref(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %s = kgraph.add %b, %c : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  %m = kgraph.matmul %a, %s : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+  return %m : tensor<4x16xf32>
+}
+
+// Distributivity: A·(B + C) = A·B + A·C.
+// expected-remark @+1 {{equivalent to @ref: equivalent: p = 4611686018427377339, q = 2305843009213688669, t = 1}}
+func.func @distributed(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<4x16xf32> attributes {tsopt.reference = @ref} {
+  %x = kgraph.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+  %y = kgraph.matmul %a, %c : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+  %z = kgraph.add %x, %y : tensor<4x16xf32>, tensor<4x16xf32> -> tensor<4x16xf32>
+  return %z : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @ref(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %m = kgraph.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+  %e = kgraph.exp %m : tensor<4x16xf32>
+  return %m, %e : tensor<4x16xf32>, tensor<4x16xf32>
+}
+
+// The second output differs (exp vs silu): the error names it.
+// expected-error @+1 {{differs from @ref at output #1: not equivalent (output #1 differs)}}
+func.func @wrong(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) attributes {tsopt.reference = @ref} {
+  %m = kgraph.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+  %e = kgraph.silu %m : tensor<4x16xf32>
+  return %m, %e : tensor<4x16xf32>, tensor<4x16xf32>
+}
+
+// -----
+
+func.func @ref(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = kgraph.exp %a : tensor<4x8xf32>
+  %f = kgraph.exp %e : tensor<4x8xf32>
+  return %f : tensor<4x8xf32>
+}
+
+// Two exps on a path: outside the LAX fragment, so a warning says the
+// verdict has no guarantee.
+// expected-warning @+2 {{agrees with @ref on every trial, but candidate: a path passes 2 exps: exp (op #0), exp (op #1), so the verdict carries no probability guarantee}}
+// expected-remark @+1 {{outside the LAX fragment, no probability guarantee}}
+func.func @nested_exp(%a: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tsopt.reference = @ref} {
+  %e = kgraph.exp %a : tensor<4x8xf32>
+  %f = kgraph.exp %e : tensor<4x8xf32>
+  return %f : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @ref(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %n = kgraph.neg %a : tensor<4x8xf32>
+  return %n : tensor<4x8xf32>
+}
+
+// Exact in the field (2^100 · 2^100 · 2^-100 · 2^-100 = 1) but 2^200
+// overflows f32: the float check flags it.
+// expected-warning @+2 {{numerically unstable against @ref: output #0 has float error inf}}
+// expected-remark @+1 {{equivalent to @ref}}
+func.func @overflowing(%a: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tsopt.reference = @ref} {
+  %x = kgraph.mul_scalar %a, 0x4630000000000000 : tensor<4x8xf32>
+  %y = kgraph.mul_scalar %x, 0x4630000000000000 : tensor<4x8xf32>
+  %z = kgraph.mul_scalar %y, 0x39B0000000000000 : tensor<4x8xf32>
+  %w = kgraph.mul_scalar %z, 0x39B0000000000000 : tensor<4x8xf32>
+  %n = kgraph.neg %w : tensor<4x8xf32>
+  return %n : tensor<4x8xf32>
+}
+
+// -----
+
+// expected-error @+1 {{reference @missing does not exist}}
+func.func @dangling(%a: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tsopt.reference = @missing} {
+  return %a : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @ref(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  return %a : tensor<4x8xf32>
+}
+
+// expected-error @+1 {{cannot compare with @ref: the programs return different shapes}}
+func.func @wide(%a: tensor<4x8xf32>) -> tensor<4x16xf32> attributes {tsopt.reference = @ref} {
+  %b = kgraph.concat %a, %a dim = 1 : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x16xf32>
+  return %b : tensor<4x16xf32>
+}
