@@ -115,44 +115,130 @@ llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,
   return llvm::success();
 }
 
-/// One field trial: fresh uniform inputs, both programs; returns the first
-/// differing output or nullopt when all agree.
-llvm::FailureOr<std::optional<unsigned>>
-fieldTrial(const FieldDomain &dom, const Graph &a, const Graph &b,
-           uint64_t seed, std::string *why) {
-  using Elem = FieldDomain::Elem;
+using FieldTensors = std::vector<Tensor<FieldDomain::Elem>>;
+
+/// Uniform field inputs for trial `seed`.
+FieldTensors fieldInputs(const FieldDomain &dom, const Graph &g,
+                         uint64_t seed) {
   std::mt19937_64 rng(seed);
-  std::vector<Tensor<Elem>> inputs;
-  for (int id : a.inputs) {
-    Tensor<Elem> t;
-    t.shape = a.type(id).shape;
-    t.data.reserve(a.type(id).numElements());
-    for (int64_t i = 0; i < a.type(id).numElements(); ++i)
+  FieldTensors inputs;
+  for (int id : g.inputs) {
+    Tensor<FieldDomain::Elem> t;
+    t.shape = g.type(id).shape;
+    t.data.reserve(g.type(id).numElements());
+    for (int64_t i = 0; i < g.type(id).numElements(); ++i)
       t.data.push_back(dom.random(rng));
     inputs.push_back(std::move(t));
   }
-  Evaluator<FieldDomain> eval(dom);
-  auto ra = eval.run(a, inputs, why);
-  if (failed(ra))
-    return llvm::failure();
-  auto rb = eval.run(b, inputs, why);
-  if (failed(rb))
-    return llvm::failure();
-  for (size_t o = 0; o < ra->size(); ++o)
-    if ((*ra)[o].data != (*rb)[o].data)
-      return std::optional<unsigned>(o);
-  return std::optional<unsigned>();
+  return inputs;
 }
+
+/// The first output where two evaluations differ, if any.
+std::optional<unsigned> firstDifference(const FieldTensors &a,
+                                        const FieldTensors &b) {
+  for (size_t o = 0; o < a.size(); ++o)
+    if (a[o].data != b[o].data)
+      return o;
+  return std::nullopt;
+}
+
+/// Field trials: each trial's two evaluations (candidate, reference) are
+/// separate jobs so that even a single trial uses two threads.
+llvm::FailureOr<std::optional<unsigned>>
+fieldTrials(const FieldDomain &dom, const Graph &a, const Graph &b,
+            unsigned trials, uint64_t seed, unsigned threads,
+            std::vector<std::function<void()>> extraJobs, std::string *why) {
+  std::vector<FieldTensors> inputs;
+  for (unsigned t = 0; t < trials; ++t)
+    inputs.push_back(fieldInputs(dom, a, mix(seed, t)));
+  std::vector<llvm::FailureOr<FieldTensors>> outs(2 * trials,
+                                                  llvm::failure());
+  std::vector<std::string> errors(2 * trials);
+  std::vector<std::function<void()>> jobs;
+  Evaluator<FieldDomain> eval(dom);
+  for (unsigned t = 0; t < trials; ++t)
+    for (unsigned side = 0; side < 2; ++side)
+      jobs.push_back([&, t, side] {
+        outs[2 * t + side] =
+            eval.run(side ? b : a, inputs[t], &errors[2 * t + side]);
+      });
+  for (auto &job : extraJobs)
+    jobs.push_back(std::move(job));
+  runParallel(jobs, threads);
+  std::optional<unsigned> mismatch;
+  for (unsigned t = 0; t < 2 * trials; ++t)
+    if (failed(outs[t])) {
+      if (why)
+        *why = errors[t];
+      return llvm::failure();
+    }
+  for (unsigned t = 0; t < trials && !mismatch; ++t)
+    mismatch = firstDifference(*outs[2 * t], *outs[2 * t + 1]);
+  return mismatch;
+}
+/// Float differential check: per output, the normwise relative error of the
+/// candidate evaluated in float against the reference in double, on normal
+/// inputs.
+llvm::FailureOr<std::vector<double>> floatCheck(const Graph &candidate,
+                                                const Graph &reference,
+                                                uint64_t seed,
+                                                std::string *why) {
+  // Candidate in float against reference in double, on normal inputs.
+  std::mt19937_64 rng(mix(seed, 1u << 30));
+  std::normal_distribution<double> normal;
+  std::vector<Tensor<float>> fin;
+  std::vector<Tensor<double>> din;
+  for (int id : candidate.inputs) {
+    Tensor<float> f;
+    Tensor<double> d;
+    f.shape = d.shape = candidate.type(id).shape;
+    for (int64_t i = 0; i < candidate.type(id).numElements(); ++i) {
+      double v = normal(rng);
+      f.data.push_back(static_cast<float>(v));
+      // Both programs see the same (float-representable) inputs.
+      d.data.push_back(static_cast<float>(v));
+    }
+    fin.push_back(std::move(f));
+    din.push_back(std::move(d));
+  }
+  FloatDomain<float> fdom;
+  FloatDomain<double> ddom;
+  auto c = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin,
+                                                   why);
+  auto r = Evaluator<FloatDomain<double>>(ddom).run(reference, din,
+                                                    why);
+  if (failed(c) || failed(r))
+    return llvm::failure();
+  std::vector<double> errs;
+  for (size_t o = 0; o < c->size(); ++o) {
+    double diff = 0, scale = 0;
+    bool refFinite = true, candFinite = true;
+    for (size_t i = 0; i < (*c)[o].data.size(); ++i) {
+      double x = (*c)[o].data[i], y = (*r)[o].data[i];
+      refFinite &= std::isfinite(y);
+      candFinite &= std::isfinite(x);
+      diff = std::max(diff, std::fabs(x - y));
+      scale = std::max(scale, std::fabs(y));
+    }
+    // A non-finite candidate where the reference is finite is unstable;
+    // where the reference itself overflows, the inputs say nothing.
+    errs.push_back(!refFinite   ? 0.0
+                   : !candFinite ? INFINITY
+                                 : (scale > 0 ? diff / scale : diff));
+  }
+  return errs;
+}
+
 } // namespace
 
 llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
                                                const Graph &reference,
-                                               uint64_t seed,
+                                               uint64_t seed, unsigned threads,
                                                std::string *why) {
   if (failed(sameSignature(candidate, reference, why)))
     return llvm::failure();
   FieldDomain dom(seed);
-  auto r = fieldTrial(dom, candidate, reference, mix(seed, 0), why);
+  auto r = fieldTrials(dom, candidate, reference, 1, seed, threads, {}, why);
   if (failed(r))
     return llvm::failure();
   return !r->has_value();
@@ -192,82 +278,24 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   }
 
   // Field trials and the float check, in parallel; each job owns its slot.
-  std::vector<llvm::FailureOr<std::optional<unsigned>>> results(
-      rec.trials, llvm::failure());
-  std::vector<std::string> errors(rec.trials + 1);
-  std::vector<std::function<void()>> jobs;
-  for (unsigned t = 0; t < rec.trials; ++t)
-    jobs.push_back([&, t] {
-      results[t] = fieldTrial(dom, candidate, reference,
-                              mix(options.seed, t), &errors[t]);
-    });
+  std::vector<std::function<void()>> extra;
+  std::string floatWhy;
   std::optional<llvm::FailureOr<std::vector<double>>> floatErrors;
   if (options.floatCheck)
-    jobs.push_back([&] {
-      // Candidate in float against reference in double, on normal inputs.
-      std::mt19937_64 rng(mix(options.seed, 1u << 30));
-      std::normal_distribution<double> normal;
-      std::vector<Tensor<float>> fin;
-      std::vector<Tensor<double>> din;
-      for (int id : candidate.inputs) {
-        Tensor<float> f;
-        Tensor<double> d;
-        f.shape = d.shape = candidate.type(id).shape;
-        for (int64_t i = 0; i < candidate.type(id).numElements(); ++i) {
-          double v = normal(rng);
-          f.data.push_back(static_cast<float>(v));
-          // Both programs see the same (float-representable) inputs.
-          d.data.push_back(static_cast<float>(v));
-        }
-        fin.push_back(std::move(f));
-        din.push_back(std::move(d));
-      }
-      FloatDomain<float> fdom;
-      FloatDomain<double> ddom;
-      auto c = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin,
-                                                       &errors.back());
-      auto r = Evaluator<FloatDomain<double>>(ddom).run(reference, din,
-                                                        &errors.back());
-      if (failed(c) || failed(r)) {
-        floatErrors = llvm::failure();
-        return;
-      }
-      std::vector<double> errs;
-      for (size_t o = 0; o < c->size(); ++o) {
-        double diff = 0, scale = 0;
-        bool refFinite = true, candFinite = true;
-        for (size_t i = 0; i < (*c)[o].data.size(); ++i) {
-          double x = (*c)[o].data[i], y = (*r)[o].data[i];
-          refFinite &= std::isfinite(y);
-          candFinite &= std::isfinite(x);
-          diff = std::max(diff, std::fabs(x - y));
-          scale = std::max(scale, std::fabs(y));
-        }
-        // A non-finite candidate where the reference is finite is unstable;
-        // where the reference itself overflows, the inputs say nothing.
-        errs.push_back(!refFinite   ? 0.0
-                       : !candFinite ? INFINITY
-                                     : (scale > 0 ? diff / scale : diff));
-      }
-      floatErrors = std::move(errs);
-    });
-  runParallel(jobs, options.threads);
-
-  for (unsigned t = 0; t < rec.trials; ++t) {
-    if (failed(results[t])) {
-      if (why)
-        *why = errors[t];
-      return llvm::failure();
-    }
-    if (results[t]->has_value() && !rec.mismatchOutput)
-      rec.mismatchOutput = **results[t];
-  }
+    extra.push_back([&] { floatErrors = floatCheck(candidate, reference,
+                                                   options.seed, &floatWhy); });
+  auto mismatch = fieldTrials(dom, candidate, reference, rec.trials,
+                              options.seed, options.threads, std::move(extra),
+                              why);
+  if (failed(mismatch))
+    return llvm::failure();
+  rec.mismatchOutput = *mismatch;
   rec.equivalent = !rec.mismatchOutput;
 
   if (floatErrors) {
     if (failed(*floatErrors)) {
       if (why)
-        *why = errors.back();
+        *why = floatWhy;
       return llvm::failure();
     }
     rec.floatChecked = true;

@@ -11,6 +11,7 @@
 #include "tsopt/InitAll.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Support/Npy.h"
+#include "tsopt/Verify/Equivalence.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -56,22 +57,6 @@ static cl::opt<std::string>
 
 namespace {
 using Clock = std::chrono::steady_clock;
-
-/// Default relative tolerance of an output, scaled to its storage dtype: a
-/// generated kernel rounds to that dtype, so agreement is judged at its
-/// precision (a few units of its epsilon, more for f32 where reassociation
-/// over long reductions dominates).
-double defaultRtol(DType dtype) {
-  switch (dtype) {
-  case DType::F16:
-    return 1e-2;
-  case DType::BF16:
-    return 5e-2;
-  case DType::F32:
-    return 1e-4;
-  }
-  return 1e-4;
-}
 
 std::string typeString(const tsopt::TensorType &t) {
   return "tensor<" + formatShape(t.shape) + "x" + stringifyDType(t.dtype).str() +
@@ -263,7 +248,7 @@ template <typename Domain> int runAll(ModuleOp module) {
     // Normwise relative difference: element-wise ratios blow up at zeros.
     double rel = refMax > 0 ? maxAbs / refMax : maxAbs;
     DType dtype = graph->type(graph->outputs[i]).dtype;
-    double rtol = rtolOverride >= 0 ? rtolOverride : defaultRtol(dtype);
+    double rtol = rtolOverride >= 0 ? rtolOverride : dtypeTolerance(dtype);
     bool ok = finite && rel <= rtol;
     agree &= ok;
     llvm::outs() << "  output #" << i

@@ -67,7 +67,10 @@ template <uint64_t M> struct Montgomery {
   /// low words of ab and m·M agree, so (ab − m·M)/2^64 = hi(ab) − hi(m·M),
   /// which lies in (−M, M): one conditional add of M makes it canonical.
   static constexpr uint64_t mul(uint64_t a, uint64_t b) {
-    u128 t = u128(a) * b;
+    return redc(u128(a) * b);
+  }
+  /// t·2^-64 mod M, canonical, for any t < M·2^64.
+  static constexpr uint64_t redc(u128 t) {
     uint64_t m = uint64_t(t) * mInv;
     uint64_t hi = uint64_t(t >> 64);
     uint64_t mh = uint64_t((u128(m) * M) >> 64);
@@ -225,6 +228,29 @@ public:
   Elem mul(Elem a, Elem b) const {
     return {ModP::mul(a.montP, b.montP), ModQ::mul(a.montQ, b.montQ)};
   }
+  /// Sum of a[i]·b[i] with delayed reduction: products of Montgomery
+  /// residues (< M² < 2^124) are summed in 128 bits four at a time (< 4M² <
+  /// M·2^64, the range REDC accepts) and reduced once per group, instead of
+  /// once per product.
+  Elem dot(const Elem *a, const Elem *b, int64_t n) const {
+    uint64_t accP = 0, accQ = 0;
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+      field::u128 sp = 0, sq = 0;
+      for (int64_t j = i; j < i + 4; ++j) {
+        sp += field::u128(a[j].montP) * b[j].montP;
+        sq += field::u128(a[j].montQ) * b[j].montQ;
+      }
+      accP = ModP::add(accP, ModP::redc(sp));
+      accQ = ModQ::add(accQ, ModQ::redc(sq));
+    }
+    for (; i < n; ++i) {
+      accP = ModP::add(accP, ModP::mul(a[i].montP, b[i].montP));
+      accQ = ModQ::add(accQ, ModQ::mul(a[i].montQ, b[i].montQ));
+    }
+    return {accP, accQ};
+  }
+
   /// a · inverse(b); division by 0 gives 0.
   Elem div(Elem a, Elem b) const { return mul(a, inverse(b)); }
 

@@ -86,6 +86,7 @@ llvm::FailureOr<VerifyRecord> verifyEquivalence(const Graph &candidate,
 /// agree on one random point.
 llvm::FailureOr<bool> screenEquivalence(const Graph &candidate,
                                         const Graph &reference, uint64_t seed,
+                                        unsigned threads = 2,
                                         std::string *why = nullptr);
 
 } // namespace tsopt
