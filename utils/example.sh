@@ -2,7 +2,8 @@
 # Sets up, builds and runs the main job on a bundled example: the RMSNorm +
 # MatMul workload at its published size. tsopt-run executes the hand-written
 # one-kernel µGraph and its kernel-level reference on the same seeded inputs
-# and reports how closely they agree.
+# and reports how closely they agree, then checks their equivalence by random
+# tests over a finite field with a stated error bound.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 utils/bootstrap.sh
@@ -10,5 +11,8 @@ utils/build.sh
 EXAMPLE=${1:-utils/workloads/rmsnorm.mlir}
 echo "== tsopt-opt: parse and verify $EXAMPLE"
 build/bin/tsopt-opt "$EXAMPLE" > /dev/null && echo "verified"
-echo "== tsopt-run: µGraph vs reference"
+echo "== tsopt-run: µGraph vs reference (float evaluator)"
 build/bin/tsopt-run "$EXAMPLE"
+echo "== tsopt-verify-equivalence: random tests over Z_p x Z_q, delta = 2^-40"
+build/bin/tsopt-opt "$EXAMPLE" --tsopt-verify-equivalence \
+  --mlir-print-op-on-diagnostic=false -o /dev/null
