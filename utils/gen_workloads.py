@@ -181,23 +181,23 @@ def rmsnorm(p):
     return ref.render([("y", [M, N])]), opt.render([("y", [M, N])])
 
 
-def gqa(p):
+def gqa(p, name="gqa"):
     """O = softmax(Q.K).V per head group as two kernels (Mirage Fig. 4c):
     kernel 1 parallelizes over heads (x), kv-sequence splits (y) and query
     rows (z) at once, walking each kv split with the loop and keeping
     unnormalized partial numerators and row sums (concatenated along the last
-    dim, one slice per split); kernel 2 sums the splits over its loop and
-    divides."""
+    dim, one slice per split); kernel 2, over heads and query rows, sums the
+    splits over its loop and divides."""
     H, Sq, D, Skv, dt = p["H"], p["Sq"], p["D"], p["Skv"], p["dt"]
     S, Z, L = p["splits"], p["qsplits"], p["forloop"]
     q, k, v = [H, Sq, D], [H, D, Skv], [H, Skv, D]
-    ref = Func("gqa_ref", [("q", q), ("k", k), ("v", v)], dt)
+    ref = Func(name + "_ref", [("q", q), ("k", k), ("v", v)], dt)
     ref.emit("%%s = kgraph.matmul %%q, %%k : %s, %s -> %s" % (ty(q, dt), ty(k, dt), ty([H, Sq, Skv], dt)))
     ref.emit("%%e = kgraph.exp %%s : %s" % ty([H, Sq, Skv], dt))
     ref.emit("%%r = kgraph.reduce_sum %%e dim = 2 : %s -> %s" % (ty([H, Sq, Skv], dt), ty([H, Sq, 1], dt)))
     ref.emit("%%p = kgraph.div %%e, %%r : %s, %s -> %s" % (ty([H, Sq, Skv], dt), ty([H, Sq, 1], dt), ty([H, Sq, Skv], dt)))
     ref.emit("%%o = kgraph.matmul %%p, %%v : %s, %s -> %s" % (ty([H, Sq, Skv], dt), ty(v, dt), ty([H, Sq, D], dt)))
-    opt = Func("gqa_opt", ref.args, dt, ref="gqa_ref")
+    opt = Func(name + "_opt", ref.args, dt, ref=name + "_ref")
     c, tq = Skv // (S * L), Sq // Z
     b = Body(dt, [H, S, Z], L)
     b.input("qt", "q", q, [0, None, 1], None)
@@ -215,17 +215,17 @@ def gqa(p):
     b.yield_([("oa", part_a), ("or", part_r)])
     names = emit_kernel(opt, [("pa", part_a), ("pr", part_r)], [H, S, Z], L,
                         [("q", q), ("k", k), ("v", v)], b)
-    b2 = Body(dt, [H], S)
-    b2.input("at", "pa", part_a, [0], 2)
-    b2.input("rt", "pr", part_r, [0], 2)
+    b2 = Body(dt, [H, Z], S)
+    b2.input("at", "pa", part_a, [0, 1], 2)
+    b2.input("rt", "pr", part_r, [0, 1], 2)
     b2.accum("as", "at")
     b2.accum("rs", "rt")
-    b2.op("d", "div", ["as", "rs"], [1, Sq, D])
-    b2.output("od", "d", [0], [H, Sq, D])
+    b2.op("d", "div", ["as", "rs"], [1, tq, D])
+    b2.output("od", "d", [0, 1], [H, Sq, D])
     b2.yield_([("od", [H, Sq, D])])
     # Kernel 2 reads kernel 1's results through their SSA names.
-    opt.emit("%%o = kgraph.kernel grid = [%d] forloop = %d ins(%s, %s : %s, %s) -> (%s) {" % (
-        H, S, names[0], names[1], ty(part_a, dt), ty(part_r, dt), ty([H, Sq, D], dt)))
+    opt.emit("%%o = kgraph.kernel grid = [%d, %d] forloop = %d ins(%s, %s : %s, %s) -> (%s) {" % (
+        H, Z, S, names[0], names[1], ty(part_a, dt), ty(part_r, dt), ty([H, Sq, D], dt)))
     opt.emit("^bb0(%%pa_b: %s, %%pr_b: %s):" % (ty(part_a, dt), ty(part_r, dt)))
     for line in b2.lines:
         opt.emit(line, 2)
@@ -342,6 +342,14 @@ WORKLOADS = {
     "gqa": (gqa,
             dict(H=2, Sq=16, D=8, Skv=64, splits=4, qsplits=2, forloop=2, dt="f16"),
             dict(H=2, Sq=256, D=64, Skv=4096, splits=16, qsplits=4, forloop=4, dt="f16")),
+    # Multi-head and multi-query attention: the same µGraph structure as GQA
+    # at their own shapes (WORKLOADS.md).
+    "mha": (lambda p: gqa(p, "mha"),
+            dict(H=4, Sq=4, D=8, Skv=64, splits=4, qsplits=1, forloop=2, dt="f16"),
+            dict(H=32, Sq=16, D=64, Skv=4096, splits=16, qsplits=1, forloop=4, dt="f16")),
+    "mqa": (lambda p: gqa(p, "mqa"),
+            dict(H=1, Sq=32, D=8, Skv=64, splits=4, qsplits=4, forloop=2, dt="f16"),
+            dict(H=1, Sq=1024, D=64, Skv=4096, splits=16, qsplits=8, forloop=4, dt="f16")),
     "lora": (lora,
              dict(M=8, K=64, N=128, R=4, grid=4, forloop=4, dt="f16"),
              dict(M=16, K=256, N=4096, R=16, grid=64, forloop=4, dt="f16")),
@@ -353,7 +361,7 @@ WORKLOADS = {
                         dict(L=1024, S=4096, D=64, grid=16, forloop=64, dt="f16")),
 }
 
-KERNELS = {"rmsnorm": 1, "gqa": 2, "lora": 1, "gated_mlp": 1, "flash_attention": 1}
+KERNELS = {"rmsnorm": 1, "gqa": 2, "mha": 2, "mqa": 2, "lora": 1, "gated_mlp": 1, "flash_attention": 1}
 
 
 def header(name, params, published):

@@ -44,14 +44,14 @@ func.func @gqa_opt(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: tensor<2x
     %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x1xf16> -> tensor<2x16x4xf16>
     bgraph.yield %oa, %or : tensor<2x16x32xf16>, tensor<2x16x4xf16>
   }
-  %o = kgraph.kernel grid = [2] forloop = 4 ins(%k_pa#0, %k_pa#1 : tensor<2x16x32xf16>, tensor<2x16x4xf16>) -> (tensor<2x16x8xf16>) {
+  %o = kgraph.kernel grid = [2, 2] forloop = 4 ins(%k_pa#0, %k_pa#1 : tensor<2x16x32xf16>, tensor<2x16x4xf16>) -> (tensor<2x16x8xf16>) {
   ^bb0(%pa_b: tensor<2x16x32xf16>, %pr_b: tensor<2x16x4xf16>):
-    %at = bgraph.input %pa_b imap = {x = 0} fmap = 2 : tensor<2x16x32xf16> -> !bgraph.tile<1x16x8xf16>
-    %rt = bgraph.input %pr_b imap = {x = 0} fmap = 2 : tensor<2x16x4xf16> -> !bgraph.tile<1x16x1xf16>
-    %as = bgraph.accum sum %at : !bgraph.tile<1x16x8xf16> -> !bgraph.tile<1x16x8xf16>
-    %rs = bgraph.accum sum %rt : !bgraph.tile<1x16x1xf16> -> !bgraph.tile<1x16x1xf16>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x16x8xf16>, !bgraph.tile<1x16x1xf16> -> !bgraph.tile<1x16x8xf16>
-    %od = bgraph.output %d omap = {x = 0} : !bgraph.tile<1x16x8xf16> -> tensor<2x16x8xf16>
+    %at = bgraph.input %pa_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x16x32xf16> -> !bgraph.tile<1x8x8xf16>
+    %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x16x4xf16> -> !bgraph.tile<1x8x1xf16>
+    %as = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
+    %rs = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf16>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x8xf16>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf16> -> tensor<2x16x8xf16>
     bgraph.yield %od : tensor<2x16x8xf16>
   }
   return %o : tensor<2x16x8xf16>

@@ -26,14 +26,14 @@ func.func @gqa_opt(%q: tensor<2x256x64xf16>, %k: tensor<2x64x4096xf16>, %v: tens
     %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x1xf16> -> tensor<2x256x16xf16>
     bgraph.yield %oa, %or : tensor<2x256x1024xf16>, tensor<2x256x16xf16>
   }
-  %o = kgraph.kernel grid = [2] forloop = 16 ins(%k_pa#0, %k_pa#1 : tensor<2x256x1024xf16>, tensor<2x256x16xf16>) -> (tensor<2x256x64xf16>) {
+  %o = kgraph.kernel grid = [2, 4] forloop = 16 ins(%k_pa#0, %k_pa#1 : tensor<2x256x1024xf16>, tensor<2x256x16xf16>) -> (tensor<2x256x64xf16>) {
   ^bb0(%pa_b: tensor<2x256x1024xf16>, %pr_b: tensor<2x256x16xf16>):
-    %at = bgraph.input %pa_b imap = {x = 0} fmap = 2 : tensor<2x256x1024xf16> -> !bgraph.tile<1x256x64xf16>
-    %rt = bgraph.input %pr_b imap = {x = 0} fmap = 2 : tensor<2x256x16xf16> -> !bgraph.tile<1x256x1xf16>
-    %as = bgraph.accum sum %at : !bgraph.tile<1x256x64xf16> -> !bgraph.tile<1x256x64xf16>
-    %rs = bgraph.accum sum %rt : !bgraph.tile<1x256x1xf16> -> !bgraph.tile<1x256x1xf16>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x256x64xf16>, !bgraph.tile<1x256x1xf16> -> !bgraph.tile<1x256x64xf16>
-    %od = bgraph.output %d omap = {x = 0} : !bgraph.tile<1x256x64xf16> -> tensor<2x256x64xf16>
+    %at = bgraph.input %pa_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x1024xf16> -> !bgraph.tile<1x64x64xf16>
+    %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x16xf16> -> !bgraph.tile<1x64x1xf16>
+    %as = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
+    %rs = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf16>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x64xf16>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x64x64xf16> -> tensor<2x256x64xf16>
     bgraph.yield %od : tensor<2x256x64xf16>
   }
   return %o : tensor<2x256x64xf16>
