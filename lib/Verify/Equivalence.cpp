@@ -36,12 +36,13 @@ double tsopt::trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
 }
 
 unsigned tsopt::trialsFor(double delta, double epsilon) {
-  if (epsilon <= 0)
-    return 1;
-  if (epsilon >= 1)
+  if (!(delta > 0 && delta < 1) || epsilon >= 1)
     return 0; // no number of trials reaches delta
+  if (epsilon <= 0 || epsilon <= delta)
+    return 1;
   double t = std::ceil(std::log(delta) / std::log(epsilon));
-  return std::max(1u, static_cast<unsigned>(t));
+  // Beyond this many trials the bound is not a practical guarantee anyway.
+  return t > kMaxTrials ? 0 : std::max(1u, static_cast<unsigned>(t));
 }
 
 std::string VerifyRecord::summary() const {
@@ -50,6 +51,8 @@ std::string VerifyRecord::summary() const {
   os << (equivalent ? "equivalent" : "not equivalent");
   if (mismatchOutput)
     os << " (output #" << *mismatchOutput << " differs)";
+  if (candidateDividesByZero)
+    os << " (the candidate divides by zero)";
   os << ": p = " << p << ", q = " << q << ", t = " << trials
      << llvm::format(", delta = %.3g, per-trial bound = %.3g", delta, epsilon)
      << ", degrees " << valueDegree << "/" << exponentDegree;
@@ -142,9 +145,14 @@ std::optional<unsigned> firstDifference(const FieldTensors &a,
   return std::nullopt;
 }
 
+struct TrialOutcome {
+  std::optional<unsigned> mismatch;
+  bool candidateDividesByZero = false, referenceDividesByZero = false;
+};
+
 /// Field trials: each trial's two evaluations (candidate, reference) are
 /// separate jobs so that even a single trial uses two threads.
-llvm::FailureOr<std::optional<unsigned>>
+llvm::FailureOr<TrialOutcome>
 fieldTrials(const FieldDomain &dom, const Graph &a, const Graph &b,
             unsigned trials, uint64_t seed, unsigned threads,
             std::vector<std::function<void()>> extraJobs, std::string *why) {
@@ -154,27 +162,35 @@ fieldTrials(const FieldDomain &dom, const Graph &a, const Graph &b,
   std::vector<llvm::FailureOr<FieldTensors>> outs(2 * trials,
                                                   llvm::failure());
   std::vector<std::string> errors(2 * trials);
+  std::vector<char> zeroDivisions(2 * trials, 0);
   std::vector<std::function<void()>> jobs;
   Evaluator<FieldDomain> eval(dom);
   for (unsigned t = 0; t < trials; ++t)
     for (unsigned side = 0; side < 2; ++side)
       jobs.push_back([&, t, side] {
+        uint64_t before = FieldDomain::zeroInverseCount();
         outs[2 * t + side] =
             eval.run(side ? b : a, inputs[t], &errors[2 * t + side]);
+        zeroDivisions[2 * t + side] =
+            FieldDomain::zeroInverseCount() != before;
       });
   for (auto &job : extraJobs)
     jobs.push_back(std::move(job));
   runParallel(jobs, threads);
-  std::optional<unsigned> mismatch;
+  TrialOutcome outcome;
   for (unsigned t = 0; t < 2 * trials; ++t)
     if (failed(outs[t])) {
       if (why)
         *why = errors[t];
       return llvm::failure();
     }
-  for (unsigned t = 0; t < trials && !mismatch; ++t)
-    mismatch = firstDifference(*outs[2 * t], *outs[2 * t + 1]);
-  return mismatch;
+  for (unsigned t = 0; t < trials; ++t) {
+    outcome.candidateDividesByZero |= zeroDivisions[2 * t] != 0;
+    outcome.referenceDividesByZero |= zeroDivisions[2 * t + 1] != 0;
+    if (!outcome.mismatch)
+      outcome.mismatch = firstDifference(*outs[2 * t], *outs[2 * t + 1]);
+  }
+  return outcome;
 }
 /// Float differential check: per output, the normwise relative error of the
 /// candidate evaluated in float against the reference in double, on normal
@@ -237,11 +253,14 @@ llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
                                                std::string *why) {
   if (failed(sameSignature(candidate, reference, why)))
     return llvm::failure();
-  FieldDomain dom(seed);
+  bool inLax = !analyzeLax(candidate).violation &&
+               !analyzeLax(reference).violation;
+  FieldDomain dom(seed, inLax ? ExpQComponent::One : ExpQComponent::Keyed);
   auto r = fieldTrials(dom, candidate, reference, 1, seed, threads, {}, why);
   if (failed(r))
     return llvm::failure();
-  return !r->has_value();
+  return !r->mismatch && !r->candidateDividesByZero &&
+         !r->referenceDividesByZero;
 }
 
 llvm::FailureOr<VerifyRecord>
@@ -249,6 +268,11 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
                          const VerifyOptions &options, std::string *why) {
   if (failed(sameSignature(candidate, reference, why)))
     return llvm::failure();
+  if (!(options.delta > 0 && options.delta < 1)) {
+    if (why)
+      *why = "delta must be in (0, 1)";
+    return llvm::failure();
+  }
   VerifyRecord rec;
   LaxReport lc = analyzeLax(candidate), lr = analyzeLax(reference);
   rec.inLax = !lc.violation && !lr.violation;
@@ -272,8 +296,8 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
                                                      rec.epsilon));
   if (rec.trials == 0) {
     if (why)
-      *why = "the programs' degrees are too large for the field: no number "
-             "of trials reaches the requested bound";
+      *why = "the programs' degrees are too large for the field: no "
+             "practical number of trials reaches the requested bound";
     return llvm::failure();
   }
 
@@ -284,13 +308,20 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   if (options.floatCheck)
     extra.push_back([&] { floatErrors = floatCheck(candidate, reference,
                                                    options.seed, &floatWhy); });
-  auto mismatch = fieldTrials(dom, candidate, reference, rec.trials,
-                              options.seed, options.threads, std::move(extra),
-                              why);
-  if (failed(mismatch))
+  auto outcome = fieldTrials(dom, candidate, reference, rec.trials,
+                             options.seed, options.threads, std::move(extra),
+                             why);
+  if (failed(outcome))
     return llvm::failure();
-  rec.mismatchOutput = *mismatch;
-  rec.equivalent = !rec.mismatchOutput;
+  if (outcome->referenceDividesByZero) {
+    if (why)
+      *why = "the reference divides by zero (a denominator that vanishes "
+             "on random inputs is identically zero)";
+    return llvm::failure();
+  }
+  rec.mismatchOutput = outcome->mismatch;
+  rec.candidateDividesByZero = outcome->candidateDividesByZero;
+  rec.equivalent = !rec.mismatchOutput && !rec.candidateDividesByZero;
 
   if (floatErrors) {
     if (failed(*floatErrors)) {

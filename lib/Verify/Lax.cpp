@@ -155,11 +155,11 @@ private:
       break;
     }
     case OpKind::Accum:
+      // A max accumulator is the field's uninterpreted max, which returns
+      // its argument when all iterations agree: bounded like its operand.
       r = op.fmap == kReplica && op.accum == AccumKind::Sum
               ? sum(*in[0], g.forloop)
               : *in[0];
-      if (op.fmap == kReplica && op.accum == AccumKind::Max)
-        r = fresh();
       break;
     case OpKind::RmsNorm: {
       // X·G / sqrt(mean X²): sqrt is uninterpreted, so a fresh variable.
@@ -184,8 +184,13 @@ private:
     case OpKind::Silu:
     case OpKind::Gelu:
     case OpKind::Relu:
-    case OpKind::ReduceMax:
       r = fresh();
+      break;
+    case OpKind::ReduceMax:
+      // max(a, a) = a in the field, so a max may be its operand: at least
+      // a fresh variable's degree, at most the operand's.
+      r = *in[0];
+      r.num = std::max<int64_t>(r.num, 1);
       break;
     case OpKind::Kernel:
     case OpKind::ThreadGraph: {

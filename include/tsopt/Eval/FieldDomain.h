@@ -297,6 +297,15 @@ public:
   // Field operations beyond the interface
   //===--------------------------------------------------------------------===//
 
+  /// How many times this thread inverted a value whose Z_p part is 0. On
+  /// uniform random inputs that happens with probability about degree/p
+  /// unless the denominator is identically zero, so the verifier treats it
+  /// as a division by zero of the program.
+  static uint64_t &zeroInverseCount() {
+    thread_local uint64_t count = 0;
+    return count;
+  }
+
   /// The multiplicative inverse in each component, with inv(0) = 0.
   Elem inverse(Elem a) const {
     // Division by a broadcast value (rms_norm's denominator, a softmax's
@@ -305,6 +314,8 @@ public:
     // moduli are global constants, so the entry is valid for every domain
     // object; {0, 0} -> {0, 0} is a correct initial entry as inv(0) = 0.
     thread_local Elem lastIn, lastOut;
+    if (a.montP == 0)
+      ++zeroInverseCount();
     if (a == lastIn)
       return lastOut;
     // Fermat in both components in one loop, so that the two chains of

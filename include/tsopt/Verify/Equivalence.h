@@ -42,6 +42,10 @@ struct VerifyRecord {
   bool equivalent = false;
   /// The output index where the field test saw a difference, if any.
   std::optional<unsigned> mismatchOutput;
+  /// The candidate divided by zero on some trial (so it is not equivalent:
+  /// on random inputs only an identically zero denominator vanishes, up to
+  /// the per-trial bound).
+  bool candidateDividesByZero = false;
   /// Both programs are in the LAX fragment; otherwise the verdict carries no
   /// probability guarantee and `laxViolation` names the path.
   bool inLax = true;
@@ -70,7 +74,11 @@ double dtypeTolerance(DType dtype);
 double trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
                        uint64_t p, uint64_t q);
 
-/// Trials needed so that eps^t <= delta (at least 1).
+/// Most trials trialsFor asks for.
+constexpr unsigned kMaxTrials = 1u << 16;
+
+/// Trials needed so that eps^t <= delta (at least 1); 0 when no number up to
+/// kMaxTrials reaches it or when delta is not in (0, 1).
 unsigned trialsFor(double delta, double epsilon);
 
 /// Checks `candidate` against `reference` (same input and output types).

@@ -69,6 +69,9 @@ struct VerifyEquivalencePass
     numTrials += rec->trials;
     if (!rec->equivalent) {
       ++numDifferent;
+      if (!rec->mismatchOutput)
+        return fn.emitError("divides by zero, unlike ")
+               << refName << ": " << rec->summary();
       return fn.emitError("differs from ")
              << refName << " at output #" << *rec->mismatchOutput << ": "
              << rec->summary();

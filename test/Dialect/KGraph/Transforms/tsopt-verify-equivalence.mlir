@@ -95,3 +95,32 @@ func.func @wide(%a: tensor<4x8xf32>) -> tensor<4x16xf32> attributes {tsopt.refer
   %b = kgraph.concat %a, %a dim = 1 : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x16xf32>
   return %b : tensor<4x16xf32>
 }
+
+// -----
+
+func.func @ref(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %z = kgraph.mul_scalar %a, 0.0 : tensor<4x8xf32>
+  return %z : tensor<4x8xf32>
+}
+
+// a / (b - b) is undefined; the field's inv(0) = 0 would make it equal to
+// a · 0, so division by zero is detected and reported.
+// expected-error @+1 {{divides by zero, unlike @ref: not equivalent (the candidate divides by zero)}}
+func.func @zero_denominator(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tsopt.reference = @ref} {
+  %d = kgraph.sub %b, %b : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  %q = kgraph.div %a, %d : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  return %q : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @ref(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %d = kgraph.sub %b, %b : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  %q = kgraph.div %a, %d : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  return %q : tensor<4x8xf32>
+}
+
+// expected-error @+1 {{cannot compare with @ref: the reference divides by zero}}
+func.func @against_undefined(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tsopt.reference = @ref} {
+  return %a : tensor<4x8xf32>
+}
