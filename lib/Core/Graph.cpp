@@ -28,9 +28,8 @@ int64_t tsopt::numElements(llvm::ArrayRef<int64_t> shape) {
 std::string tsopt::formatShape(llvm::ArrayRef<int64_t> shape) {
   if (shape.empty())
     return "scalar";
-  return llvm::join(llvm::map_range(shape,
-                                    [](int64_t d) { return std::to_string(d); }),
-                    "x");
+  return llvm::join(
+      llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), "x");
 }
 
 llvm::StringRef tsopt::stringifyOpKind(OpKind k) {

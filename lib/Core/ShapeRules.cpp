@@ -229,8 +229,8 @@ FailureOr<Shape> tsopt::accumShape(ArrayRef<int64_t> tile, int64_t forloop,
   if (fmap == kReplica)
     return out;
   if (fmap < 0 || fmap >= (int64_t)tile.size())
-    return Fail{why}("accumulator fmap dim ", fmap, " is out of range for rank ",
-                     tile.size());
+    return Fail{why}("accumulator fmap dim ", fmap,
+                     " is out of range for rank ", tile.size());
   out[fmap] *= forloop;
   return out;
 }
@@ -262,8 +262,7 @@ FailureOr<Shape> tsopt::outputTensorShape(ArrayRef<int64_t> tile,
     for (size_t h = 0; h < g; ++h)
       if (omap[h] == d)
         return Fail{why}("omap maps grid dims ", gridDimName(h), " and ",
-                         gridDimName(g),
-                         " to the same result dim ", d,
+                         gridDimName(g), " to the same result dim ", d,
                          ", so blocks would write overlapping regions");
     out[d] *= grid[g];
   }
@@ -293,8 +292,8 @@ FailureOr<Stage> tsopt::resultStage(OpKind kind, ArrayRef<Stage> operandStages,
   auto expectAll = [&](Stage s, const char *role) -> LogicalResult {
     for (auto [i, st] : llvm::enumerate(operandStages))
       if (st != s) {
-        (void)fail(stringifyOpKind(kind), " operand ", i, " is ",
-                   stageName(st), "; ", role);
+        (void)fail(stringifyOpKind(kind), " operand ", i, " is ", stageName(st),
+                   "; ", role);
         return failure();
       }
     return success();

@@ -22,9 +22,7 @@ llvm::StringRef tsopt::knownTargetNames() {
   return "sm_80 (a100), sm_90 (h100, h200)";
 }
 
-int64_t tsopt::dtypeBytes(DType dtype) {
-  return dtype == DType::F32 ? 4 : 2;
-}
+int64_t tsopt::dtypeBytes(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
 
 int64_t tsopt::sharedMemoryUpperBound(const Graph &blockGraph) {
   int64_t bytes = 0;

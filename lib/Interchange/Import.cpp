@@ -31,16 +31,16 @@ public:
     Shape shape;
     if (auto shaped = dyn_cast<ShapedType>(type)) {
       if (!shaped.hasStaticShape())
-        return (emitError(loc) << "tsopt executes static shapes only, got "
-                               << type,
+        return (emitError(loc)
+                    << "tsopt executes static shapes only, got " << type,
                 failure());
       elem = shaped.getElementType();
       shape.assign(shaped.getShape().begin(), shaped.getShape().end());
     }
     FailureOr<DType> dtype = importElementType(elem);
     if (failed(dtype))
-      return (emitError(loc) << "tsopt executes f16, bf16 and f32, got "
-                             << type,
+      return (emitError(loc)
+                  << "tsopt executes f16, bf16 and f32, got " << type,
               failure());
     return CoreType{shape, *dtype};
   }
@@ -63,7 +63,7 @@ public:
       auto core = dyn_cast<CoreOpInterface>(&op);
       if (!core)
         return op.emitOpError("cannot be imported into a µGraph: not a "
-                            "kgraph/bgraph/tgraph op");
+                              "kgraph/bgraph/tgraph op");
       CoreOp node;
       node.kind = core.getCoreKind();
       for (Value v : op.getOperands())
@@ -109,7 +109,7 @@ private:
     }
     if (auto acc = dyn_cast<bgraph::AccumOp>(op)) {
       node.accum = acc.getKind() == bgraph::AccumKind::max ? AccumKind::Max
-                                                          : AccumKind::Sum;
+                                                           : AccumKind::Sum;
       node.fmap = acc.getFmap() ? static_cast<int>(*acc.getFmap()) : kReplica;
     }
     if (auto out = dyn_cast<bgraph::OutputOp>(op))

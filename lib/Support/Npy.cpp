@@ -57,8 +57,8 @@ static std::optional<StringRef> headerField(StringRef header, StringRef key) {
 llvm::FailureOr<NpyArray> tsopt::readNpy(StringRef path, std::string *why) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
-    return fail(why, "cannot read '" + path + "': " +
-                         buffer.getError().message());
+    return fail(why,
+                "cannot read '" + path + "': " + buffer.getError().message());
   StringRef bytes = (*buffer)->getBuffer();
   if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
     return fail(why, "'" + path + "' is not a .npy file");
@@ -68,7 +68,8 @@ llvm::FailureOr<NpyArray> tsopt::readNpy(StringRef path, std::string *why) {
     headerLen = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8);
     headerStart = 10;
   } else if (bytes.size() >= 12) {
-    headerLen = uint32_t(uint8_t(bytes[8])) | (uint32_t(uint8_t(bytes[9])) << 8) |
+    headerLen = uint32_t(uint8_t(bytes[8])) |
+                (uint32_t(uint8_t(bytes[9])) << 8) |
                 (uint32_t(uint8_t(bytes[10])) << 16) |
                 (uint32_t(uint8_t(bytes[11])) << 24);
     headerStart = 12;
@@ -95,9 +96,10 @@ llvm::FailureOr<NpyArray> tsopt::readNpy(StringRef path, std::string *why) {
       return fail(why, "'" + path + "' has a malformed shape");
     array.shape.push_back(v);
   }
-  size_t width = array.descr == "<f2" ? 2 : array.descr == "<f4" ? 4
-                 : array.descr == "<f8"                           ? 8
-                                                                  : 0;
+  size_t width = array.descr == "<f2"   ? 2
+                 : array.descr == "<f4" ? 4
+                 : array.descr == "<f8" ? 8
+                                        : 0;
   if (!width)
     return fail(why, "'" + path + "' has dtype '" + array.descr +
                          "'; tsopt reads float16, float32 and float64 (<f2, "
@@ -136,8 +138,8 @@ llvm::LogicalResult tsopt::writeNpy(StringRef path,
     dims.resize(dims.size() - 1); // (2, 3) but (2,)
   else if (shape.size() == 1)
     dims.pop_back();
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" +
-                       dims + "), }";
+  std::string header =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (" + dims + "), }";
   // Pad so that magic (6) + version (2) + length (2) + header is a multiple
   // of 64, ending in a newline.
   size_t total = 10 + header.size() + 1;

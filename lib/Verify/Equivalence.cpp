@@ -31,8 +31,8 @@ double tsopt::dtypeTolerance(DType dtype) {
 double tsopt::trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
                               uint64_t p, uint64_t q) {
   double smaller = static_cast<double>(std::min(p, q));
-  return std::min(1.0, static_cast<double>(valueDegree + exponentDegree) /
-                           smaller);
+  return std::min(1.0,
+                  static_cast<double>(valueDegree + exponentDegree) / smaller);
 }
 
 unsigned tsopt::trialsFor(double delta, double epsilon) {
@@ -60,8 +60,8 @@ std::string VerifyRecord::summary() const {
     os << "; outside the LAX fragment, no probability guarantee: "
        << laxViolation;
   if (floatChecked)
-    os << llvm::format("; float check: error %.3g (tolerance %.3g)",
-                       floatError, floatTolerance)
+    os << llvm::format("; float check: error %.3g (tolerance %.3g)", floatError,
+                       floatTolerance)
        << (floatStable ? "" : " UNSTABLE");
   return s;
 }
@@ -159,8 +159,7 @@ fieldTrials(const FieldDomain &dom, const Graph &a, const Graph &b,
   std::vector<FieldTensors> inputs;
   for (unsigned t = 0; t < trials; ++t)
     inputs.push_back(fieldInputs(dom, a, mix(seed, t)));
-  std::vector<llvm::FailureOr<FieldTensors>> outs(2 * trials,
-                                                  llvm::failure());
+  std::vector<llvm::FailureOr<FieldTensors>> outs(2 * trials, llvm::failure());
   std::vector<std::string> errors(2 * trials);
   std::vector<char> zeroDivisions(2 * trials, 0);
   std::vector<std::function<void()>> jobs;
@@ -171,8 +170,7 @@ fieldTrials(const FieldDomain &dom, const Graph &a, const Graph &b,
         uint64_t before = FieldDomain::zeroInverseCount();
         outs[2 * t + side] =
             eval.run(side ? b : a, inputs[t], &errors[2 * t + side]);
-        zeroDivisions[2 * t + side] =
-            FieldDomain::zeroInverseCount() != before;
+        zeroDivisions[2 * t + side] = FieldDomain::zeroInverseCount() != before;
       });
   for (auto &job : extraJobs)
     jobs.push_back(std::move(job));
@@ -219,10 +217,8 @@ llvm::FailureOr<std::vector<double>> floatCheck(const Graph &candidate,
   }
   FloatDomain<float> fdom;
   FloatDomain<double> ddom;
-  auto c = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin,
-                                                   why);
-  auto r = Evaluator<FloatDomain<double>>(ddom).run(reference, din,
-                                                    why);
+  auto c = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin, why);
+  auto r = Evaluator<FloatDomain<double>>(ddom).run(reference, din, why);
   if (failed(c) || failed(r))
     return llvm::failure();
   std::vector<double> errs;
@@ -238,7 +234,7 @@ llvm::FailureOr<std::vector<double>> floatCheck(const Graph &candidate,
     }
     // A non-finite candidate where the reference is finite is unstable;
     // where the reference itself overflows, the inputs say nothing.
-    errs.push_back(!refFinite   ? 0.0
+    errs.push_back(!refFinite    ? 0.0
                    : !candFinite ? INFINITY
                                  : (scale > 0 ? diff / scale : diff));
   }
@@ -253,8 +249,8 @@ llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
                                                std::string *why) {
   if (failed(sameSignature(candidate, reference, why)))
     return llvm::failure();
-  bool inLax = !analyzeLax(candidate).violation &&
-               !analyzeLax(reference).violation;
+  bool inLax =
+      !analyzeLax(candidate).violation && !analyzeLax(reference).violation;
   FieldDomain dom(seed, inLax ? ExpQComponent::One : ExpQComponent::Keyed);
   auto r = fieldTrials(dom, candidate, reference, 1, seed, threads, {}, why);
   if (failed(r))
@@ -282,8 +278,8 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   // Inside LAX, exp's q-component is 1 so that exp(a)·exp(b) = exp(a+b)
   // holds exactly; outside it, nested exps must at least behave as an
   // uninterpreted function of their argument (docs/finite-field.md).
-  FieldDomain dom(options.seed, rec.inLax ? ExpQComponent::One
-                                          : ExpQComponent::Keyed);
+  FieldDomain dom(options.seed,
+                  rec.inLax ? ExpQComponent::One : ExpQComponent::Keyed);
   rec.p = dom.p();
   rec.q = dom.q();
   rec.delta = options.delta;
@@ -292,8 +288,8 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   rec.exponentDegree = lc.exponentDegree + lr.exponentDegree;
   rec.epsilon =
       trialErrorBound(rec.valueDegree, rec.exponentDegree, rec.p, rec.q);
-  rec.trials = std::max(options.minTrials, trialsFor(options.delta,
-                                                     rec.epsilon));
+  rec.trials =
+      std::max(options.minTrials, trialsFor(options.delta, rec.epsilon));
   if (rec.trials == 0) {
     if (why)
       *why = "the programs' degrees are too large for the field: no "
@@ -306,11 +302,12 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   std::string floatWhy;
   std::optional<llvm::FailureOr<std::vector<double>>> floatErrors;
   if (options.floatCheck)
-    extra.push_back([&] { floatErrors = floatCheck(candidate, reference,
-                                                   options.seed, &floatWhy); });
-  auto outcome = fieldTrials(dom, candidate, reference, rec.trials,
-                             options.seed, options.threads, std::move(extra),
-                             why);
+    extra.push_back([&] {
+      floatErrors = floatCheck(candidate, reference, options.seed, &floatWhy);
+    });
+  auto outcome =
+      fieldTrials(dom, candidate, reference, rec.trials, options.seed,
+                  options.threads, std::move(extra), why);
   if (failed(outcome))
     return llvm::failure();
   if (outcome->referenceDividesByZero) {
@@ -331,11 +328,13 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
     }
     rec.floatChecked = true;
     for (size_t o = 0; o < (*floatErrors)->size(); ++o) {
-      double tol = options.floatTolerance > 0
-                       ? options.floatTolerance
-                       : dtypeTolerance(candidate.type(candidate.outputs[o]).dtype);
+      double tol =
+          options.floatTolerance > 0
+              ? options.floatTolerance
+              : dtypeTolerance(candidate.type(candidate.outputs[o]).dtype);
       double err = (**floatErrors)[o];
-      if (!rec.floatWorstOutput || err / tol > rec.floatError / rec.floatTolerance) {
+      if (!rec.floatWorstOutput ||
+          err / tol > rec.floatError / rec.floatTolerance) {
         rec.floatWorstOutput = o;
         rec.floatError = err;
         rec.floatTolerance = tol;

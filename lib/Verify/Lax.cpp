@@ -27,9 +27,9 @@ int64_t satMul(int64_t a, int64_t b) {
 
 /// What the analysis knows about one value.
 struct Info {
-  int64_t num = 1; ///< degree of the numerator
-  int64_t den = 0; ///< degree of the denominator
-  int exps = 0;    ///< most exps on a path from an input
+  int64_t num = 1;  ///< degree of the numerator
+  int64_t den = 0;  ///< degree of the denominator
+  int exps = 0;     ///< most exps on a path from an input
   std::string path; ///< the exps on that path, for the diagnostic
 };
 
@@ -175,8 +175,8 @@ private:
       r.path = in[0]->path + (in[0]->path.empty() ? "" : ", ") + "exp (" +
                here + ")";
       if (r.exps >= 2 && !report.violation)
-        report.violation = "a path passes " + std::to_string(r.exps) +
-                           " exps: " + r.path;
+        report.violation =
+            "a path passes " + std::to_string(r.exps) + " exps: " + r.path;
       return one(r);
     }
     case OpKind::Sqrt:
@@ -197,9 +197,9 @@ private:
       std::vector<Info> ins;
       for (const Info *o : in)
         ins.push_back(*o);
-      std::vector<Info> outs = run(*op.body, std::move(ins),
-                                   " in " + std::string(stringifyOpKind(op.kind)) +
-                                       " " + here);
+      std::vector<Info> outs =
+          run(*op.body, std::move(ins),
+              " in " + std::string(stringifyOpKind(op.kind)) + " " + here);
       return outs;
     }
     }
@@ -214,7 +214,6 @@ LaxReport tsopt::analyzeLax(const Graph &g) {
   std::vector<Info> inputs(g.inputs.size(), fresh());
   std::vector<Info> outs = a.run(g, std::move(inputs), "");
   for (const Info &o : outs)
-    a.report.valueDegree =
-        std::max(a.report.valueDegree, sat(o.num + o.den));
+    a.report.valueDegree = std::max(a.report.valueDegree, sat(o.num + o.den));
   return a.report;
 }

@@ -59,8 +59,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::string typeString(const tsopt::TensorType &t) {
-  return "tensor<" + formatShape(t.shape) + "x" + stringifyDType(t.dtype).str() +
-         ">";
+  return "tensor<" + formatShape(t.shape) + "x" +
+         stringifyDType(t.dtype).str() + ">";
 }
 
 int fail(const llvm::Twine &msg) {
@@ -100,7 +100,8 @@ template <typename Domain> int runAll(ModuleOp module) {
     ref = lookupFunction(module, referenceName);
     if (!ref)
       return fail("no reference function @" + referenceName + " in the input");
-  } else if (auto sym = fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference")) {
+  } else if (auto sym =
+                 fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference")) {
     ref = lookupFunction(module, sym.getValue());
     if (!ref)
       return fail("@" + fn.getSymName() + " names reference @" +
@@ -124,14 +125,14 @@ template <typename Domain> int runAll(ModuleOp module) {
     };
     if (sig(*graph, graph->inputs) != sig(*refGraph, refGraph->inputs))
       return fail("@" + fn.getSymName() + " and reference @" +
-                  ref.getSymName() + " take different inputs: " +
-                  sig(*graph, graph->inputs) + "vs " +
-                  sig(*refGraph, refGraph->inputs));
+                  ref.getSymName() +
+                  " take different inputs: " + sig(*graph, graph->inputs) +
+                  "vs " + sig(*refGraph, refGraph->inputs));
     if (sig(*graph, graph->outputs) != sig(*refGraph, refGraph->outputs))
       return fail("@" + fn.getSymName() + " and reference @" +
-                  ref.getSymName() + " return different types: " +
-                  sig(*graph, graph->outputs) + "vs " +
-                  sig(*refGraph, refGraph->outputs));
+                  ref.getSymName() +
+                  " return different types: " + sig(*graph, graph->outputs) +
+                  "vs " + sig(*refGraph, refGraph->outputs));
   }
 
   // Inputs: .npy files or seeded uniform values in [-1, 1), exact in their
@@ -141,8 +142,8 @@ template <typename Domain> int runAll(ModuleOp module) {
   size_t numInputs = graph->inputs.size();
   if (!inputFiles.empty() && inputFiles.size() != numInputs)
     return fail("@" + fn.getSymName() + " takes " + llvm::Twine(numInputs) +
-                " inputs but --inputs names " +
-                llvm::Twine(inputFiles.size()) + " files");
+                " inputs but --inputs names " + llvm::Twine(inputFiles.size()) +
+                " files");
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   for (size_t i = 0; i < numInputs; ++i) {
@@ -175,16 +176,17 @@ template <typename Domain> int runAll(ModuleOp module) {
   }
 
   Evaluator<Domain> evaluator(dom);
-  auto evaluate = [&](func::FuncOp f, const Graph &g)
-      -> std::optional<std::vector<Tensor<Elem>>> {
+  auto evaluate =
+      [&](func::FuncOp f,
+          const Graph &g) -> std::optional<std::vector<Tensor<Elem>>> {
     auto start = Clock::now();
     std::string why;
     auto outs = evaluator.run(g, inputs, &why);
     double ms =
         std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (failed(outs)) {
-      llvm::errs() << "tsopt-run: error: evaluating @" << f.getSymName()
-                   << ": " << why << "\n";
+      llvm::errs() << "tsopt-run: error: evaluating @" << f.getSymName() << ": "
+                   << why << "\n";
       return std::nullopt;
     }
     llvm::outs() << "@" << f.getSymName() << ": evaluated in "
@@ -193,9 +195,9 @@ template <typename Domain> int runAll(ModuleOp module) {
   };
 
   llvm::outs() << "inputs: " << numInputs << " ("
-               << (inputFiles.empty() ? "uniform [-1, 1), seed " +
-                                            std::to_string(seed)
-                                      : std::string(".npy files"))
+               << (inputFiles.empty()
+                       ? "uniform [-1, 1), seed " + std::to_string(seed)
+                       : std::string(".npy files"))
                << ")\n";
   auto outs = evaluate(fn, *graph);
   if (!outs)
@@ -256,11 +258,13 @@ template <typename Domain> int runAll(ModuleOp module) {
                                  "(tolerance %.3g for ",
                                  maxAbs, rel, rtol)
                  << stringifyDType(dtype) << "): "
-                 << (ok ? "agree" : finite ? "DIFFER" : "DIFFER (inf/nan)")
+                 << (ok       ? "agree"
+                     : finite ? "DIFFER"
+                              : "DIFFER (inf/nan)")
                  << "\n";
   }
-  llvm::outs() << "@" << fn.getSymName() << " vs @" << ref.getSymName()
-               << ": " << (agree ? "agree" : "DIFFER") << "\n";
+  llvm::outs() << "@" << fn.getSymName() << " vs @" << ref.getSymName() << ": "
+               << (agree ? "agree" : "DIFFER") << "\n";
   return agree ? 0 : 1;
 }
 } // namespace

@@ -1,4 +1,5 @@
-//===- ShapeRules.h - Shape and path rules of every op -------------*- C++ -*-===//
+//===- ShapeRules.h - Shape and path rules of every op -------------*- C++
+//-*-===//
 //
 // The single statement of the µGraph shape rules (DESIGN §2) and of Mirage
 // Def. 2.1 (3). The dialect verifiers, the importer and the search all call
@@ -72,15 +73,13 @@ llvm::LogicalResult checkLaunch(llvm::ArrayRef<int64_t> grid, int64_t forloop,
 /// Extents must divide what they partition; no two grid dims share a dim.
 llvm::FailureOr<Shape> inputTileShape(llvm::ArrayRef<int64_t> tensor,
                                       llvm::ArrayRef<int64_t> grid,
-                                      int64_t forloop,
-                                      llvm::ArrayRef<int> imap, int fmap,
-                                      std::string *why = nullptr);
+                                      int64_t forloop, llvm::ArrayRef<int> imap,
+                                      int fmap, std::string *why = nullptr);
 
 /// Result of a for-loop accumulator: the operand shape when `fmap` is
 /// kReplica, else dim `fmap` grows by the for-loop extent (concatenation).
-llvm::FailureOr<Shape> accumShape(llvm::ArrayRef<int64_t> tile,
-                                  int64_t forloop, int fmap,
-                                  std::string *why = nullptr);
+llvm::FailureOr<Shape> accumShape(llvm::ArrayRef<int64_t> tile, int64_t forloop,
+                                  int fmap, std::string *why = nullptr);
 
 /// Kernel tensor written by an output saver: every grid dim of extent > 1
 /// maps to a distinct result dim, which grows by that extent.

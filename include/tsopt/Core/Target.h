@@ -1,4 +1,5 @@
-//===- Target.h - GPU target descriptions ------------------------*- C++ -*-===//
+//===- Target.h - GPU target descriptions ------------------------*- C++
+//-*-===//
 //
 // What a µGraph must fit into on each supported GPU (Mirage Def. 2.1 (2)).
 // The resource check reads it today; the cost model will add rates.

@@ -29,7 +29,8 @@ llvm::FailureOr<NpyArray> readNpy(llvm::StringRef path, std::string *why);
 
 /// Writes `data` with `shape` as float32 (numpy has no bfloat16, and f16
 /// outputs are computed in float anyway).
-llvm::LogicalResult writeNpy(llvm::StringRef path, llvm::ArrayRef<int64_t> shape,
+llvm::LogicalResult writeNpy(llvm::StringRef path,
+                             llvm::ArrayRef<int64_t> shape,
                              llvm::ArrayRef<float> data, std::string *why);
 
 /// The numpy dtype string matching a storage type ("<f2", "<f4"); bf16 has

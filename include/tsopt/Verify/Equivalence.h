@@ -71,8 +71,8 @@ double dtypeTolerance(DType dtype);
 
 /// Per-trial false-agreement bound for value degree d_p and exponent degree
 /// d_q (see docs/verifier.md): eps = d_p / q + d_q / q, q <= p.
-double trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
-                       uint64_t p, uint64_t q);
+double trialErrorBound(int64_t valueDegree, int64_t exponentDegree, uint64_t p,
+                       uint64_t q);
 
 /// Most trials trialsFor asks for.
 constexpr unsigned kMaxTrials = 1u << 16;

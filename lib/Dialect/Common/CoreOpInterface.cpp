@@ -38,11 +38,11 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
 
   // One element type throughout: tsopt never converts implicitly.
   Type elemTy;
-  for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+  for (Type t :
+       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
     Type e = cast<ShapedType>(t).getElementType();
     if (elemTy && e != elemTy)
-      return op->emitOpError("mixes element types ")
-             << elemTy << " and " << e;
+      return op->emitOpError("mixes element types ") << elemTy << " and " << e;
     elemTy = e;
   }
 
@@ -77,7 +77,8 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
     return check(checkReshape((*ins)[0], result, &why));
   case OpKind::Transpose:
     return expectResult(transposeShape(
-        (*ins)[0], cast<DenseI64ArrayAttr>(op->getAttr("permutation")).asArrayRef(),
+        (*ins)[0],
+        cast<DenseI64ArrayAttr>(op->getAttr("permutation")).asArrayRef(),
         &why));
   case OpKind::Concat:
     return expectResult(concatShape(*ins, intAttr("dim"), &why));

@@ -10,9 +10,9 @@ using namespace mlir;
 using namespace tsopt;
 using namespace tsopt::bgraph;
 
-#include "tsopt/Dialect/BGraph/IR/BGraphOpsDialect.cpp.inc"
 #include "tsopt/Dialect/BGraph/IR/BGraphEnums.cpp.inc"
 #include "tsopt/Dialect/BGraph/IR/BGraphInterfaces.cpp.inc"
+#include "tsopt/Dialect/BGraph/IR/BGraphOpsDialect.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tsopt/Dialect/BGraph/IR/BGraphOpsTypes.cpp.inc"

@@ -70,12 +70,11 @@ static ParseResult parseGridMap(OpAsmParser &parser, DenseI64ArrayAttr &map) {
 static void printGridMap(OpAsmPrinter &printer, Operation *,
                          DenseI64ArrayAttr map) {
   printer << "{";
-  llvm::interleaveComma(llvm::enumerate(map.asArrayRef()), printer,
-                        [&](auto it) {
-                          printer << kGridDimNames[std::min<size_t>(it.index(), 2)]
-                                  << " = ";
-                          printMapEntry(printer, it.value());
-                        });
+  llvm::interleaveComma(
+      llvm::enumerate(map.asArrayRef()), printer, [&](auto it) {
+        printer << kGridDimNames[std::min<size_t>(it.index(), 2)] << " = ";
+        printMapEntry(printer, it.value());
+      });
   printer << "}";
 }
 
@@ -155,9 +154,9 @@ LogicalResult InputOp::verify() {
                                   getResult().getType())))
     return failure();
   std::string why;
-  FailureOr<Shape> tile = inputTileShape(
-      getSource().getType().getShape(), launch.getGrid(), launch.getForloop(),
-      toIntMap(getImap()), getFmap(), &why);
+  FailureOr<Shape> tile =
+      inputTileShape(getSource().getType().getShape(), launch.getGrid(),
+                     launch.getForloop(), toIntMap(getImap()), getFmap(), &why);
   if (failed(tile))
     return emitOpError(why);
   if (ArrayRef<int64_t>(*tile) != getResult().getType().getShape())

@@ -1,7 +1,7 @@
 //===- KGraphDialect.cpp - The kernel-level dialect ----------------------===//
 
-#include "tsopt/Dialect/KGraph/IR/KGraph.h"
 #include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Dialect/KGraph/IR/KGraph.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -45,8 +45,8 @@ LogicalResult KernelOp::verifyRegions() {
        llvm::enumerate(body.getArgumentTypes(), getInputs().getTypes()))
     if (arg != in)
       return emitOpError("block graph argument #")
-             << i << " has type " << arg << " but input #" << i
-             << " has type " << in;
+             << i << " has type " << arg << " but input #" << i << " has type "
+             << in;
   if (!isa<bgraph::YieldOp>(body.getTerminator()))
     return emitOpError("block graph must end with bgraph.yield");
 

@@ -84,8 +84,8 @@ struct VerifyEquivalencePass
     if (rec->floatChecked && !rec->floatStable)
       fn.emitWarning("numerically unstable against ")
           << refName << ": output #" << *rec->floatWorstOutput
-          << " has float error " << formatG(rec->floatError)
-          << " (tolerance " << formatG(rec->floatTolerance) << ")";
+          << " has float error " << formatG(rec->floatError) << " (tolerance "
+          << formatG(rec->floatTolerance) << ")";
     fn.emitRemark("equivalent to ") << refName << ": " << rec->summary();
     return success();
   }

@@ -1,7 +1,7 @@
 //===- TGraphDialect.cpp - The thread-level dialect ----------------------===//
 
-#include "tsopt/Dialect/TGraph/IR/TGraph.h"
 #include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Dialect/TGraph/IR/TGraph.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -52,9 +52,8 @@ LogicalResult GraphOp::verifyRegions() {
   // terminator, so it ends in tgraph.yield.
   auto yield = cast<YieldOp>(body.getTerminator());
   if (yield.getNumOperands() != getNumResults())
-    return emitOpError("yields ") << yield.getNumOperands()
-                                  << " scalars for " << getNumResults()
-                                  << " results";
+    return emitOpError("yields ") << yield.getNumOperands() << " scalars for "
+                                  << getNumResults() << " results";
   for (auto [i, v, r] : llvm::enumerate(yield.getValues(), getResults())) {
     auto tile = cast<bgraph::TileType>(r.getType());
     if (v.getType() != tile.getElementType())

@@ -14,8 +14,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "tsopt/Dialect/BGraph/IR/BGraphOpsDialect.h.inc"
 #include "tsopt/Dialect/BGraph/IR/BGraphEnums.h.inc"
+#include "tsopt/Dialect/BGraph/IR/BGraphOpsDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tsopt/Dialect/BGraph/IR/BGraphOpsTypes.h.inc"
