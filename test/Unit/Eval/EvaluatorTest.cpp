@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Eval/Evaluator.h"
+#include "TestGraphs.h"
 
 #include "gtest/gtest.h"
 
@@ -15,11 +16,11 @@
 #include <random>
 
 using namespace tsopt;
+using namespace tsopt::test;
 
 namespace {
 
 using DTensor = Tensor<double>;
-using Idx = std::vector<int64_t>;
 
 //===----------------------------------------------------------------------===//
 // Naive tensor helpers
@@ -95,79 +96,8 @@ void expectClose(const DTensor &got, const DTensor &want, double tol = 1e-9) {
 }
 
 //===----------------------------------------------------------------------===//
-// Graph building
+// Running graphs
 //===----------------------------------------------------------------------===//
-
-TensorType tt(const Idx &shape) {
-  TensorType t;
-  t.shape.assign(shape.begin(), shape.end());
-  return t;
-}
-
-Op mk(OpKind kind, std::vector<int> operands) {
-  Op op;
-  op.kind = kind;
-  op.operands.assign(operands.begin(), operands.end());
-  return op;
-}
-
-int addSimple(Graph &g, OpKind kind, std::vector<int> operands,
-              const Idx &result) {
-  return g.addOp(mk(kind, operands), {tt(result)});
-}
-
-/// Block-graph builders with the maps spelled x, y, z.
-int blockInput(Graph &bg, int tensor, std::array<int, 3> imap, int fmap,
-               const Idx &tile) {
-  Op op = mk(OpKind::BlockInput, {tensor});
-  op.gridMap = imap;
-  op.fmap = fmap;
-  return bg.addOp(op, {tt(tile)});
-}
-
-int accum(Graph &bg, int tile, int fmap, AccumKind kind, const Idx &shape) {
-  Op op = mk(OpKind::Accum, {tile});
-  op.fmap = fmap;
-  op.accum = kind;
-  return bg.addOp(op, {tt(shape)});
-}
-
-int blockOutput(Graph &bg, int tile, std::array<int, 3> omap,
-                const Idx &shape) {
-  Op op = mk(OpKind::BlockOutput, {tile});
-  op.gridMap = omap;
-  int v = bg.addOp(op, {tt(shape)});
-  bg.outputs.push_back(v);
-  return v;
-}
-
-Graph blockGraph(std::vector<int64_t> grid, int64_t forloop) {
-  Graph bg;
-  bg.level = Level::Block;
-  bg.grid.assign(grid.begin(), grid.end());
-  bg.forloop = forloop;
-  return bg;
-}
-
-/// Wraps `body` into a kernel graph whose inputs have the body's input types
-/// and whose outputs are the kernel op's results.
-Graph kernelGraph(Graph body) {
-  Graph g;
-  std::vector<int> args;
-  for (int v : body.inputs)
-    args.push_back(g.addInput(body.values[v]));
-  std::vector<TensorType> resultTypes;
-  for (int v : body.outputs)
-    resultTypes.push_back(body.values[v]);
-  Op op = mk(OpKind::Kernel, args);
-  op.body = std::make_shared<Graph>(std::move(body));
-  int first = g.addOp(op, resultTypes);
-  for (size_t j = 0; j < resultTypes.size(); ++j)
-    g.outputs.push_back(first + j);
-  return g;
-}
-
-constexpr int R = kReplica;
 
 template <typename E>
 std::vector<Tensor<E>> runWith(const Graph &g, std::vector<Tensor<E>> inputs) {
@@ -237,7 +167,7 @@ TEST(EvaluatorTest, BinaryBroadcasting) {
     Graph g;
     int a = g.addInput(tt(c.a)), b = g.addInput(tt(c.b));
     for (OpKind k : {OpKind::Add, OpKind::Sub, OpKind::Mul, OpKind::Div})
-      g.outputs.push_back(addSimple(g, k, {a, b}, c.out));
+      g.outputs.push_back(add(g, k, {a, b}, c.out));
     DTensor ta = randn(c.a, rng), tb = uniform(c.b, rng, 0.5, 2.0);
     std::vector<DTensor> out = run(g, {ta, tb});
     ASSERT_EQ(out.size(), 4u);
@@ -276,7 +206,7 @@ TEST(EvaluatorTest, UnaryOps) {
   for (const Case &c : cases) {
     Graph g;
     int a = g.addInput(tt(shape));
-    g.outputs.push_back(addSimple(g, c.kind, {a}, shape));
+    g.outputs.push_back(add(g, c.kind, {a}, shape));
     const DTensor &in = c.positive ? pos : x;
     std::vector<DTensor> out = run(g, {in});
     ASSERT_EQ(out.size(), 1u);
@@ -288,7 +218,7 @@ TEST(EvaluatorTest, UnaryOps) {
   // agree on the tanh approximation: gelu(1) = 0.8413447460685429.
   Graph g;
   int a = g.addInput(tt({1}));
-  g.outputs.push_back(addSimple(g, OpKind::Gelu, {a}, {1}));
+  g.outputs.push_back(add(g, OpKind::Gelu, {a}, {1}));
   EXPECT_NEAR(run(g, {make({1}, [](const Idx &) { return 1.0; })})[0].data[0],
               0.8413447460685429, 1e-15);
 }
@@ -312,7 +242,7 @@ TEST(EvaluatorTest, BatchedMatmul) {
                             {{4, 1, 9}, {4, 9, 2}, {4, 1, 2}}}) {
     Graph g;
     int a = g.addInput(tt(as)), b = g.addInput(tt(bs));
-    g.outputs.push_back(addSimple(g, OpKind::Matmul, {a, b}, cs));
+    g.outputs.push_back(add(g, OpKind::Matmul, {a, b}, cs));
     DTensor ta = randn(as, rng), tb = randn(bs, rng);
     expectClose(run(g, {ta, tb})[0],
                 make(cs, [&](const Idx &i) { return naiveMatmul(ta, tb, i); }));
@@ -380,7 +310,7 @@ TEST(EvaluatorTest, Repeat) {
                               {{3}, {3}}}) {
     Graph g;
     int a = g.addInput(tt(in));
-    g.outputs.push_back(addSimple(g, OpKind::Repeat, {a}, outShape));
+    g.outputs.push_back(add(g, OpKind::Repeat, {a}, outShape));
     DTensor x = randn(in, rng);
     expectClose(run(g, {x})[0], make(outShape, [&](const Idx &i) {
                   Idx src(i.size());
@@ -395,7 +325,7 @@ TEST(EvaluatorTest, Reshape) {
   std::mt19937 rng(8);
   Graph g;
   int a = g.addInput(tt({2, 3, 4}));
-  g.outputs.push_back(addSimple(g, OpKind::Reshape, {a}, {4, 6}));
+  g.outputs.push_back(add(g, OpKind::Reshape, {a}, {4, 6}));
   DTensor x = randn({2, 3, 4}, rng);
   expectClose(run(g, {x})[0], make({4, 6}, [&](const Idx &i) {
                 int64_t p = i[0] * 6 + i[1];
@@ -464,9 +394,9 @@ TEST(EvaluatorTest, FloatDomainAndChain) {
   std::mt19937 rng(12);
   Graph g;
   int a = g.addInput(tt({3, 4})), b = g.addInput(tt({4, 5}));
-  int m = addSimple(g, OpKind::Matmul, {a, b}, {3, 5});
-  int e = addSimple(g, OpKind::Relu, {m}, {3, 5});
-  int s = addSimple(g, OpKind::Add, {e, m}, {3, 5});
+  int m = add(g, OpKind::Matmul, {a, b}, {3, 5});
+  int e = add(g, OpKind::Relu, {m}, {3, 5});
+  int s = add(g, OpKind::Add, {e, m}, {3, 5});
   g.outputs = {s, m, s};
   DTensor da = randn({3, 4}, rng), db = randn({4, 5}, rng);
   auto toF = [](const DTensor &t) {
@@ -509,7 +439,7 @@ TEST(EvaluatorTest, ReplicaEverywhereOnUnitGrid) {
   int x = bg.addInput(tt({3, 5}));
   int t = blockInput(bg, x, {R, R, R}, R, {3, 5});
   int acc = accum(bg, t, R, AccumKind::Sum, {3, 5});
-  int e = addSimple(bg, OpKind::Exp, {acc}, {3, 5});
+  int e = add(bg, OpKind::Exp, {acc}, {3, 5});
   blockOutput(bg, e, {R, R, R}, {3, 5});
   DTensor tx = randn({3, 5}, rng);
   expectClose(run(kernelGraph(bg), {tx})[0],
@@ -524,7 +454,7 @@ TEST(EvaluatorTest, ReplicatedInputSeenByEveryBlockAndIteration) {
   int x = bg.addInput(tt({4, 5})), y = bg.addInput(tt({4, 15}));
   int tx = blockInput(bg, x, {R, R, R}, R, {4, 5});
   int ty = blockInput(bg, y, {1, R, R}, R, {4, 5});
-  int s = addSimple(bg, OpKind::Add, {tx, ty}, {4, 5});
+  int s = add(bg, OpKind::Add, {tx, ty}, {4, 5});
   int acc = accum(bg, s, R, AccumKind::Sum, {4, 5});
   blockOutput(bg, acc, {1, R, R}, {4, 15});
   DTensor dx = randn({4, 5}, rng), dy = randn({4, 15}, rng);
@@ -579,7 +509,7 @@ TEST(EvaluatorTest, ConcatenatingAccumulator) {
   Graph bg = blockGraph({2}, 4);
   int x = bg.addInput(tt({6, 8}));
   int t = blockInput(bg, x, {0, R, R}, 1, {3, 2});
-  int sq = addSimple(bg, OpKind::Square, {t}, {3, 2});
+  int sq = add(bg, OpKind::Square, {t}, {3, 2});
   int acc = accum(bg, sq, 1, AccumKind::Sum, {3, 8});
   blockOutput(bg, acc, {0, R, R}, {6, 8});
   DTensor dx = randn({6, 8}, rng);
@@ -614,13 +544,13 @@ TEST(EvaluatorTest, PostLoopOpsAndMultipleOutputs) {
   Graph bg = blockGraph({2}, 4);
   int x = bg.addInput(tt({4, 16}));
   int t = blockInput(bg, x, {0, R, R}, 1, {2, 4});
-  int e = addSimple(bg, OpKind::Exp, {t}, {2, 4});
+  int e = add(bg, OpKind::Exp, {t}, {2, 4});
   Op rs = mk(OpKind::ReduceSum, {e});
   rs.dim = 1;
   int s = bg.addOp(rs, {tt({2, 1})});
   int accE = accum(bg, e, 1, AccumKind::Sum, {2, 16});
   int accS = accum(bg, s, R, AccumKind::Sum, {2, 1});
-  int d = addSimple(bg, OpKind::Div, {accE, accS}, {2, 16});
+  int d = add(bg, OpKind::Div, {accE, accS}, {2, 16});
   Op half = mk(OpKind::MulScalar, {d});
   half.scalar = 0.5;
   int h = bg.addOp(half, {tt({2, 16})});
@@ -648,7 +578,7 @@ TEST(EvaluatorTest, ThreeDimensionalGrid) {
   int x = bg.addInput(tt({2, 4, 6, 8}));
   // x splits dim 2 (6/3), y dim 0 (2/2), z dim 1 (4/2); the loop dim 3.
   int t = blockInput(bg, x, {2, 0, 1}, 3, {1, 2, 2, 4});
-  int n = addSimple(bg, OpKind::Neg, {t}, {1, 2, 2, 4});
+  int n = add(bg, OpKind::Neg, {t}, {1, 2, 2, 4});
   int acc = accum(bg, n, 3, AccumKind::Sum, {1, 2, 2, 8});
   blockOutput(bg, acc, {2, 0, 1}, {2, 4, 6, 8});
   // Same tiles, saved with the grid dims permuted: block (bx, by, bz) lands
@@ -691,10 +621,10 @@ TEST(EvaluatorTest, ThreadGraphEqualsElementwiseChain) {
   Graph tg;
   tg.level = Level::Thread;
   int sa = tg.addInput(tt({})), sb = tg.addInput(tt({}));
-  int si = addSimple(tg, OpKind::Silu, {sa}, {});
-  int sm = addSimple(tg, OpKind::Mul, {si, sb}, {});
-  int sd = addSimple(tg, OpKind::Add, {sm, sa}, {});
-  int se = addSimple(tg, OpKind::Exp, {sb}, {});
+  int si = add(tg, OpKind::Silu, {sa}, {});
+  int sm = add(tg, OpKind::Mul, {si, sb}, {});
+  int sd = add(tg, OpKind::Add, {sm, sa}, {});
+  int se = add(tg, OpKind::Exp, {sb}, {});
   tg.outputs = {sd, se};
   auto tgPtr = std::make_shared<Graph>(tg);
 
@@ -715,12 +645,12 @@ TEST(EvaluatorTest, ThreadGraphEqualsElementwiseChain) {
       o0 = bg.addOp(op, {tt(tile), tt(tile)});
       o1 = o0 + 1;
     } else {
-      int s = addSimple(bg, OpKind::Silu, {ta}, tile);
-      int m = addSimple(bg, OpKind::Mul, {s, tb}, tile);
-      o0 = addSimple(bg, OpKind::Add, {m, ta}, tile);
+      int s = add(bg, OpKind::Silu, {ta}, tile);
+      int m = add(bg, OpKind::Mul, {s, tb}, tile);
+      o0 = add(bg, OpKind::Add, {m, ta}, tile);
       Idx bt = {1, tile[1]};
-      int e = addSimple(bg, OpKind::Exp, {tb}, bt);
-      o1 = addSimple(bg, OpKind::Repeat, {e}, tile);
+      int e = add(bg, OpKind::Exp, {tb}, bt);
+      o1 = add(bg, OpKind::Repeat, {e}, tile);
     }
     if (!postLoop) {
       o0 = accum(bg, o0, 1, AccumKind::Sum, {2, 16});
@@ -758,7 +688,7 @@ Graph tiledMatmul(int64_t m, int64_t k, int64_t n, int64_t grid,
   int a = bg.addInput(tt({m, k})), b = bg.addInput(tt({k, n}));
   int ta = blockInput(bg, a, {R, R, R}, 1, {m, k / forloop});
   int tb = blockInput(bg, b, {1, R, R}, 0, {k / forloop, n / grid});
-  int c = addSimple(bg, OpKind::Matmul, {ta, tb}, {m, n / grid});
+  int c = add(bg, OpKind::Matmul, {ta, tb}, {m, n / grid});
   int acc = accum(bg, c, R, AccumKind::Sum, {m, n / grid});
   blockOutput(bg, acc, {1, R, R}, {m, n});
   return kernelGraph(bg);
@@ -787,12 +717,12 @@ TEST(EvaluatorTest, KernelsChainedAtKernelLevel) {
   Op k1 = mm.ops[0];
   k1.operands = {a, b};
   int c = g.addOp(k1, {tt({4, 6})});
-  int r = addSimple(g, OpKind::Relu, {c}, {4, 6});
+  int r = add(g, OpKind::Relu, {c}, {4, 6});
   Graph bg = blockGraph({2}, 3);
   int x = bg.addInput(tt({4, 6}));
   int t = blockInput(bg, x, {0, R, R}, 1, {2, 2});
   int acc = accum(bg, t, 1, AccumKind::Sum, {2, 6});
-  int sq = addSimple(bg, OpKind::Sqrt, {acc}, {2, 6});
+  int sq = add(bg, OpKind::Sqrt, {acc}, {2, 6});
   blockOutput(bg, sq, {0, R, R}, {4, 6});
   Op k2 = mk(OpKind::Kernel, {r});
   k2.body = std::make_shared<Graph>(bg);
@@ -829,7 +759,7 @@ TEST(EvaluatorTest, RandomTiledMatmulConfigurations) {
 TEST(EvaluatorTest, InputMismatch) {
   Graph g;
   int a = g.addInput(tt({2, 3})), b = g.addInput(tt({3, 4}));
-  g.outputs.push_back(addSimple(g, OpKind::Matmul, {a, b}, {2, 4}));
+  g.outputs.push_back(add(g, OpKind::Matmul, {a, b}, {2, 4}));
   DTensor ta = make({2, 3}, [](const Idx &) { return 1.0; });
   DTensor tb = make({4, 3}, [](const Idx &) { return 1.0; });
   std::string why = runError(g, {ta});
@@ -854,7 +784,7 @@ TEST(EvaluatorTest, MalformedGraphsFail) {
     // Declared result shape contradicts the op.
     Graph g;
     int a = g.addInput(tt({4, 8}));
-    g.outputs.push_back(addSimple(g, OpKind::Exp, {a}, {4, 4}));
+    g.outputs.push_back(add(g, OpKind::Exp, {a}, {4, 4}));
     std::string why = runError(g, {x});
     EXPECT_NE(why.find("op #0 (exp)"), std::string::npos) << why;
   }
@@ -918,7 +848,7 @@ TEST(EvaluatorTest, MalformedGraphsFail) {
     // An operand used before it is defined.
     Graph g;
     g.addInput(tt({4, 8}));
-    g.outputs.push_back(addSimple(g, OpKind::Exp, {5}, {4, 8}));
+    g.outputs.push_back(add(g, OpKind::Exp, {5}, {4, 8}));
     EXPECT_NE(runError(g, {x}).find("operand value 5"), std::string::npos);
   }
   {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Eval/FieldDomain.h"
+#include "TestGraphs.h"
 #include "tsopt/Eval/Evaluator.h"
 
 #include "gtest/gtest.h"
@@ -16,6 +17,7 @@
 #include <random>
 
 using namespace tsopt;
+using namespace tsopt::test;
 
 namespace {
 
@@ -428,78 +430,18 @@ TEST(FieldDomainTest, RandomElementsAreUniform) {
 // The evaluator over the field
 //===----------------------------------------------------------------------===//
 
-using Idx = std::vector<int64_t>;
-constexpr int R = kReplica;
-
-TensorType tt(const Idx &shape) {
-  TensorType t;
-  t.shape.assign(shape.begin(), shape.end());
-  return t;
-}
-
-Op mk(OpKind kind, std::vector<int> operands) {
-  Op op;
-  op.kind = kind;
-  op.operands.assign(operands.begin(), operands.end());
-  return op;
-}
-
-int addSimple(Graph &g, OpKind kind, std::vector<int> operands,
-              const Idx &result) {
-  return g.addOp(mk(kind, operands), {tt(result)});
-}
-
-int addReduce(Graph &g, OpKind kind, int operand, int64_t dim,
-              const Idx &result) {
-  Op op = mk(kind, {operand});
-  op.dim = dim;
-  return g.addOp(op, {tt(result)});
-}
-
-int addMulScalar(Graph &g, int operand, double c, const Idx &result) {
-  Op op = mk(OpKind::MulScalar, {operand});
-  op.scalar = c;
-  return g.addOp(op, {tt(result)});
-}
-
 /// Y = A B as one kernel: grid over M (gridM blocks) and N (gridN blocks),
 /// for-loop over K, an accumulator of kind `acc`.
 Graph tiledMatmul(int64_t m, int64_t k, int64_t n, int64_t gridM, int64_t gridN,
                   int64_t forloop, AccumKind acc = AccumKind::Sum) {
-  Graph bg;
-  bg.level = Level::Block;
-  bg.grid = {gridN, gridM};
-  bg.forloop = forloop;
+  Graph bg = blockGraph({gridN, gridM}, forloop);
   int a = bg.addInput(tt({m, k})), b = bg.addInput(tt({k, n}));
-  Op ia = mk(OpKind::BlockInput, {a});
-  ia.gridMap = {R, 0, R};
-  ia.fmap = 1;
-  int ta = bg.addOp(ia, {tt({m / gridM, k / forloop})});
-  Op ib = mk(OpKind::BlockInput, {b});
-  ib.gridMap = {1, R, R};
-  ib.fmap = 0;
-  int tb = bg.addOp(ib, {tt({k / forloop, n / gridN})});
-  int c = addSimple(bg, OpKind::Matmul, {ta, tb}, {m / gridM, n / gridN});
-  Op ac = mk(OpKind::Accum, {c});
-  ac.accum = acc;
-  int accv = bg.addOp(ac, {tt({m / gridM, n / gridN})});
-  Op out = mk(OpKind::BlockOutput, {accv});
-  out.gridMap = {1, 0, R};
-  bg.outputs.push_back(bg.addOp(out, {tt({m, n})}));
-
-  Graph g;
-  int ga = g.addInput(tt({m, k})), gb = g.addInput(tt({k, n}));
-  Op kop = mk(OpKind::Kernel, {ga, gb});
-  kop.body = std::make_shared<Graph>(std::move(bg));
-  g.outputs.push_back(g.addOp(kop, {tt({m, n})}));
-  return g;
-}
-
-Graph plainMatmul(int64_t m, int64_t k, int64_t n) {
-  Graph g;
-  int a = g.addInput(tt({m, k})), b = g.addInput(tt({k, n}));
-  g.outputs.push_back(addSimple(g, OpKind::Matmul, {a, b}, {m, n}));
-  return g;
+  int ta = blockInput(bg, a, {R, 0, R}, 1, {m / gridM, k / forloop});
+  int tb = blockInput(bg, b, {1, R, R}, 0, {k / forloop, n / gridN});
+  int c = add(bg, OpKind::Matmul, {ta, tb}, {m / gridM, n / gridN});
+  int accv = accum(bg, c, R, acc, {m / gridM, n / gridN});
+  blockOutput(bg, accv, {1, 0, R}, {m, n});
+  return kernelGraph(std::move(bg));
 }
 
 FTensor randomTensor(const FieldDomain &dom, const Idx &shape,
@@ -575,12 +517,12 @@ TEST(FieldDomainTest, EvaluatorDistributivity) {
     int a = g.addInput(tt({4, 6})), b = g.addInput(tt({6, 5})),
         c = g.addInput(tt({6, 5}));
     if (variant == 0) {
-      int ab = addSimple(g, OpKind::Matmul, {a, b}, {4, 5});
-      int ac = addSimple(g, OpKind::Matmul, {a, c}, {4, 5});
-      g.outputs.push_back(addSimple(g, OpKind::Add, {ab, ac}, {4, 5}));
+      int ab = add(g, OpKind::Matmul, {a, b}, {4, 5});
+      int ac = add(g, OpKind::Matmul, {a, c}, {4, 5});
+      g.outputs.push_back(add(g, OpKind::Add, {ab, ac}, {4, 5}));
     } else {
-      int s = addSimple(g, OpKind::Add, {b, variant == 1 ? c : b}, {6, 5});
-      g.outputs.push_back(addSimple(g, OpKind::Matmul, {a, s}, {4, 5}));
+      int s = add(g, OpKind::Add, {b, variant == 1 ? c : b}, {6, 5});
+      g.outputs.push_back(add(g, OpKind::Matmul, {a, s}, {4, 5}));
     }
     return g;
   };
@@ -623,7 +565,7 @@ TEST(FieldDomainTest, EvaluatorRejectsNonEquivalentPrograms) {
   Graph ab, ba;
   for (Graph *g : {&ab, &ba}) {
     int a = g->addInput(tt({5, 5})), b = g->addInput(tt({5, 5}));
-    g->outputs.push_back(addSimple(
+    g->outputs.push_back(add(
         *g, OpKind::Matmul,
         g == &ab ? std::vector<int>{a, b} : std::vector<int>{b, a}, {5, 5}));
   }
@@ -632,24 +574,17 @@ TEST(FieldDomainTest, EvaluatorRejectsNonEquivalentPrograms) {
 
   // A reduction over the wrong extent: a for-loop of two iterations over
   // operands that do not vary with it sums A·B twice. It equals 2·(A·B).
-  Graph bg;
-  bg.level = Level::Block;
-  bg.grid = {1};
-  bg.forloop = 2;
+  Graph bg = blockGraph({1}, 2);
   int a = bg.addInput(tt({3, 8})), b = bg.addInput(tt({8, 4}));
-  int ta = bg.addOp(mk(OpKind::BlockInput, {a}), {tt({3, 8})});
-  int tb = bg.addOp(mk(OpKind::BlockInput, {b}), {tt({8, 4})});
-  int c = addSimple(bg, OpKind::Matmul, {ta, tb}, {3, 4});
-  int acc = bg.addOp(mk(OpKind::Accum, {c}), {tt({3, 4})});
-  bg.outputs.push_back(bg.addOp(mk(OpKind::BlockOutput, {acc}), {tt({3, 4})}));
-  Graph twice;
-  int ha = twice.addInput(tt({3, 8})), hb = twice.addInput(tt({8, 4}));
-  Op kop = mk(OpKind::Kernel, {ha, hb});
-  kop.body = std::make_shared<Graph>(std::move(bg));
-  twice.outputs.push_back(twice.addOp(kop, {tt({3, 4})}));
+  int ta = blockInput(bg, a, {R, R, R}, R, {3, 8});
+  int tb = blockInput(bg, b, {R, R, R}, R, {8, 4});
+  int c = add(bg, OpKind::Matmul, {ta, tb}, {3, 4});
+  int acc = accum(bg, c, R, AccumKind::Sum, {3, 4});
+  blockOutput(bg, acc, {R, R, R}, {3, 4});
+  Graph twice = kernelGraph(std::move(bg));
   EXPECT_FALSE(sameOnRandomInputs(dom, plainMatmul(3, 8, 4), twice, 2));
   Graph doubled = plainMatmul(3, 8, 4);
-  doubled.outputs[0] = addMulScalar(doubled, doubled.outputs[0], 2.0, {3, 4});
+  doubled.outputs[0] = mulScalar(doubled, doubled.outputs[0], 2.0, {3, 4});
   EXPECT_TRUE(sameOnRandomInputs(dom, doubled, twice, 2));
   EXPECT_TRUE(sameOnRandomInputs(dom, plainMatmul(3, 8, 4),
                                  tiledMatmul(3, 8, 4, 1, 1, 2), 2));
@@ -662,13 +597,13 @@ TEST(FieldDomainTest, EvaluatorExpAndRmsNormIdentities) {
     Graph g;
     int x = g.addInput(tt({4, 4})), y = g.addInput(tt({4, 4}));
     if (variant == 0) {
-      int s = addSimple(g, OpKind::Add, {x, y}, {4, 4});
-      g.outputs.push_back(addSimple(g, OpKind::Exp, {s}, {4, 4}));
+      int s = add(g, OpKind::Add, {x, y}, {4, 4});
+      g.outputs.push_back(add(g, OpKind::Exp, {s}, {4, 4}));
     } else {
-      int ex = addSimple(g, OpKind::Exp, {x}, {4, 4});
-      int ey = addSimple(g, OpKind::Exp, {y}, {4, 4});
-      g.outputs.push_back(addSimple(g, variant == 1 ? OpKind::Mul : OpKind::Add,
-                                    {ex, ey}, {4, 4}));
+      int ex = add(g, OpKind::Exp, {x}, {4, 4});
+      int ey = add(g, OpKind::Exp, {y}, {4, 4});
+      g.outputs.push_back(
+          add(g, variant == 1 ? OpKind::Mul : OpKind::Add, {ex, ey}, {4, 4}));
     }
     return g;
   };
@@ -684,12 +619,12 @@ TEST(FieldDomainTest, EvaluatorExpAndRmsNormIdentities) {
     int x = g.addInput(tt({4, 8}));
     int in = x;
     if (stabilized) {
-      int m = addReduce(g, OpKind::ReduceMax, x, 1, {4, 1});
-      in = addSimple(g, OpKind::Sub, {x, m}, {4, 8});
+      int m = reduce(g, OpKind::ReduceMax, x, 1, {4, 1});
+      in = add(g, OpKind::Sub, {x, m}, {4, 8});
     }
-    int e = addSimple(g, OpKind::Exp, {in}, {4, 8});
-    int s = addReduce(g, OpKind::ReduceSum, e, 1, {4, 1});
-    g.outputs.push_back(addSimple(g, OpKind::Div, {e, s}, {4, 8}));
+    int e = add(g, OpKind::Exp, {in}, {4, 8});
+    int s = reduce(g, OpKind::ReduceSum, e, 1, {4, 1});
+    g.outputs.push_back(add(g, OpKind::Div, {e, s}, {4, 8}));
     return g;
   };
   EXPECT_TRUE(sameOnRandomInputs(dom, softmax(false), softmax(true), 5));
@@ -709,13 +644,13 @@ TEST(FieldDomainTest, EvaluatorExpAndRmsNormIdentities) {
         g.outputs.push_back(g.addOp(op, {tt({3, n})}));
         return g;
       }
-      int sq = addSimple(g, OpKind::Square, {x}, {3, n});
-      int sum = addReduce(g, OpKind::ReduceSum, sq, 1, {3, 1});
-      int mean = addMulScalar(g, sum, 1.0 / n, {3, 1});
-      int r = addSimple(g, variant == 1 ? OpKind::Rsqrt : OpKind::Sqrt, {mean},
-                        {3, 1});
-      int xr = addSimple(g, OpKind::Mul, {x, r}, {3, n});
-      g.outputs.push_back(addSimple(g, OpKind::Mul, {xr, gain}, {3, n}));
+      int sq = add(g, OpKind::Square, {x}, {3, n});
+      int sum = reduce(g, OpKind::ReduceSum, sq, 1, {3, 1});
+      int mean = mulScalar(g, sum, 1.0 / n, {3, 1});
+      int r =
+          add(g, variant == 1 ? OpKind::Rsqrt : OpKind::Sqrt, {mean}, {3, 1});
+      int xr = add(g, OpKind::Mul, {x, r}, {3, n});
+      g.outputs.push_back(add(g, OpKind::Mul, {xr, gain}, {3, n}));
       return g;
     };
     SCOPED_TRACE(n);

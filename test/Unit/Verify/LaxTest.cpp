@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Verify/Lax.h"
+#include "TestGraphs.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include <gtest/gtest.h>
@@ -15,40 +16,9 @@
 #include <functional>
 
 using namespace tsopt;
+using namespace tsopt::test;
 
 namespace {
-
-using Idx = std::vector<int64_t>;
-constexpr int R = kReplica;
-
-TensorType tt(const Idx &shape) {
-  TensorType t;
-  t.shape.assign(shape.begin(), shape.end());
-  return t;
-}
-
-int add(Graph &g, OpKind kind, std::vector<int> operands, const Idx &result) {
-  Op op;
-  op.kind = kind;
-  op.operands.assign(operands.begin(), operands.end());
-  return g.addOp(op, {tt(result)});
-}
-
-int reduce(Graph &g, OpKind kind, int v, int64_t dim, const Idx &result) {
-  Op op;
-  op.kind = kind;
-  op.operands = {v};
-  op.dim = dim;
-  return g.addOp(op, {tt(result)});
-}
-
-int mulScalar(Graph &g, int v, double factor, const Idx &result) {
-  Op op;
-  op.kind = OpKind::MulScalar;
-  op.operands = {v};
-  op.scalar = factor;
-  return g.addOp(op, {tt(result)});
-}
 
 /// A thread graph over `numInputs` scalars built by `build`, which returns
 /// the outputs.
@@ -78,38 +48,19 @@ struct KernelSpec {
 };
 
 Graph kernelProgram(const KernelSpec &spec) {
-  Graph bg;
-  bg.level = Level::Block;
-  bg.grid = {2};
-  bg.forloop = 2;
+  Graph bg = blockGraph({2}, 2);
   int t = bg.addInput(tt({4, 8}));
-  Op in;
-  in.kind = OpKind::BlockInput;
-  in.operands = {t};
-  in.gridMap = {0, R, R};
-  in.fmap = 1;
-  int tile = bg.addOp(in, {tt({2, 4})});
+  int tile = blockInput(bg, t, {0, R, R}, 1, {2, 4});
   int body = spec.loop(bg, tile);
-  Op acc;
-  acc.kind = OpKind::Accum;
-  acc.operands = {body};
-  acc.fmap = 1; // concatenate the iterations' tiles back into 2×8
-  int a = bg.addOp(acc, {tt({2, 8})});
+  // fmap 1: concatenate the iterations' tiles back into 2×8.
+  int a = accum(bg, body, 1, AccumKind::Sum, {2, 8});
   int p = spec.post(bg, a);
-  Op out;
-  out.kind = OpKind::BlockOutput;
-  out.operands = {p};
-  out.gridMap = {0, R, R};
-  bg.outputs = {bg.addOp(out, {tt({4, 8})})};
+  blockOutput(bg, p, {0, R, R}, {4, 8});
 
   Graph g;
   int x = g.addInput(tt({4, 8}));
   int pre = spec.before(g, x);
-  Op k;
-  k.kind = OpKind::Kernel;
-  k.operands = {pre};
-  k.body = std::make_shared<Graph>(std::move(bg));
-  int r = g.addOp(k, {tt({4, 8})});
+  int r = kernel(g, std::move(bg), {pre});
   g.outputs = {spec.after(g, r)};
   return g;
 }
@@ -123,9 +74,7 @@ std::function<int(Graph &, int)> unaryOn(OpKind kind, Idx shape) {
 std::function<int(Graph &, int)> threadChain(std::vector<OpKind> kinds,
                                              Idx shape) {
   return [=](Graph &bg, int v) {
-    Op op;
-    op.kind = OpKind::ThreadGraph;
-    op.operands = {v};
+    Op op = mk(OpKind::ThreadGraph, {v});
     op.body = std::make_shared<Graph>(
         threadGraph(1, [&](Graph &tg, std::vector<int> ins) {
           int s = ins[0];

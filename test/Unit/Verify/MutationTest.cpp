@@ -13,31 +13,26 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestWorkloads.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Eval/Evaluator.h"
-#include "tsopt/InitAll.h"
-#include "tsopt/Interchange/Import.h"
 #include "tsopt/Verify/Equivalence.h"
 #include "tsopt/Verify/Lax.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <random>
 #include <set>
 
 using namespace tsopt;
+using namespace tsopt::test;
 
 namespace {
 
@@ -49,53 +44,6 @@ constexpr double kFloatTolerance = 1e-6;
 constexpr uint64_t kFloatSeeds[] = {101, 202, 303};
 /// Seed of the field verifier.
 constexpr uint64_t kVerifySeed = 0x5eed;
-
-struct Workload {
-  std::string name;
-  Graph opt, ref;
-};
-
-std::vector<std::string> workloadFiles() {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(TSOPT_WORKLOAD_DIR, ec), end;
-       it != end && !ec; it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".mlir")
-      files.push_back(it->path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-/// Imports every µGraph with a `tsopt.reference` and its reference.
-std::vector<Workload> loadWorkloads() {
-  mlir::DialectRegistry registry;
-  registerAllDialects(registry);
-  mlir::MLIRContext context(registry);
-  std::vector<Workload> out;
-  for (const std::string &file : workloadFiles()) {
-    auto module = mlir::parseSourceFile<mlir::ModuleOp>(file, &context);
-    EXPECT_TRUE(module) << "cannot parse " << file;
-    if (!module)
-      continue;
-    for (auto fn : module->getOps<mlir::func::FuncOp>()) {
-      auto refName =
-          fn->getAttrOfType<mlir::FlatSymbolRefAttr>("tsopt.reference");
-      if (!refName)
-        continue;
-      auto refFn = module->lookupSymbol<mlir::func::FuncOp>(refName.getValue());
-      EXPECT_TRUE(refFn) << file;
-      if (!refFn)
-        continue;
-      auto g = importFunction(fn);
-      auto r = importFunction(refFn);
-      EXPECT_TRUE(succeeded(g) && succeeded(r)) << file;
-      if (failed(g) || failed(r))
-        continue;
-      out.push_back({fn.getSymName().str(), std::move(*g), std::move(*r)});
-    }
-  }
-  return out;
-}
 
 VerifyOptions verifyOptions() {
   VerifyOptions o;
@@ -110,20 +58,6 @@ VerifyOptions verifyOptions() {
 //===----------------------------------------------------------------------===//
 
 using DTensor = Tensor<double>;
-
-std::vector<DTensor> uniformInputs(const Graph &g, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-  std::vector<DTensor> inputs;
-  for (int id : g.inputs) {
-    DTensor t;
-    t.shape = g.type(id).shape;
-    for (int64_t i = 0; i < g.type(id).numElements(); ++i)
-      t.data.push_back(uniform(rng));
-    inputs.push_back(std::move(t));
-  }
-  return inputs;
-}
 
 /// True when some output differs: normwise relative difference above the
 /// tolerance, or non-finite values in one result but not the other.
@@ -734,7 +668,7 @@ TEST(MutationTest, WorkloadsAreEquivalentAndRetypeIsIdentity) {
   // The baseline the mutants are measured against: each unmutated µGraph is
   // accepted, and retype leaves a well-formed graph unchanged (so it cannot
   // turn a mutant into something other than the mutation).
-  std::vector<Workload> ws = loadWorkloads();
+  std::vector<Workload> ws = loadAllWorkloads();
   ASSERT_GE(ws.size(), 5u);
   for (const Workload &w : ws) {
     SCOPED_TRACE(w.name);
@@ -752,7 +686,7 @@ TEST(MutationTest, WorkloadsAreEquivalentAndRetypeIsIdentity) {
 TEST(MutationTest, EnumerationIsDeterministicAndCoversEveryKind) {
   // The counts below are only meaningful if every kind of mutation is
   // actually produced, and reproducible if the enumeration is deterministic.
-  std::vector<Workload> ws = loadWorkloads();
+  std::vector<Workload> ws = loadAllWorkloads();
   ASSERT_GE(ws.size(), 5u);
   std::vector<std::string> first, second;
   for (const Workload &w : ws) {
@@ -803,7 +737,7 @@ TEST(MutationTest, EnumerationIsDeterministicAndCoversEveryKind) {
 }
 
 TEST(MutationTest, EveryNonEquivalentMutantIsRejected) {
-  std::vector<Workload> ws = loadWorkloads();
+  std::vector<Workload> ws = loadAllWorkloads();
   ASSERT_GE(ws.size(), 5u);
   auto start = std::chrono::steady_clock::now();
   // Per workload: mutants generated, structural duplicates (counted once),

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestGraphs.h"
 #include "tsopt/Eval/FieldDomain.h"
 #include "tsopt/Verify/Equivalence.h"
 #include "tsopt/Verify/Lax.h"
@@ -18,106 +19,9 @@
 #include <cmath>
 
 using namespace tsopt;
+using namespace tsopt::test;
 
 namespace {
-
-using Idx = std::vector<int64_t>;
-constexpr int R = kReplica;
-
-TensorType tt(const Idx &shape) {
-  TensorType t;
-  t.shape.assign(shape.begin(), shape.end());
-  return t;
-}
-
-int add(Graph &g, OpKind kind, std::vector<int> operands, const Idx &result) {
-  Op op;
-  op.kind = kind;
-  op.operands.assign(operands.begin(), operands.end());
-  return g.addOp(op, {tt(result)});
-}
-
-int reduce(Graph &g, OpKind kind, int v, int64_t dim, const Idx &result) {
-  Op op;
-  op.kind = kind;
-  op.operands = {v};
-  op.dim = dim;
-  return g.addOp(op, {tt(result)});
-}
-
-int concat(Graph &g, std::vector<int> operands, int64_t dim,
-           const Idx &result) {
-  Op op;
-  op.kind = OpKind::Concat;
-  op.operands.assign(operands.begin(), operands.end());
-  op.dim = dim;
-  return g.addOp(op, {tt(result)});
-}
-
-int transpose(Graph &g, int v, Idx perm, const Idx &result) {
-  Op op;
-  op.kind = OpKind::Transpose;
-  op.operands = {v};
-  op.perm.assign(perm.begin(), perm.end());
-  return g.addOp(op, {tt(result)});
-}
-
-int mulScalar(Graph &g, int v, double factor, const Idx &result) {
-  Op op;
-  op.kind = OpKind::MulScalar;
-  op.operands = {v};
-  op.scalar = factor;
-  return g.addOp(op, {tt(result)});
-}
-
-int blockInput(Graph &bg, int tensor, std::array<int, 3> imap, int fmap,
-               const Idx &tile) {
-  Op op;
-  op.kind = OpKind::BlockInput;
-  op.operands = {tensor};
-  op.gridMap = imap;
-  op.fmap = fmap;
-  return bg.addOp(op, {tt(tile)});
-}
-
-int accum(Graph &bg, int tile, AccumKind kind, const Idx &shape) {
-  Op op;
-  op.kind = OpKind::Accum;
-  op.operands = {tile};
-  op.accum = kind;
-  return bg.addOp(op, {tt(shape)});
-}
-
-int blockOutput(Graph &bg, int tile, std::array<int, 3> omap,
-                const Idx &shape) {
-  Op op;
-  op.kind = OpKind::BlockOutput;
-  op.operands = {tile};
-  op.gridMap = omap;
-  int v = bg.addOp(op, {tt(shape)});
-  bg.outputs.push_back(v);
-  return v;
-}
-
-Graph blockGraph(std::vector<int64_t> grid, int64_t forloop) {
-  Graph bg;
-  bg.level = Level::Block;
-  bg.grid.assign(grid.begin(), grid.end());
-  bg.forloop = forloop;
-  return bg;
-}
-
-/// Adds a kernel op running `body` on `operands`; returns its first result.
-int kernel(Graph &g, Graph body, std::vector<int> operands) {
-  std::vector<TensorType> results;
-  for (int v : body.outputs)
-    results.push_back(body.values[v]);
-  Op op;
-  op.kind = OpKind::Kernel;
-  op.operands.assign(operands.begin(), operands.end());
-  op.body = std::make_shared<Graph>(std::move(body));
-  return g.addOp(op, results);
-}
 
 VerifyOptions options() {
   VerifyOptions o;
@@ -260,14 +164,6 @@ TEST(RewriteTest, LoraConcatenation) {
   expectRejected(stacked(true), ref);
 }
 
-/// A·B for A 8×16, B 16×12: the reference of the split-K tests.
-Graph plainMatmul() {
-  Graph g;
-  int a = g.addInput(tt({8, 16})), b = g.addInput(tt({16, 12}));
-  g.outputs = {add(g, OpKind::Matmul, {a, b}, {8, 12})};
-  return g;
-}
-
 TEST(RewriteTest, SplitKInAKernel) {
   // The workload-style kernel: grid over N (2 blocks of 6 columns), for-loop
   // over K (4 chunks of 4), partial products summed by the accumulator. The
@@ -278,15 +174,15 @@ TEST(RewriteTest, SplitKInAKernel) {
     int ta = blockInput(bg, a, {R, R, R}, 1, {8, 4});
     int tb = blockInput(bg, b, {1, R, R}, 0, {4, 6});
     int p = add(bg, OpKind::Matmul, {ta, tb}, {8, 6});
-    int acc = accum(bg, p, kind, {8, 6});
+    int acc = accum(bg, p, R, kind, {8, 6});
     blockOutput(bg, acc, {1, R, R}, {8, 12});
     Graph g;
     int ga = g.addInput(tt({8, 16})), gb = g.addInput(tt({16, 12}));
     g.outputs = {kernel(g, std::move(bg), {ga, gb})};
     return g;
   };
-  expectAccepted(splitK(AccumKind::Sum), plainMatmul());
-  expectRejected(splitK(AccumKind::Max), plainMatmul());
+  expectAccepted(splitK(AccumKind::Sum), plainMatmul(8, 16, 12));
+  expectRejected(splitK(AccumKind::Max), plainMatmul(8, 16, 12));
 }
 
 TEST(RewriteTest, SplitKAsBatchedHalves) {
@@ -312,8 +208,8 @@ TEST(RewriteTest, SplitKAsBatchedHalves) {
     g.outputs = {add(g, OpKind::Reshape, {s}, {8, 12})};
     return g;
   };
-  expectAccepted(halves(false), plainMatmul());
-  expectRejected(halves(true), plainMatmul());
+  expectAccepted(halves(false), plainMatmul(8, 16, 12));
+  expectRejected(halves(true), plainMatmul(8, 16, 12));
 }
 
 TEST(RewriteTest, SplitKAcrossBlocks) {
@@ -327,7 +223,7 @@ TEST(RewriteTest, SplitKAcrossBlocks) {
     int ta = blockInput(bg, a, {1, R, R}, R, {8, 8});
     int tb = blockInput(bg, b, {0, R, R}, R, {8, 12});
     int p = add(bg, OpKind::Matmul, {ta, tb}, {8, 12});
-    int acc = accum(bg, p, AccumKind::Sum, {8, 12});
+    int acc = accum(bg, p, R, AccumKind::Sum, {8, 12});
     blockOutput(bg, acc, {0, R, R}, {16, 12});
     Graph g;
     int ga = g.addInput(tt({8, 16})), gb = g.addInput(tt({16, 12}));
@@ -337,8 +233,8 @@ TEST(RewriteTest, SplitKAcrossBlocks) {
     g.outputs = {add(g, OpKind::Reshape, {s}, {8, 12})};
     return g;
   };
-  expectAccepted(acrossBlocks(OpKind::ReduceSum), plainMatmul());
-  expectRejected(acrossBlocks(OpKind::ReduceMax), plainMatmul());
+  expectAccepted(acrossBlocks(OpKind::ReduceSum), plainMatmul(8, 16, 12));
+  expectRejected(acrossBlocks(OpKind::ReduceMax), plainMatmul(8, 16, 12));
 }
 
 TEST(RewriteTest, ExpHomomorphism) {
@@ -458,7 +354,7 @@ TEST(RewriteTest, MismatchNamesTheDifferingOutput) {
 }
 
 TEST(RewriteTest, IncomparableProgramsFail) {
-  Graph ref = plainMatmul();
+  Graph ref = plainMatmul(8, 16, 12);
   {
     Graph g;
     int a = g.addInput(tt({8, 16})), b = g.addInput(tt({16, 6}));

@@ -6,55 +6,27 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestWorkloads.h"
 #include "tsopt/Eval/Evaluator.h"
-#include "tsopt/InitAll.h"
-#include "tsopt/Interchange/Import.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
 using namespace tsopt;
+using namespace tsopt::test;
 
 namespace {
-
-std::vector<std::string> workloadFiles() {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(TSOPT_WORKLOAD_DIR, ec), end;
-       it != end && !ec; it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".mlir")
-      files.push_back(it->path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 class WorkloadTest : public ::testing::TestWithParam<std::string> {
 protected:
   void SetUp() override {
-    mlir::DialectRegistry registry;
-    registerAllDialects(registry);
-    context = std::make_unique<mlir::MLIRContext>(registry);
-    module = mlir::parseSourceFile<mlir::ModuleOp>(GetParam(), context.get());
-    ASSERT_TRUE(module) << "cannot parse " << GetParam();
-    for (auto fn : module->getOps<mlir::func::FuncOp>()) {
-      auto ref = fn->getAttrOfType<mlir::FlatSymbolRefAttr>("tsopt.reference");
-      if (!ref)
-        continue;
-      auto refFn = module->lookupSymbol<mlir::func::FuncOp>(ref.getValue());
-      ASSERT_TRUE(refFn);
-      auto g = importFunction(fn);
-      auto r = importFunction(refFn);
-      ASSERT_TRUE(succeeded(g) && succeeded(r));
-      pairs.emplace_back(std::move(*g), std::move(*r));
-    }
+    pairs = loadWorkloads(GetParam());
+    // loadWorkloads reports what it cannot load and skips it; testing the
+    // rest would let a partly broken file pass.
+    ASSERT_FALSE(HasFailure());
     ASSERT_FALSE(pairs.empty()) << GetParam() << " has no µGraph with a "
                                 << "tsopt.reference";
   }
@@ -65,21 +37,12 @@ protected:
     FloatDomain<T> dom;
     Evaluator<FloatDomain<T>> eval(dom);
     double worst = 0;
-    for (auto &[opt, ref] : pairs) {
-      std::mt19937_64 rng(seed);
-      std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-      std::vector<Tensor<T>> inputs;
-      for (int id : opt.inputs) {
-        Tensor<T> t;
-        t.shape = opt.type(id).shape;
-        for (int64_t i = 0; i < opt.type(id).numElements(); ++i)
-          t.data.push_back(static_cast<T>(uniform(rng)));
-        inputs.push_back(std::move(t));
-      }
+    for (const Workload &w : pairs) {
+      std::vector<Tensor<T>> inputs = uniformInputs<T>(w.opt, seed);
       std::string why;
-      auto a = eval.run(opt, inputs, &why);
+      auto a = eval.run(w.opt, inputs, &why);
       EXPECT_TRUE(succeeded(a)) << why;
-      auto b = eval.run(ref, inputs, &why);
+      auto b = eval.run(w.ref, inputs, &why);
       EXPECT_TRUE(succeeded(b)) << why;
       if (failed(a) || failed(b))
         return INFINITY;
@@ -99,9 +62,7 @@ protected:
     return worst;
   }
 
-  std::unique_ptr<mlir::MLIRContext> context;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::vector<std::pair<Graph, Graph>> pairs;
+  std::vector<Workload> pairs;
 };
 
 TEST_P(WorkloadTest, AgreesInDouble) {
