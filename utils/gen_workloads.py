@@ -338,7 +338,7 @@ WORKLOADS = {
     # name: (builder, reduced params, published params)
     "rmsnorm": (rmsnorm,
                 dict(M=2, K=64, N=96, grid=3, forloop=4, dt="f16"),
-                dict(M=2, K=4096, N=6144, grid=96, forloop=64, dt="f16")),
+                dict(M=2, K=4096, N=6144, grid=96, forloop=32, dt="f16")),
     "gqa": (gqa,
             dict(H=2, Sq=16, D=8, Skv=64, splits=4, qsplits=2, forloop=2, dt="f16"),
             dict(H=2, Sq=256, D=64, Skv=4096, splits=16, qsplits=4, forloop=4, dt="f16")),
@@ -358,7 +358,7 @@ WORKLOADS = {
                   dict(M=8, K=4096, N=4096, grid=64, forloop=64, dt="f16")),
     "flash_attention": (flash_attention,
                         dict(L=32, S=64, D=16, grid=2, forloop=4, dt="f16"),
-                        dict(L=1024, S=4096, D=64, grid=16, forloop=64, dt="f16")),
+                        dict(L=1024, S=4096, D=64, grid=64, forloop=64, dt="f16")),
 }
 
 KERNELS = {"rmsnorm": 1, "gqa": 2, "mha": 2, "mqa": 2, "lora": 1, "gated_mlp": 1, "flash_attention": 1}

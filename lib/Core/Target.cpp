@@ -1,4 +1,18 @@
-//===- Target.cpp - GPU target descriptions ------------------------------===//
+//===- Target.cpp - GPU target descriptions -------------------------------===//
+//
+// Sources (docs/cost-model.md has the table):
+//  [A100-DS] NVIDIA A100 Tensor Core GPU datasheet (SXM4 80GB column).
+//  [A100-WP] NVIDIA A100 Tensor Core GPU Architecture whitepaper.
+//  [H100-DS] NVIDIA H100 Tensor Core GPU datasheet (H100 SXM column).
+//  [H100-WP] NVIDIA H100 Tensor Core GPU Architecture whitepaper.
+//  [H200-DS] NVIDIA H200 Tensor Core GPU datasheet (H200 SXM column).
+//  [CUDA-PG] CUDA C++ Programming Guide: the compute-capability table
+//            (shared memory, registers, resident blocks/threads) and the
+//            arithmetic-instruction throughput table (per SM per clock).
+// Tensor-core peaks are the dense figures: the datasheets quote FP16/BF16
+// "with sparsity", twice the dense rate.
+//
+//===----------------------------------------------------------------------===//
 
 #include "tsopt/Core/Target.h"
 
@@ -6,20 +20,112 @@
 
 using namespace tsopt;
 
-// Shared memory per block: the opt-in maximum of the CUDA C Programming
-// Guide's compute-capability table (8.0: 163 KiB, 9.0: 227 KiB).
-static const TargetDesc kSm80 = {"sm_80", "A100", 163 * 1024};
-static const TargetDesc kSm90 = {"sm_90", "H100/H200", 227 * 1024};
+static constexpr int64_t kKiB = 1024;
+static constexpr int64_t kMiB = 1024 * kKiB;
+static constexpr int64_t kGB = 1000 * 1000 * 1000;
+
+// Latencies no datasheet gives; one set for all three GPUs, chosen once and
+// documented in docs/cost-model.md:
+//  * launch overhead: the gap a kernel adds on a stream (launch, ramp-up,
+//    drain) is a few µs on these GPUs; 2 µs is used.
+//  * device-memory latency under load: several hundred ns on HBM GPUs of
+//    this class; 500 ns is used (Little's law in the cost model).
+//  * one dependent step of a block graph (shared-memory load, the op's
+//    pipeline latency, the store, bar.sync): about 80 cycles.
+static constexpr double kLaunchOverheadSec = 2e-6;
+static constexpr double kMemoryLatencySec = 500e-9;
+static constexpr double kSyncCycles = 80;
+
+// A100 SXM4 80GB.
+static const TargetDesc kA100 = {
+    /*name=*/"sm_80",
+    /*device=*/"A100",
+    /*sharedMemoryPerBlock=*/163 * kKiB,       // [CUDA-PG] 8.0 opt-in maximum
+    /*numSMs=*/108,                            // [A100-WP]
+    /*sharedMemoryPerSM=*/164 * kKiB,          // [CUDA-PG] 8.0
+    /*sharedMemoryReservedPerBlock=*/1 * kKiB, // [CUDA-PG]
+    /*registersPerSM=*/64 * 1024,              // [CUDA-PG]
+    /*maxThreadsPerSM=*/2048,                  // [CUDA-PG]
+    /*maxBlocksPerSM=*/32,                     // [CUDA-PG]
+    /*l2CacheBytes=*/40 * kMiB,                // [A100-WP]
+    /*deviceMemoryBytes=*/80 * kGB,            // [A100-DS]
+    /*clockHz=*/1.41e9,                        // [A100-WP] boost clock
+    /*memoryBandwidth=*/2.039e12,              // [A100-DS] 2,039 GB/s HBM2e
+    /*tensorCoreFlops=*/312e12, // [A100-DS] FP16 tensor core, dense
+    /*cudaCoreFlops=*/19.5e12,  // [A100-DS] FP32 (108 x 64 FMA x 1.41 GHz)
+    /*specialFunctionsPerSMPerClock=*/16,   // [CUDA-PG] 8.0
+    /*sharedMemoryBytesPerSMPerClock=*/128, // 32 banks x 4 bytes
+    kLaunchOverheadSec,
+    kMemoryLatencySec,
+    kSyncCycles,
+};
+
+// H100 SXM5 80GB.
+static const TargetDesc kH100 = {
+    /*name=*/"sm_90",
+    /*device=*/"H100",
+    /*sharedMemoryPerBlock=*/227 * kKiB, // [CUDA-PG] 9.0 opt-in maximum
+    /*numSMs=*/132,                      // [H100-WP] SXM5
+    /*sharedMemoryPerSM=*/228 * kKiB,    // [CUDA-PG] 9.0
+    /*sharedMemoryReservedPerBlock=*/1 * kKiB,
+    /*registersPerSM=*/64 * 1024,
+    /*maxThreadsPerSM=*/2048,
+    /*maxBlocksPerSM=*/32,
+    /*l2CacheBytes=*/50 * kMiB,     // [H100-WP]
+    /*deviceMemoryBytes=*/80 * kGB, // [H100-DS]
+    // The FP32 peak below is 132 SMs x 128 FMA x 2 x 1.98 GHz; the clock
+    // only scales the per-clock rates (special functions, shared memory,
+    // sync cycles).
+    /*clockHz=*/1.98e9,
+    /*memoryBandwidth=*/3.35e12, // [H100-DS] 3.35 TB/s HBM3
+    /*tensorCoreFlops=*/989e12,  // [H100-DS] 1,979 TFLOPS with sparsity
+    /*cudaCoreFlops=*/67e12,     // [H100-DS] FP32
+    /*specialFunctionsPerSMPerClock=*/16, // [CUDA-PG] 9.0
+    /*sharedMemoryBytesPerSMPerClock=*/128,
+    kLaunchOverheadSec,
+    kMemoryLatencySec,
+    kSyncCycles,
+};
+
+// H200 SXM 141GB: the H100's GH100 compute with HBM3e.
+static const TargetDesc kH200 = {
+    /*name=*/"sm_90",
+    /*device=*/"H200",
+    /*sharedMemoryPerBlock=*/227 * kKiB,
+    /*numSMs=*/132,
+    /*sharedMemoryPerSM=*/228 * kKiB,
+    /*sharedMemoryReservedPerBlock=*/1 * kKiB,
+    /*registersPerSM=*/64 * 1024,
+    /*maxThreadsPerSM=*/2048,
+    /*maxBlocksPerSM=*/32,
+    /*l2CacheBytes=*/50 * kMiB,
+    /*deviceMemoryBytes=*/141 * kGB, // [H200-DS]
+    /*clockHz=*/1.98e9,
+    /*memoryBandwidth=*/4.8e12, // [H200-DS] 4.8 TB/s HBM3e
+    /*tensorCoreFlops=*/989e12, // [H200-DS] same as H100 SXM
+    /*cudaCoreFlops=*/67e12,    // [H200-DS]
+    /*specialFunctionsPerSMPerClock=*/16,
+    /*sharedMemoryBytesPerSMPerClock=*/128,
+    kLaunchOverheadSec,
+    kMemoryLatencySec,
+    kSyncCycles,
+};
 
 const TargetDesc *tsopt::lookupTarget(llvm::StringRef name) {
   return llvm::StringSwitch<const TargetDesc *>(name.lower())
-      .Cases({"sm_80", "a100"}, &kSm80)
-      .Cases({"sm_90", "h100", "h200"}, &kSm90)
+      .Cases({"sm_80", "a100"}, &kA100)
+      .Cases({"sm_90", "h100"}, &kH100)
+      .Case("h200", &kH200)
       .Default(nullptr);
 }
 
 llvm::StringRef tsopt::knownTargetNames() {
   return "sm_80 (a100), sm_90 (h100, h200)";
+}
+
+llvm::ArrayRef<const TargetDesc *> tsopt::allTargets() {
+  static const TargetDesc *const targets[] = {&kA100, &kH100, &kH200};
+  return targets;
 }
 
 int64_t tsopt::dtypeBytes(DType dtype) { return dtype == DType::F32 ? 4 : 2; }

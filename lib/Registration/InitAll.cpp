@@ -2,6 +2,7 @@
 
 #include "tsopt/InitAll.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
+#include "tsopt/Dialect/BGraph/Transforms/Passes.h"
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Dialect/TGraph/IR/TGraph.h"
@@ -14,4 +15,7 @@ void tsopt::registerAllDialects(mlir::DialectRegistry &registry) {
                   tgraph::TGraphDialect, mlir::func::FuncDialect>();
 }
 
-void tsopt::registerAllPasses() { kgraph::registerKGraphPasses(); }
+void tsopt::registerAllPasses() {
+  kgraph::registerKGraphPasses();
+  bgraph::registerBGraphPasses();
+}

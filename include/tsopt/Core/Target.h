@@ -1,8 +1,9 @@
-//===- Target.h - GPU target descriptions ------------------------*- C++
-//-*-===//
+//===- Target.h - GPU target descriptions -----------------------*- C++ -*-===//
 //
-// What a µGraph must fit into on each supported GPU (Mirage Def. 2.1 (2)).
-// The resource check reads it today; the cost model will add rates.
+// What a µGraph must fit into on each supported GPU (Mirage Def. 2.1 (2)) and
+// the rates the cost model divides work by. Figures are the vendors'
+// datasheet numbers unless a field says it is an assumption; see
+// docs/cost-model.md for the sources.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,23 +12,65 @@
 
 #include "tsopt/Core/Graph.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace tsopt {
 
+/// One GPU: its limits (what a µGraph must fit), its peak rates (what the
+/// cost model divides work by) and the latencies the cost model assumes.
 struct TargetDesc {
-  llvm::StringRef name;   ///< "sm_80", "sm_90"
+  llvm::StringRef name;   ///< architecture: "sm_80", "sm_90"
   llvm::StringRef device; ///< the GPU the numbers are taken from
   /// Largest shared memory one thread block may use (opt-in maximum), bytes.
   int64_t sharedMemoryPerBlock;
+
+  // Resources of one streaming multiprocessor (SM) and of the chip.
+  int64_t numSMs;
+  /// Shared memory (the configurable part of the unified L1) per SM, bytes.
+  int64_t sharedMemoryPerSM;
+  /// Shared memory the CUDA runtime reserves for every resident block, bytes
+  /// (it counts against the per-SM capacity, not the per-block limit).
+  int64_t sharedMemoryReservedPerBlock;
+  int64_t registersPerSM; ///< 32-bit registers
+  int64_t maxThreadsPerSM;
+  int64_t maxBlocksPerSM;
+  int64_t l2CacheBytes;
+  int64_t deviceMemoryBytes;
+
+  // Peak rates.
+  double clockHz;         ///< boost clock; scales the per-clock rates
+  double memoryBandwidth; ///< device memory (HBM), bytes/s
+  double tensorCoreFlops; ///< dense FP16/BF16 tensor core, FLOP/s
+  double cudaCoreFlops;   ///< FP32 (FMA = 2 FLOPs), FLOP/s
+  int64_t specialFunctionsPerSMPerClock;  ///< exp2/rcp/rsqrt/sqrt per SM/clk
+  int64_t sharedMemoryBytesPerSMPerClock; ///< 32 banks x 4 bytes
+
+  // Latencies: assumptions, not datasheet figures (NVIDIA publishes none).
+  double launchOverheadSec; ///< added per kernel on one stream
+  double memoryLatencySec;  ///< device-memory round trip under load
+  double syncCycles; ///< exposed latency of one dependent step in a block
+
+  /// Special-function (MUFU) operations per second over the whole chip.
+  double specialFunctionRate() const {
+    return double(numSMs) * double(specialFunctionsPerSMPerClock) * clockHz;
+  }
+  /// Shared-memory bytes per second over the whole chip.
+  double sharedMemoryBandwidth() const {
+    return double(numSMs) * double(sharedMemoryBytesPerSMPerClock) * clockHz;
+  }
 };
 
 /// Looks a target up by architecture ("sm_80", "sm_90") or GPU name ("a100",
-/// "h100", "h200"); nullptr when unknown.
+/// "h100", "h200"); nullptr when unknown. "sm_90" is the H100 SXM; "h200" is
+/// a separate description with the same SM and the H200's memory.
 const TargetDesc *lookupTarget(llvm::StringRef name);
 
 /// The names lookupTarget accepts, for diagnostics.
 llvm::StringRef knownTargetNames();
+
+/// One description per GPU (A100, H100, H200), for reports over all targets.
+llvm::ArrayRef<const TargetDesc *> allTargets();
 
 /// Bytes of an element of `dtype`.
 int64_t dtypeBytes(DType dtype);

@@ -7,7 +7,7 @@
 
 // TARGET: error: unknown target 'sm_70'; known: sm_80 (a100), sm_90 (h100, h200)
 // H200-NOT: 2304 bytes
-// H200: error: block graph needs 262144 bytes of shared memory; sm_90 (H100/H200) allows 232448 per block
+// H200: error: block graph needs 262144 bytes of shared memory; sm_90 (H200) allows 232448 per block
 
 // Tiles: 8x16 (x) + 16x32 (w) + 8x32 (product) + 8x32 (sum) in f16 =
 // (128 + 512 + 256 + 256) * 2 = 2304 bytes.

@@ -1,0 +1,139 @@
+//===- Passes.td - bgraph passes ---------------------------*- tablegen -*-===//
+
+#ifndef TSOPT_DIALECT_BGRAPH_TRANSFORMS_PASSES
+#define TSOPT_DIALECT_BGRAPH_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TSOptSchedule : Pass<"tsopt-schedule", "::mlir::func::FuncOp"> {
+  let summary = "Order block-graph ops by depth so that barriers are needed "
+                "only between depths";
+  let description = [{
+    For each graph-defined kernel, splits its block graph into two phases:
+    the loop body (input iterators, ops on loop values, accumulators: run
+    every iteration) and the post-loop phase (ops on accumulator results,
+    output savers: run once per block). The depth of an op is the number of
+    ops on the longest path to it from its phase's inputs (kernel tensors for
+    the loop body, accumulator results after the loop), counting only ops of
+    its phase, minus one: input iterators, and post-loop ops reading only
+    accumulators, have depth 0. Ops of one depth never read each other's
+    results, so they may run concurrently; a barrier separates consecutive
+    depths, and a phase with k depths needs k - 1 barriers (the loop
+    back-edge and the loop exit need one more each, which belong to the loop
+    and are not counted).
+
+    The pass reorders each block graph into the schedule order — by phase,
+    then depth, then original position, a topological order — and records:
+
+    * `bgraph.depth` (i64) on every op of the block graph: its depth within
+      its phase;
+    * `bgraph.barriers` (`array<i64: loop, post-loop>`) on the kernel: the
+      barriers inside the loop body and inside the post-loop phase.
+
+    Example (forloop 4): `%wt` does not depend on `%e`, so it moves up to
+    depth 0 next to `%xt`.
+
+    ```mlir
+    %xt = bgraph.input %x imap = {x = replica} fmap = 1 : ...
+    %e = bgraph.exp %xt : !bgraph.tile<8x16xf16>
+    %wt = bgraph.input %w imap = {x = 1} fmap = 0 : ...
+    %p = bgraph.matmul %e, %wt : ...
+    %s = bgraph.accum sum %p : ...
+    %o = bgraph.output %s omap = {x = 1} : ...
+    ```
+
+    becomes
+
+    ```mlir
+    %xt = bgraph.input %x ... {bgraph.depth = 0 : i64} : ...
+    %wt = bgraph.input %w ... {bgraph.depth = 0 : i64} : ...
+    %e = bgraph.exp %xt {bgraph.depth = 1 : i64} : ...
+    %p = bgraph.matmul %e, %wt {bgraph.depth = 2 : i64} : ...
+    %s = bgraph.accum sum %p {bgraph.depth = 3 : i64} : ...
+    %o = bgraph.output %s ... {bgraph.depth = 0 : i64} : ...
+    ```
+
+    with `bgraph.barriers = array<i64: 3, 0>` on the kernel.
+  }];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Graph-defined kernels scheduled">,
+    Statistic<"maxDepth", "max-depth", "Largest depth of a block-graph op">,
+    Statistic<"numBarriers", "barriers",
+              "Barriers between depths, summed over kernels and phases">,
+  ];
+}
+
+def TSOptPlanSharedMemory
+    : Pass<"tsopt-plan-shared-memory", "::mlir::func::FuncOp"> {
+  let summary = "Assign every tile a shared-memory offset, reusing memory of "
+                "dead tiles";
+  let description = [{
+    For each graph-defined kernel, computes the operator schedule (the same
+    one `tsopt-schedule` records; the IR need not be scheduled) and the
+    lifetime of every tile in its steps: the depths of the loop body, then
+    those of the post-loop phase. Ops of one step run between the same two
+    barriers, so a tile last read in step s can be overwritten from step
+    s + 1 on. A tile lives from its producer's step to its last consumer's;
+    an accumulator from the start of the loop to its last post-loop use; a
+    loop-invariant tile (an input iterator with `fmap = replica`, and ops
+    reading only such tiles) for the whole loop when the loop has more than
+    one iteration, since a lowering may compute it once. Tiles sorted by size
+    (largest first) are placed at the lowest 16-byte aligned offset that
+    overlaps no placed tile live in a common step. Simultaneously live tiles
+    never overlap, and the total never exceeds the sum of the aligned tile
+    sizes.
+
+    The pass records:
+
+    * `bgraph.offset` on every op producing tiles (all but `bgraph.output`):
+      the byte offset of its result, an i64; an op with several results (a
+      `tgraph.graph`) gets an `array<i64>` with one offset per result;
+    * `bgraph.shared_memory` (i64) on the kernel: the bytes the plan needs.
+
+    A kernel whose plan needs more than the target's shared memory per block
+    gets an error naming the need and the limit, with a note comparing the
+    plan with every tile resident at once.
+
+    Example: on the kernel of the `tsopt-schedule` example (f16 tiles: x and
+    exp 256 bytes, w 1024, the product and the accumulator 512),
+
+    ```sh
+    tsopt-opt --tsopt-plan-shared-memory='target=sm_80 report=true' prog.mlir
+    ```
+
+    gives
+
+    ```mlir
+    %c = kgraph.kernel grid = [4] forloop = 4 ins(...) -> (...) attributes {bgraph.shared_memory = 2304 : i64} {
+      %xt = bgraph.input %x ... {bgraph.offset = 1536 : i64} : ...
+      %e = bgraph.exp %xt {bgraph.offset = 2048 : i64} : ...
+      %wt = bgraph.input %w ... {bgraph.offset = 0 : i64} : ...
+      %p = bgraph.matmul %e, %wt {bgraph.offset = 1536 : i64} : ...
+      %s = bgraph.accum sum %p {bgraph.offset = 1024 : i64} : ...
+      %o = bgraph.output %s omap = {x = 1} : ...
+    ```
+
+    (the product reuses x's memory: x is dead after exp) and the remark
+    `shared-memory plan needs 2304 bytes (every tile resident: 2560, peak
+    live: 2304); sm_80 (A100) allows 166912 per block`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target GPU: sm_80 (a100) or sm_90 (h100, h200)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark with each kernel's plan against the no-reuse "
+           "bound">,
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Graph-defined kernels planned">,
+    Statistic<"numOverLimit", "over-limit",
+              "Kernels whose plan is over the shared-memory limit">,
+    Statistic<"maxSharedMemory", "max-shared-memory",
+              "Largest plan of a kernel (bytes)">,
+    Statistic<"bytesSaved", "bytes-saved",
+              "Bytes saved by reuse against every tile resident, summed "
+              "over kernels">,
+  ];
+}
+
+#endif // TSOPT_DIALECT_BGRAPH_TRANSFORMS_PASSES

@@ -1,0 +1,140 @@
+//===- CostModel.h - Analytic cost of a µGraph ------------------*- C++ -*-===//
+//
+// Estimates the run time of a kernel graph on a target from its structure
+// alone: device-memory traffic against bandwidth, tensor-core and CUDA-core
+// work against their peaks, how many SMs the grid keeps busy, how many blocks
+// fit on an SM, barriers, and the launch overhead of every kernel. The
+// formulas are stated once, in docs/cost-model.md, and each field below says
+// which one it carries. The model ranks candidates; its absolute numbers are
+// estimates, not predictions to the microsecond.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_OPTIMIZE_COSTMODEL_H
+#define TSOPT_OPTIMIZE_COSTMODEL_H
+
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Target.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsopt {
+
+/// Assumptions about the code a µGraph becomes, as opposed to facts about
+/// the GPU (TargetDesc). The defaults are the ones docs/cost-model.md uses.
+struct CostOptions {
+  /// Threads of one block of a graph-defined kernel (4 warps).
+  int64_t threadsPerBlock = 128;
+  /// Registers one thread uses; with threadsPerBlock it bounds blocks/SM.
+  int64_t registersPerThread = 128;
+  /// Iterations whose tiles are in flight at once (2 = double buffering with
+  /// asynchronous copies).
+  int64_t pipelineStages = 2;
+  /// Fractions of the peaks a well-written kernel reaches.
+  double memoryEfficiency = 0.85;
+  double tensorCoreEfficiency = 0.75;
+  double cudaCoreEfficiency = 0.75;
+  /// Shared memory per block from the memory plan (lifetime-based reuse)
+  /// instead of the no-reuse upper bound sharedMemoryUpperBound.
+  bool useMemoryPlan = true;
+};
+
+/// Arithmetic of one op, by the unit that executes it.
+struct Work {
+  int64_t tensorCoreFlops = 0;    ///< f16/bf16 matmul, padded to mma tiles
+  int64_t cudaCoreFlops = 0;      ///< everything else, FMA = 2
+  int64_t specialFunctionOps = 0; ///< ex2, rcp, rsqrt, sqrt, tanh
+
+  Work &operator+=(const Work &o) {
+    tensorCoreFlops += o.tensorCoreFlops;
+    cudaCoreFlops += o.cudaCoreFlops;
+    specialFunctionOps += o.specialFunctionOps;
+    return *this;
+  }
+  Work scaled(int64_t n) const {
+    return {tensorCoreFlops * n, cudaCoreFlops * n, specialFunctionOps * n};
+  }
+};
+
+/// The work of one execution of `op` (a kernel-level pre-defined op or a
+/// block-level op) whose operands and results live in `graph`. Data movement
+/// ops (reshape, transpose, concat, repeat, input/output savers) do none.
+Work opWork(const Op &op, const Graph &graph);
+
+/// The estimate of one kernel launch. Sizes are bytes, times microseconds.
+struct KernelCost {
+  int opIndex = -1; ///< index of the op in the kernel graph
+  OpKind kind = OpKind::Kernel;
+  bool graphDefined = false; ///< a kgraph.kernel (else a pre-defined op)
+
+  // Totals over the whole grid.
+  int64_t bytesRead = 0;    ///< device memory read
+  int64_t bytesWritten = 0; ///< device memory written
+  Work work;
+  int64_t sharedMemoryTraffic = 0; ///< bytes read + written in shared memory
+
+  // Launch shape (graph-defined kernels; a pre-defined op is assumed to be a
+  // library kernel sized to fill the GPU, and these stay 0 / 1).
+  int64_t blocks = 0;
+  int64_t forloop = 1;
+  int64_t sharedMemoryPerBlock = 0; ///< bytes the occupancy is computed with
+  int64_t blocksPerSM = 0;          ///< occupancy: resident blocks per SM
+  int64_t blocksOnBusiestSM = 0;    ///< ceil(blocks / SMs)
+  int64_t waves = 1;                ///< ceil(blocks / (SMs x blocksPerSM))
+  int64_t barriersPerBlock = 0;
+  /// blocks / (SMs x blocksOnBusiestSM): the share of the machine's SM time
+  /// that does work.
+  double smUtilization = 1;
+  /// Device-memory read bandwidth the kernel reaches, bytes/s.
+  double readBandwidth = 0;
+  /// False when a block needs more shared memory than the target allows;
+  /// the time is then infinite.
+  bool fits = true;
+
+  // Terms of the time.
+  double memoryUs = 0;       ///< device-memory traffic
+  double computeUs = 0;      ///< tensor cores + CUDA cores + special functions
+  double syncUs = 0;         ///< dependent steps (barriers) per wave
+  double sharedMemoryUs = 0; ///< shared-memory traffic
+  double latencyUs = 0;      ///< pipeline fill: one device-memory round trip
+  /// max(memoryUs, computeUs + syncUs, sharedMemoryUs) + latencyUs.
+  double timeUs = 0;
+
+  /// Which term is the maximum: "memory", "compute" (with sync) or
+  /// "shared-memory".
+  llvm::StringRef bound() const;
+};
+
+/// The estimate of a kernel graph: its kernels in program order.
+struct ProgramCost {
+  std::vector<KernelCost> kernels;
+  double kernelUs = 0; ///< sum of the kernels' times
+  double launchUs = 0; ///< kernels x launch overhead
+  double totalUs = 0;  ///< kernelUs + launchUs (infinite if one does not fit)
+  bool fits = true;
+
+  int64_t bytesRead() const;
+  int64_t bytesWritten() const;
+};
+
+/// Estimates `op`, a kernel-level op of `program` (a pre-defined op or a
+/// graph-defined kernel). Fails, with the reason in `why`, on a block graph
+/// that violates Mirage Def. 2.1 (3).
+llvm::FailureOr<KernelCost>
+estimateKernelCost(const Graph &program, int opIndex, const TargetDesc &target,
+                   const CostOptions &options = {}, std::string *why = nullptr);
+
+/// Estimates a kernel graph: one launch per kernel-level op.
+llvm::FailureOr<ProgramCost> estimateCost(const Graph &program,
+                                          const TargetDesc &target,
+                                          const CostOptions &options = {},
+                                          std::string *why = nullptr);
+
+} // namespace tsopt
+
+#endif // TSOPT_OPTIMIZE_COSTMODEL_H

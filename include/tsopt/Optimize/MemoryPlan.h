@@ -1,0 +1,113 @@
+//===- MemoryPlan.h - Shared-memory plan of a block graph -------*- C++ -*-===//
+//
+// Gives every tile of a block graph a byte offset in shared memory, reusing
+// the memory of tiles that are no longer live (DESIGN §5, the µGraph
+// optimizer). Lifetimes are measured in the steps of the operator schedule
+// (Schedule.h): ops of one step run concurrently between two barriers, so a
+// tile last read in step s can be overwritten from step s + 1 on, not before.
+//
+// Lifetime of the tile a (non output-saver) op produces, in steps:
+//
+//  * from its producer's step to its last consumer's step;
+//  * an accumulator lives from the start of the loop (it is initialized
+//    before the first iteration and updated in every one) to its last
+//    post-loop use, and at least to the end of the loop;
+//  * a loop-invariant tile (an input iterator with fmap = replica and every
+//    loop op that reads only such tiles), when the loop has more than one
+//    iteration, lives for the whole loop: a lowering may compute it once and
+//    read it in later iterations;
+//  * a tile nobody reads lives in its producer's step only.
+//
+// Allocation is greedy by size: tiles sorted by size (descending; ties by
+// first step, then value id) are placed one by one at the lowest aligned
+// offset where they overlap no already placed tile whose lifetime intersects
+// theirs. Guarantees: simultaneously live tiles never overlap (checked by
+// verifyPlan), the plan is a function of the graph alone (deterministic), and
+// its total never exceeds the sum of the tiles' aligned sizes (each tile ends
+// at most at the sum of the aligned sizes placed before it plus its own).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_OPTIMIZE_MEMORYPLAN_H
+#define TSOPT_OPTIMIZE_MEMORYPLAN_H
+
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Optimize/Schedule.h"
+
+#include "llvm/Support/LogicalResult.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsopt {
+
+/// Alignment of every tile's offset, in bytes: 16 bytes is the widest
+/// vector access (128-bit loads/stores, cp.async) a tile may be read with.
+constexpr int64_t kTileAlignment = 16;
+
+/// A tile with its size and lifetime: the input of the allocator.
+struct TileLifetime {
+  int value = -1;    ///< value id in the block graph
+  int op = -1;       ///< index of the producing op in `Graph::ops`
+  int64_t bytes = 0; ///< tile size (unaligned)
+  int firstStep = 0; ///< first schedule step it is live in
+  int lastStep = 0;  ///< last schedule step it is live in (inclusive)
+
+  bool overlapsInTime(const TileLifetime &o) const {
+    return firstStep <= o.lastStep && o.firstStep <= lastStep;
+  }
+};
+
+/// The lifetimes of every tile of `blockGraph` under `schedule` (which must be
+/// its schedule), in op order, then result order. Output savers produce
+/// kernel tensors, not tiles, and are left out.
+std::vector<TileLifetime> tileLifetimes(const Graph &blockGraph,
+                                        const Schedule &schedule);
+
+/// One placed tile.
+struct TileAllocation : TileLifetime {
+  int64_t offset = 0; ///< byte offset in shared memory
+};
+
+/// Offsets for every tile of one block graph.
+struct MemoryPlan {
+  /// In op order, then result order (the order of tileLifetimes).
+  std::vector<TileAllocation> tiles;
+  /// Shared memory the plan needs: the largest end (offset + bytes).
+  int64_t totalBytes = 0;
+  /// The largest sum of the sizes of tiles live in one step: a lower bound
+  /// of any plan under these lifetimes.
+  int64_t peakLiveBytes = 0;
+  /// The sum of all tile sizes, every tile resident at once: the same number
+  /// as sharedMemoryUpperBound.
+  int64_t noReuseBytes = 0;
+  int64_t alignment = kTileAlignment;
+
+  /// The placed tile holding `value`, or nullptr.
+  const TileAllocation *lookup(int value) const;
+};
+
+/// Plans `blockGraph` under `schedule` (its schedule). `alignment` must be a
+/// power of two; otherwise fails with the reason in `why` when non-null.
+llvm::FailureOr<MemoryPlan> planSharedMemory(const Graph &blockGraph,
+                                             const Schedule &schedule,
+                                             int64_t alignment = kTileAlignment,
+                                             std::string *why = nullptr);
+
+/// Schedules `blockGraph` (scheduleBlockGraph) and plans it.
+llvm::FailureOr<MemoryPlan> planSharedMemory(const Graph &blockGraph,
+                                             int64_t alignment = kTileAlignment,
+                                             std::string *why = nullptr);
+
+/// Checks `plan` against the lifetimes tileLifetimes computes for
+/// `blockGraph` and `schedule`: every tile is placed once with its size at an
+/// aligned, non-negative offset inside `totalBytes`, and no two tiles live in
+/// a common step share a byte. Fails with the first violation in `why`.
+llvm::LogicalResult verifyPlan(const Graph &blockGraph,
+                               const Schedule &schedule, const MemoryPlan &plan,
+                               std::string *why = nullptr);
+
+} // namespace tsopt
+
+#endif // TSOPT_OPTIMIZE_MEMORYPLAN_H

@@ -1,0 +1,49 @@
+//===- KernelGraphs.cpp - Kernels of a function, MLIR and core ------------===//
+
+#include "KernelGraphs.h"
+#include "tsopt/Dialect/BGraph/IR/BGraph.h"
+#include "tsopt/Interchange/Import.h"
+
+using namespace mlir;
+using namespace tsopt;
+
+/// The non-terminator ops of `block`, in order.
+static SmallVector<Operation *> bodyOps(Block &block) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    if (!op.hasTrait<OpTrait::IsTerminator>())
+      ops.push_back(&op);
+  return ops;
+}
+
+FailureOr<SmallVector<bgraph::KernelGraph>>
+bgraph::importKernelGraphs(func::FuncOp func) {
+  SmallVector<KernelGraph> kernels;
+  if (func.isExternal() ||
+      llvm::none_of(func.getBody().getOps(), [](Operation &op) {
+        return isa<bgraph::LaunchOpInterface>(op);
+      }))
+    return kernels;
+  FailureOr<Graph> graph = importFunction(func);
+  if (failed(graph))
+    return failure();
+  // The importer turns every non-terminator op of a body into exactly one
+  // core op, in program order (Import.cpp, importBody); that is the whole
+  // correspondence between the two graphs, at the function level and inside
+  // each block graph.
+  SmallVector<Operation *> funcOps = bodyOps(func.getBody().front());
+  assert(funcOps.size() == graph->ops.size() &&
+         "importer maps function ops one to one");
+  for (auto [op, core] : llvm::zip_equal(funcOps, graph->ops)) {
+    if (core.kind != OpKind::Kernel)
+      continue;
+    KernelGraph k;
+    k.kernel = op;
+    k.body = core.body;
+    k.ops = bodyOps(op->getRegion(0).front());
+    assert(k.ops.size() == k.body->ops.size() &&
+           "importer maps block-graph ops one to one");
+    kernels.push_back(std::move(k));
+  }
+  return kernels;
+}

@@ -1,0 +1,128 @@
+//===- EstimateCost.cpp - Analytic cost estimate of kernel graphs --------===//
+
+#include "tsopt/Core/Target.h"
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Optimize/CostModel.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace tsopt::kgraph {
+#define GEN_PASS_DEF_TSOPTESTIMATECOST
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
+} // namespace tsopt::kgraph
+
+using namespace mlir;
+using namespace tsopt;
+
+namespace {
+std::string fixed(double v) {
+  std::string s;
+  llvm::raw_string_ostream(s) << llvm::format("%.2f", v);
+  return s;
+}
+
+/// One line per kernel: exact integers for what is counted, two decimals for
+/// what is estimated.
+std::string describe(const KernelCost &k, const tsopt::Op &op,
+                     const TargetDesc &t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "kernel " << k.opIndex << " (" << stringifyOpKind(k.kind);
+  if (k.graphDefined) {
+    os << ", grid ";
+    llvm::interleave(op.body->grid, os, "x");
+    os << ", forloop " << k.forloop;
+  } else {
+    os << ", library";
+  }
+  os << "): ";
+  if (!k.fits) {
+    os << "does not fit: block graph needs " << k.sharedMemoryPerBlock
+       << " bytes of shared memory; " << t.name << " (" << t.device
+       << ") allows " << t.sharedMemoryPerBlock << " per block";
+    return s;
+  }
+  os << fixed(k.timeUs) << " us, " << k.bound() << "-bound; read "
+     << k.bytesRead << " B, written " << k.bytesWritten << " B; tensor-core "
+     << k.work.tensorCoreFlops << " FLOP, CUDA-core " << k.work.cudaCoreFlops
+     << " FLOP, special " << k.work.specialFunctionOps;
+  if (k.graphDefined)
+    os << "; " << k.blocks << " blocks, " << k.sharedMemoryPerBlock
+       << " B shared memory/block, " << k.blocksPerSM << " blocks/SM, "
+       << k.waves << (k.waves == 1 ? " wave" : " waves") << ", SM utilization "
+       << fixed(100 * k.smUtilization) << "%, " << k.barriersPerBlock
+       << " barriers/block, shared-memory traffic " << k.sharedMemoryTraffic
+       << " B, read bandwidth " << fixed(k.readBandwidth / 1e12) << " TB/s";
+  os << "; terms (us): memory " << fixed(k.memoryUs) << ", compute "
+     << fixed(k.computeUs);
+  if (k.graphDefined)
+    os << ", sync " << fixed(k.syncUs) << ", shared memory "
+       << fixed(k.sharedMemoryUs);
+  os << ", latency " << fixed(k.latencyUs);
+  return s;
+}
+
+struct EstimateCostPass
+    : public kgraph::impl::TSOptEstimateCostBase<EstimateCostPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    const TargetDesc *desc = lookupTarget(target);
+    if (!desc) {
+      func.emitError("unknown target '")
+          << target << "'; known: " << knownTargetNames();
+      return signalPassFailure();
+    }
+    FailureOr<Graph> graph = importFunction(func);
+    if (failed(graph))
+      return signalPassFailure();
+    CostOptions options;
+    options.useMemoryPlan = useMemoryPlan;
+    std::string why;
+    FailureOr<ProgramCost> cost = estimateCost(*graph, *desc, options, &why);
+    if (failed(cost)) {
+      func.emitError("cannot estimate the cost: ") << why;
+      return signalPassFailure();
+    }
+
+    ++numFunctions;
+    // The importer keeps the body's ops in order, one core op per IR op.
+    SmallVector<Operation *> irOps;
+    for (Operation &op : func.getBody().front().without_terminator())
+      irOps.push_back(&op);
+    for (const KernelCost &k : cost->kernels) {
+      ++numKernels;
+      if (!k.graphDefined)
+        continue;
+      ++numGraphDefined;
+      if (!k.fits)
+        ++numNotFitting;
+    }
+
+    size_t n = cost->kernels.size();
+    InFlightDiagnostic diag =
+        cost->fits ? func.emitRemark() : func.emitWarning();
+    if (cost->fits)
+      diag << "estimated " << fixed(cost->totalUs) << " us on " << desc->name
+           << " (" << desc->device << "): " << n
+           << (n == 1 ? " kernel " : " kernels ") << fixed(cost->kernelUs)
+           << " us + launch " << fixed(cost->launchUs)
+           << " us; device memory read " << cost->bytesRead() << " B, written "
+           << cost->bytesWritten() << " B";
+    else
+      diag << "no estimate on " << desc->name << " (" << desc->device
+           << "): a block graph does not fit in shared memory";
+    for (const KernelCost &k : cost->kernels)
+      diag.attachNote(irOps[k.opIndex]->getLoc())
+          << describe(k, graph->ops[k.opIndex], *desc);
+    if (cost->fits)
+      func->setAttr(
+          "tsopt.cost_us",
+          FloatAttr::get(Float64Type::get(func.getContext()), cost->totalUs));
+  }
+};
+} // namespace

@@ -1,0 +1,335 @@
+//===- CostModel.cpp - Analytic cost of a µGraph
+//---------------------------===//
+//
+// Every formula here is written out in docs/cost-model.md; keep the two in
+// step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Optimize/MemoryPlan.h"
+#include "tsopt/Optimize/Schedule.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+using namespace tsopt;
+
+static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
+
+static int64_t bytesOf(const Graph &g, int value) {
+  return g.type(value).numElements() * dtypeBytes(g.type(value).dtype);
+}
+
+/// CUDA-core FLOPs and special-function ops per element of an element-wise
+/// op, counted as the instructions a fast-math lowering issues:
+/// exp(x) = ex2(x * log2 e); x / y = x * rcp(y); silu(x) = x * rcp(1 +
+/// ex2(-x * log2 e)); gelu in the tanh form (x^3, two FMAs, tanh, the final
+/// scale).
+static Work elementwiseWork(OpKind kind) {
+  switch (kind) {
+  case OpKind::Add:
+  case OpKind::Sub:
+  case OpKind::Mul:
+  case OpKind::Neg:
+  case OpKind::Relu:
+  case OpKind::Square:
+  case OpKind::MulScalar:
+    return {0, 1, 0};
+  case OpKind::Div:
+  case OpKind::Exp:
+    return {0, 1, 1};
+  case OpKind::Sqrt:
+  case OpKind::Rsqrt:
+    return {0, 0, 1};
+  case OpKind::Silu:
+    return {0, 3, 2};
+  case OpKind::Gelu:
+    return {0, 7, 1};
+  default:
+    return {};
+  }
+}
+
+Work tsopt::opWork(const Op &op, const Graph &g) {
+  auto elements = [&](int value) { return g.type(value).numElements(); };
+  switch (op.kind) {
+  case OpKind::Matmul: {
+    const TensorType &a = g.type(op.operands[0]);
+    const TensorType &c = g.type(op.results[0]);
+    size_t rank = c.shape.size();
+    int64_t m = c.shape[rank - 2], n = c.shape[rank - 1];
+    int64_t k = a.shape[rank - 1];
+    int64_t batch = c.numElements() / (m * n);
+    DType bt = g.type(op.operands[1]).dtype;
+    if (a.dtype != DType::F32 && bt != DType::F32) {
+      // mma.m16n8k16: a tile smaller than the instruction still occupies it.
+      return {2 * batch * roundUp(m, 16) * roundUp(n, 8) * roundUp(k, 16), 0,
+              0};
+    }
+    return {0, 2 * batch * m * n * k, 0};
+  }
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax:
+    return {0, elements(op.operands[0]), 0};
+  case OpKind::RmsNorm: {
+    // Per element: square, accumulate, scale by G, scale by the row's
+    // rsqrt; per row: the mean (and epsilon) and one rsqrt.
+    const TensorType &x = g.type(op.operands[0]);
+    int64_t rows = x.shape.empty() ? 1 : x.numElements() / x.shape.back();
+    return {0, 4 * x.numElements() + 2 * rows, rows};
+  }
+  case OpKind::Accum:
+    // A concatenating accumulator only moves its operand.
+    if (op.fmap != kReplica)
+      return {};
+    return {0, elements(op.operands[0]), 0};
+  case OpKind::ThreadGraph: {
+    // The scalar ops run once per element of the (broadcast) result.
+    int64_t n = 0;
+    for (int r : op.results)
+      n = std::max(n, elements(r));
+    Work w;
+    if (op.body)
+      for (const Op &scalar : op.body->ops)
+        w += elementwiseWork(scalar.kind).scaled(n);
+    return w;
+  }
+  default:
+    if (isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind))
+      return elementwiseWork(op.kind).scaled(elements(op.results[0]));
+    return {}; // data movement
+  }
+}
+
+llvm::StringRef KernelCost::bound() const {
+  double compute = computeUs + syncUs;
+  if (memoryUs >= compute && memoryUs >= sharedMemoryUs)
+    return "memory";
+  if (compute >= sharedMemoryUs)
+    return "compute";
+  return "shared-memory";
+}
+
+int64_t ProgramCost::bytesRead() const {
+  int64_t n = 0;
+  for (const KernelCost &k : kernels)
+    n += k.bytesRead;
+  return n;
+}
+
+int64_t ProgramCost::bytesWritten() const {
+  int64_t n = 0;
+  for (const KernelCost &k : kernels)
+    n += k.bytesWritten;
+  return n;
+}
+
+/// Seconds the arithmetic `w` takes at the whole chip's (efficiency-scaled)
+/// peaks. The units are used one after another: a block graph's ops are
+/// separated by barriers, and a library kernel's epilogue follows its main
+/// loop.
+static double computeSeconds(const Work &w, const TargetDesc &t,
+                             const CostOptions &o) {
+  return double(w.tensorCoreFlops) /
+             (t.tensorCoreFlops * o.tensorCoreEfficiency) +
+         double(w.cudaCoreFlops) / (t.cudaCoreFlops * o.cudaCoreEfficiency) +
+         double(w.specialFunctionOps) /
+             (t.specialFunctionRate() * o.cudaCoreEfficiency);
+}
+
+static void finish(KernelCost &k) {
+  if (!k.fits) {
+    k.timeUs = std::numeric_limits<double>::infinity();
+    return;
+  }
+  k.timeUs = std::max({k.memoryUs, k.computeUs + k.syncUs, k.sharedMemoryUs}) +
+             k.latencyUs;
+}
+
+/// A pre-defined op is one library kernel: it reads its operands and writes
+/// its results once, and is assumed to fill the GPU.
+static KernelCost predefinedCost(const Graph &program, const Op &op,
+                                 const TargetDesc &t, const CostOptions &o) {
+  KernelCost k;
+  k.kind = op.kind;
+  for (int v : op.operands)
+    k.bytesRead += bytesOf(program, v);
+  for (int v : op.results)
+    k.bytesWritten += bytesOf(program, v);
+  k.work = opWork(op, program);
+  k.readBandwidth = t.memoryBandwidth * o.memoryEfficiency;
+  k.memoryUs = 1e6 * double(k.bytesRead + k.bytesWritten) / k.readBandwidth;
+  k.computeUs = 1e6 * computeSeconds(k.work, t, o);
+  k.latencyUs = 1e6 * t.memoryLatencySec;
+  finish(k);
+  return k;
+}
+
+static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
+                                                    const TargetDesc &t,
+                                                    const CostOptions &o,
+                                                    std::string *why) {
+  const Graph &g = *op.body;
+  KernelCost k;
+  k.kind = op.kind;
+  k.graphDefined = true;
+
+  std::string scheduleWhy;
+  llvm::FailureOr<Schedule> schedule = scheduleBlockGraph(g, &scheduleWhy);
+  if (failed(schedule)) {
+    if (why)
+      *why = "block graph: " + scheduleWhy;
+    return llvm::failure();
+  }
+
+  int64_t blocks = 1;
+  for (int64_t e : g.grid)
+    blocks *= e;
+  int64_t f = std::max<int64_t>(g.forloop, 1);
+  k.blocks = blocks;
+  k.forloop = f;
+
+  // What one block does. A loop-invariant input (fmap = replica) is loaded
+  // once and stays resident; every other input loads a tile per iteration.
+  int64_t readPerBlock = 0, writePerBlock = 0, smemPerBlock = 0;
+  Work workPerBlock;
+  for (auto [i, bop] : llvm::enumerate(g.ops)) {
+    int64_t runs = schedule->phase[i] == Phase::Loop ? f : 1;
+    switch (bop.kind) {
+    case OpKind::BlockInput: {
+      int64_t loads = bop.fmap == kReplica ? 1 : f;
+      int64_t tile = bytesOf(g, bop.results[0]);
+      readPerBlock += tile * loads;
+      smemPerBlock += tile * loads; // the copy lands in shared memory
+      break;
+    }
+    case OpKind::BlockOutput: {
+      int64_t tile = bytesOf(g, bop.operands[0]);
+      writePerBlock += tile;
+      smemPerBlock += tile;
+      break;
+    }
+    case OpKind::Accum:
+      // Reads the iteration's tile and writes it into the accumulator.
+      smemPerBlock += 2 * bytesOf(g, bop.operands[0]) * runs;
+      workPerBlock += opWork(bop, g).scaled(runs);
+      break;
+    default: {
+      int64_t traffic = 0;
+      for (int v : bop.operands)
+        traffic += bytesOf(g, v);
+      for (int v : bop.results)
+        traffic += bytesOf(g, v);
+      smemPerBlock += traffic * runs;
+      workPerBlock += opWork(bop, g).scaled(runs);
+      break;
+    }
+    }
+  }
+  k.bytesRead = readPerBlock * blocks;
+  k.bytesWritten = writePerBlock * blocks;
+  k.work = workPerBlock.scaled(blocks);
+  k.sharedMemoryTraffic = smemPerBlock * blocks;
+  // One barrier between consecutive dependent steps: the loop body's depths
+  // in every iteration (its last barrier is the back edge), then the
+  // post-loop depths.
+  k.barriersPerBlock =
+      std::max<int64_t>(0, f * schedule->numDepths[int(Phase::Loop)] +
+                               schedule->numDepths[int(Phase::PostLoop)] - 1);
+
+  // Occupancy.
+  k.sharedMemoryPerBlock = sharedMemoryUpperBound(g);
+  if (o.useMemoryPlan) {
+    llvm::FailureOr<MemoryPlan> plan = planSharedMemory(g, *schedule);
+    if (succeeded(plan))
+      k.sharedMemoryPerBlock = plan->totalBytes;
+  }
+  int64_t bySmem = t.sharedMemoryPerSM /
+                   (k.sharedMemoryPerBlock + t.sharedMemoryReservedPerBlock);
+  int64_t byThreads = t.maxThreadsPerSM / o.threadsPerBlock;
+  int64_t byRegisters =
+      t.registersPerSM / (o.threadsPerBlock * o.registersPerThread);
+  k.blocksPerSM = std::min({t.maxBlocksPerSM, bySmem, byThreads, byRegisters});
+  k.fits =
+      k.sharedMemoryPerBlock <= t.sharedMemoryPerBlock && k.blocksPerSM >= 1;
+  if (!k.fits) {
+    finish(k);
+    return k;
+  }
+
+  // Blocks are spread over the SMs; the busiest SM sets the time.
+  int64_t sms = t.numSMs;
+  int64_t perSM = ceilDiv(blocks, sms);
+  int64_t active = std::min(blocks, sms);
+  int64_t resident = std::min(perSM, k.blocksPerSM);
+  k.blocksOnBusiestSM = perSM;
+  k.waves = ceilDiv(blocks, sms * k.blocksPerSM);
+  k.smUtilization = double(blocks) / double(sms * perSM);
+
+  // Memory: the active SMs share the bandwidth; an SM draws at most what
+  // its resident blocks keep in flight, per Little's law.
+  double share = t.memoryBandwidth * o.memoryEfficiency / double(active);
+  int64_t inFlight =
+      std::min(readPerBlock, o.pipelineStages * ceilDiv(readPerBlock, f));
+  double perSMRead =
+      std::min(share, double(resident * inFlight) / t.memoryLatencySec);
+  k.readBandwidth = perSMRead * double(active);
+  double readSeconds = readPerBlock ? double(readPerBlock) / perSMRead : 0;
+  k.memoryUs =
+      1e6 * double(perSM) * (readSeconds + double(writePerBlock) / share);
+
+  // Compute and shared memory: an SM has 1/SMs of every peak.
+  k.computeUs = 1e6 * double(perSM * sms) * computeSeconds(workPerBlock, t, o);
+  k.sharedMemoryUs = 1e6 * double(perSM * sms) * double(smemPerBlock) /
+                     t.sharedMemoryBandwidth();
+  // Blocks resident together overlap each other's stalls; waves do not.
+  k.syncUs = 1e6 * double(k.waves) * double(k.barriersPerBlock) * t.syncCycles /
+             t.clockHz;
+  k.latencyUs = 1e6 * t.memoryLatencySec;
+  finish(k);
+  return k;
+}
+
+llvm::FailureOr<KernelCost>
+tsopt::estimateKernelCost(const Graph &program, int opIndex,
+                          const TargetDesc &target, const CostOptions &options,
+                          std::string *why) {
+  assert(opIndex >= 0 && size_t(opIndex) < program.ops.size() &&
+         "op index out of range");
+  const Op &op = program.ops[opIndex];
+  llvm::FailureOr<KernelCost> k =
+      op.kind == OpKind::Kernel && op.body
+          ? graphDefinedCost(op, target, options, why)
+          : predefinedCost(program, op, target, options);
+  if (succeeded(k))
+    k->opIndex = opIndex;
+  return k;
+}
+
+llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
+                                                 const TargetDesc &target,
+                                                 const CostOptions &options,
+                                                 std::string *why) {
+  if (program.level != Level::Kernel) {
+    if (why)
+      *why = "not a kernel graph";
+    return llvm::failure();
+  }
+  ProgramCost p;
+  for (int i = 0, e = program.ops.size(); i < e; ++i) {
+    llvm::FailureOr<KernelCost> k =
+        estimateKernelCost(program, i, target, options, why);
+    if (failed(k))
+      return llvm::failure();
+    p.fits &= k->fits;
+    p.kernelUs += k->timeUs;
+    p.kernels.push_back(*k);
+  }
+  p.launchUs = 1e6 * double(p.kernels.size()) * target.launchOverheadSec;
+  p.totalUs = p.kernelUs + p.launchUs;
+  return p;
+}

@@ -1,0 +1,202 @@
+//===- MemoryPlan.cpp - Shared-memory plan of a block graph ---------------===//
+
+#include "tsopt/Optimize/MemoryPlan.h"
+#include "tsopt/Core/Target.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cassert>
+#include <numeric>
+#include <tuple>
+
+using namespace tsopt;
+
+const TileAllocation *MemoryPlan::lookup(int value) const {
+  for (const TileAllocation &t : tiles)
+    if (t.value == value)
+      return &t;
+  return nullptr;
+}
+
+std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
+                                               const Schedule &s) {
+  // Last step reading each value, -1 when nobody does.
+  std::vector<int> lastUse(g.values.size(), -1);
+  for (size_t i = 0; i < g.ops.size(); ++i)
+    for (int v : g.ops[i].operands)
+      lastUse[v] = std::max(lastUse[v], s.step(i));
+
+  // Loop invariance only matters when there is a later iteration to read a
+  // tile computed once.
+  bool manyIterations = g.forloop > 1;
+  std::vector<bool> invariant(g.values.size(), false);
+  int loopEnd = s.numDepths[static_cast<int>(Phase::Loop)] - 1;
+
+  std::vector<TileLifetime> tiles;
+  for (size_t i = 0; i < g.ops.size(); ++i) {
+    const Op &op = g.ops[i];
+    if (op.kind == OpKind::BlockOutput) // writes device memory
+      continue;
+    bool isInvariant = false;
+    if (manyIterations && s.phase[i] == Phase::Loop &&
+        op.kind != OpKind::Accum) {
+      if (op.kind == OpKind::BlockInput)
+        isInvariant = op.fmap == kReplica;
+      else
+        isInvariant =
+            llvm::all_of(op.operands, [&](int v) { return invariant[v]; });
+    }
+    for (int v : op.results) {
+      invariant[v] = isInvariant;
+      TileLifetime t;
+      t.value = v;
+      t.op = static_cast<int>(i);
+      t.bytes = g.type(v).numElements() * dtypeBytes(g.type(v).dtype);
+      t.firstStep = s.step(i);
+      t.lastStep = std::max(t.firstStep, lastUse[v]);
+      if (op.kind == OpKind::Accum || isInvariant) {
+        t.firstStep = 0;
+        t.lastStep = std::max(t.lastStep, loopEnd);
+      }
+      tiles.push_back(t);
+    }
+  }
+  return tiles;
+}
+
+static llvm::LogicalResult fail(std::string *why, std::string msg) {
+  if (why)
+    *why = std::move(msg);
+  return llvm::failure();
+}
+
+static llvm::LogicalResult checkScheduleFits(const Graph &g, const Schedule &s,
+                                             std::string *why) {
+  if (s.phase.size() == g.ops.size())
+    return llvm::success();
+  return fail(why, "the schedule is not the graph's: it has " +
+                       std::to_string(s.phase.size()) + " ops, the graph " +
+                       std::to_string(g.ops.size()));
+}
+
+llvm::FailureOr<MemoryPlan> tsopt::planSharedMemory(const Graph &g,
+                                                    const Schedule &s,
+                                                    int64_t alignment,
+                                                    std::string *why) {
+  if (alignment <= 0 || !llvm::isPowerOf2_64(alignment))
+    return fail(why, "alignment " + std::to_string(alignment) +
+                         " is not a power of two");
+  if (failed(checkScheduleFits(g, s, why)))
+    return llvm::failure();
+  MemoryPlan plan;
+  plan.alignment = alignment;
+  for (const TileLifetime &t : tileLifetimes(g, s)) {
+    TileAllocation a;
+    static_cast<TileLifetime &>(a) = t;
+    plan.tiles.push_back(a);
+    plan.noReuseBytes += t.bytes;
+  }
+
+  std::vector<int64_t> live(s.numSteps(), 0);
+  for (const TileAllocation &t : plan.tiles)
+    for (int step = t.firstStep; step <= t.lastStep; ++step)
+      live[step] += t.bytes;
+  for (int64_t b : live)
+    plan.peakLiveBytes = std::max(plan.peakLiveBytes, b);
+
+  // Big tiles first: they are the hardest to fit into gaps left by others.
+  std::vector<int> byPriority(plan.tiles.size());
+  std::iota(byPriority.begin(), byPriority.end(), 0);
+  std::stable_sort(byPriority.begin(), byPriority.end(), [&](int a, int b) {
+    const TileAllocation &x = plan.tiles[a], &y = plan.tiles[b];
+    return std::make_tuple(-x.bytes, x.firstStep, x.value) <
+           std::make_tuple(-y.bytes, y.firstStep, y.value);
+  });
+
+  std::vector<int> placed;
+  for (int idx : byPriority) {
+    TileAllocation &t = plan.tiles[idx];
+    llvm::SmallVector<const TileAllocation *, 8> conflicts;
+    for (int p : placed)
+      if (plan.tiles[p].overlapsInTime(t))
+        conflicts.push_back(&plan.tiles[p]);
+    llvm::sort(conflicts, [](const TileAllocation *a, const TileAllocation *b) {
+      return std::make_pair(a->offset, a->value) <
+             std::make_pair(b->offset, b->value);
+    });
+    // Sweep the conflicting tiles bottom-up; the first gap below one of them
+    // (or the end of all of them) that holds the tile is the lowest offset.
+    int64_t candidate = 0;
+    for (const TileAllocation *c : conflicts) {
+      if (candidate + t.bytes <= c->offset)
+        break;
+      candidate = std::max(candidate, static_cast<int64_t>(llvm::alignTo(
+                                          c->offset + c->bytes,
+                                          static_cast<uint64_t>(alignment))));
+    }
+    t.offset = candidate;
+    plan.totalBytes = std::max(plan.totalBytes, t.offset + t.bytes);
+    placed.push_back(idx);
+  }
+
+  assert(succeeded(verifyPlan(g, s, plan)) && "overlapping live tiles");
+  return plan;
+}
+
+llvm::FailureOr<MemoryPlan>
+tsopt::planSharedMemory(const Graph &g, int64_t alignment, std::string *why) {
+  llvm::FailureOr<Schedule> s = scheduleBlockGraph(g, why);
+  if (failed(s))
+    return llvm::failure();
+  return planSharedMemory(g, *s, alignment, why);
+}
+
+static std::string describe(const Graph &g, const TileAllocation &t) {
+  llvm::StringRef kind = t.op >= 0 && static_cast<size_t>(t.op) < g.ops.size()
+                             ? stringifyOpKind(g.ops[t.op].kind)
+                             : "no op";
+  return "tile %" + std::to_string(t.value) + " (" + kind.str() + ", " +
+         std::to_string(t.bytes) + " bytes at " + std::to_string(t.offset) +
+         ", steps " + std::to_string(t.firstStep) + ".." +
+         std::to_string(t.lastStep) + ")";
+}
+
+llvm::LogicalResult tsopt::verifyPlan(const Graph &g, const Schedule &s,
+                                      const MemoryPlan &plan,
+                                      std::string *why) {
+  if (failed(checkScheduleFits(g, s, why)))
+    return llvm::failure();
+  std::vector<TileLifetime> want = tileLifetimes(g, s);
+  if (want.size() != plan.tiles.size())
+    return fail(why, "the plan places " + std::to_string(plan.tiles.size()) +
+                         " tiles, the graph has " +
+                         std::to_string(want.size()));
+  if (plan.alignment <= 0 || !llvm::isPowerOf2_64(plan.alignment))
+    return fail(why, "alignment " + std::to_string(plan.alignment) +
+                         " is not a power of two");
+  for (size_t i = 0; i < want.size(); ++i) {
+    const TileAllocation &t = plan.tiles[i];
+    const TileLifetime &w = want[i];
+    if (t.value != w.value || t.op != w.op || t.bytes != w.bytes ||
+        t.firstStep != w.firstStep || t.lastStep != w.lastStep)
+      return fail(why, describe(g, t) + " does not match the graph's tile %" +
+                           std::to_string(w.value));
+    if (t.offset < 0 || t.offset % plan.alignment != 0)
+      return fail(why, describe(g, t) +
+                           " is not at a non-negative multiple of " +
+                           std::to_string(plan.alignment));
+    if (t.offset + t.bytes > plan.totalBytes)
+      return fail(why, describe(g, t) + " ends past the plan's total " +
+                           std::to_string(plan.totalBytes));
+  }
+  for (size_t i = 0; i < plan.tiles.size(); ++i)
+    for (size_t j = i + 1; j < plan.tiles.size(); ++j) {
+      const TileAllocation &a = plan.tiles[i], &b = plan.tiles[j];
+      if (a.overlapsInTime(b) && a.offset < b.offset + b.bytes &&
+          b.offset < a.offset + a.bytes)
+        return fail(why, describe(g, a) + " and " + describe(g, b) +
+                             " are live at once and overlap");
+    }
+  return llvm::success();
+}
