@@ -1,9 +1,9 @@
 //===- MemoryPlan.cpp - Shared-memory offsets of block-graph tiles --------===//
 
 #include "tsopt/Optimize/MemoryPlan.h"
-#include "KernelGraphs.h"
 #include "tsopt/Core/Target.h"
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -36,19 +36,15 @@ struct PlanSharedMemoryPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    const TargetDesc *desc = lookupTarget(target);
-    if (!desc) {
-      func.emitError("unknown target '")
-          << target << "'; known: " << knownTargetNames();
+    const TargetDesc *desc = lookupTargetOrEmit(func, target);
+    if (!desc)
       return signalPassFailure();
-    }
-    FailureOr<SmallVector<bgraph::KernelGraph>> kernels =
-        bgraph::importKernelGraphs(func);
+    FailureOr<SmallVector<KernelGraph>> kernels = importKernelGraphs(func);
     if (failed(kernels))
       return signalPassFailure();
     Builder b(&getContext());
     bool failedAny = false;
-    for (bgraph::KernelGraph &k : *kernels) {
+    for (KernelGraph &k : *kernels) {
       // The plan depends on the graph alone, not on the op order in the IR,
       // so scheduled and unscheduled IR get the same offsets.
       std::string why;

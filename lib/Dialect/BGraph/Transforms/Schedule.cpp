@@ -1,8 +1,8 @@
 //===- Schedule.cpp - Order block-graph ops by depth ----------------------===//
 
 #include "tsopt/Optimize/Schedule.h"
-#include "KernelGraphs.h"
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -19,13 +19,13 @@ struct SchedulePass : public bgraph::impl::TSOptScheduleBase<SchedulePass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<SmallVector<bgraph::KernelGraph>> kernels =
-        bgraph::importKernelGraphs(getOperation());
+    FailureOr<SmallVector<KernelGraph>> kernels =
+        importKernelGraphs(getOperation());
     if (failed(kernels))
       return signalPassFailure();
     Builder b(&getContext());
     bool failedAny = false;
-    for (bgraph::KernelGraph &k : *kernels) {
+    for (KernelGraph &k : *kernels) {
       std::string why;
       FailureOr<Schedule> s = scheduleBlockGraph(*k.body, &why);
       if (failed(s)) {

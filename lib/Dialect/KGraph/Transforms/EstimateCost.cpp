@@ -3,6 +3,7 @@
 #include "tsopt/Core/Target.h"
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Optimize/CostModel.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -71,12 +72,9 @@ struct EstimateCostPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    const TargetDesc *desc = lookupTarget(target);
-    if (!desc) {
-      func.emitError("unknown target '")
-          << target << "'; known: " << knownTargetNames();
+    const TargetDesc *desc = lookupTargetOrEmit(func, target);
+    if (!desc)
       return signalPassFailure();
-    }
     FailureOr<Graph> graph = importFunction(func);
     if (failed(graph))
       return signalPassFailure();

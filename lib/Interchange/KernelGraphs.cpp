@@ -1,6 +1,6 @@
 //===- KernelGraphs.cpp - Kernels of a function, MLIR and core ------------===//
 
-#include "KernelGraphs.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Interchange/Import.h"
 
@@ -16,8 +16,8 @@ static SmallVector<Operation *> bodyOps(Block &block) {
   return ops;
 }
 
-FailureOr<SmallVector<bgraph::KernelGraph>>
-bgraph::importKernelGraphs(func::FuncOp func) {
+FailureOr<SmallVector<KernelGraph>>
+tsopt::importKernelGraphs(func::FuncOp func) {
   SmallVector<KernelGraph> kernels;
   if (func.isExternal() ||
       llvm::none_of(func.getBody().getOps(), [](Operation &op) {
@@ -46,4 +46,12 @@ bgraph::importKernelGraphs(func::FuncOp func) {
     kernels.push_back(std::move(k));
   }
   return kernels;
+}
+
+const TargetDesc *tsopt::lookupTargetOrEmit(Operation *anchor, StringRef name) {
+  const TargetDesc *desc = lookupTarget(name);
+  if (!desc)
+    anchor->emitError("unknown target '")
+        << name << "'; known: " << knownTargetNames();
+  return desc;
 }

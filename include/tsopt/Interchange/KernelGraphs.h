@@ -2,20 +2,22 @@
 //
 // Pairs each graph-defined kernel of a function with its block graph in the
 // core representation, and each core op with the MLIR op it came from, so
-// that the optimizer passes compute on the core graph and write back to IR.
+// that passes compute on the core graph and write back to IR; and the
+// target-option lookup those passes share.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSOPT_LIB_DIALECT_BGRAPH_TRANSFORMS_KERNELGRAPHS_H
-#define TSOPT_LIB_DIALECT_BGRAPH_TRANSFORMS_KERNELGRAPHS_H
+#ifndef TSOPT_INTERCHANGE_KERNELGRAPHS_H
+#define TSOPT_INTERCHANGE_KERNELGRAPHS_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Target.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <memory>
 
-namespace tsopt::bgraph {
+namespace tsopt {
 
 /// One graph-defined kernel of a function.
 struct KernelGraph {
@@ -33,6 +35,11 @@ struct KernelGraph {
 llvm::FailureOr<llvm::SmallVector<KernelGraph>>
 importKernelGraphs(mlir::func::FuncOp func);
 
-} // namespace tsopt::bgraph
+/// The target named by a pass option, or nullptr after an error on `anchor`
+/// that lists the known names.
+const TargetDesc *lookupTargetOrEmit(mlir::Operation *anchor,
+                                     llvm::StringRef name);
 
-#endif // TSOPT_LIB_DIALECT_BGRAPH_TRANSFORMS_KERNELGRAPHS_H
+} // namespace tsopt
+
+#endif // TSOPT_INTERCHANGE_KERNELGRAPHS_H
