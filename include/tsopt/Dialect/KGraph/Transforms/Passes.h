@@ -3,7 +3,9 @@
 #ifndef TSOPT_DIALECT_KGRAPH_TRANSFORMS_PASSES_H
 #define TSOPT_DIALECT_KGRAPH_TRANSFORMS_PASSES_H
 
+#include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
+#include "tsopt/Dialect/TGraph/IR/TGraph.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"

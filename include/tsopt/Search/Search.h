@@ -1,0 +1,148 @@
+//===- Search.h - µGraph superoptimization ----------------------*- C++ -*-===//
+//
+// Mirage Algorithm 1 on the lean graph: grows kernel-graph prefixes in
+// canonical order; a graph-defined kernel opens a nested block-graph
+// generation over grid dims, a for-loop, imaps, fmaps and omaps; every new
+// tensor must pass shape, dimension and abstract-expression checks; complete
+// candidates are screened by one finite-field test, tiled and ranked by the
+// cost model, and the best is checked with the δ-bounded verifier.
+//
+// Two choices keep the space small enough for a 2-core machine; both are
+// stated in docs/search.md with what they can lose:
+//  * maps are enumerated per *index variable* of the input program (the
+//    dims that matmuls, reductions and broadcasts tie together), so every
+//    input of a kernel is partitioned consistently;
+//  * structure first, extents second: the search runs with one
+//    representative extent per partitioned variable, and the grid/for-loop
+//    extents of each verified structure are then chosen by the cost model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_SEARCH_SEARCH_H
+#define TSOPT_SEARCH_SEARCH_H
+
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Target.h"
+#include "tsopt/Verify/Equivalence.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tsopt {
+
+struct SearchOptions {
+  /// Kernel-level ops (pre-defined ops and graph-defined kernels) of a
+  /// candidate.
+  unsigned maxKernelOps = 2;
+  /// Ops of one block graph, not counting input iterators and output savers
+  /// (accumulators and thread-graph candidates count).
+  unsigned maxBlockOps = 9;
+  /// Outputs of one graph-defined kernel.
+  unsigned maxKernelOutputs = 2;
+  /// Grid dims of a graph-defined kernel (1 to 3).
+  unsigned maxGridDims = 3;
+  /// Extents tried for grid dims and the for-loop when tiling a verified
+  /// structure (each must divide what it partitions).
+  llvm::SmallVector<int64_t, 8> gridExtents = {1, 2, 4, 8, 16, 32, 64, 128};
+  llvm::SmallVector<int64_t, 8> forloopExtents = {1, 2, 4, 8, 16, 32, 64};
+  /// Block-level op kinds to explore; empty: derived from the program's ops
+  /// (see docs/search.md).
+  llvm::SmallVector<OpKind, 8> blockOps;
+  /// Kernel-level pre-defined op kinds to explore; empty: the program's.
+  llvm::SmallVector<OpKind, 8> kernelOps;
+  /// Abstract-expression pruning (off only for ablations).
+  bool exprPruning = true;
+  /// Explore graph-defined kernels (off: pre-defined ops only).
+  bool graphDefinedKernels = true;
+  /// Stop after this many work items (0: all); with `checkpoint` this is how
+  /// tests stand for a search killed half-way.
+  unsigned stopAfterItems = 0;
+  /// Canonical-order generation (off only for ablations: every order of the
+  /// same ops is then generated).
+  bool canonicalOrder = true;
+  /// Target the cost model ranks for.
+  std::string target = "sm_90";
+  /// Worker threads; results do not depend on it.
+  unsigned threads = 2;
+  /// Seed of screening and verification.
+  uint64_t seed = 0;
+  /// Requested bound of the final verification.
+  double delta = 0x1p-40;
+  /// Wall-time limit in seconds (0: none); the best found so far is returned.
+  double timeLimit = 0;
+  /// Checkpoint file ("" none): finished work items and their candidates; a
+  /// search given the same program and options resumes from it.
+  std::string checkpoint;
+  /// How many ranked candidates to keep in the result.
+  unsigned topN = 5;
+  /// Called about every `progressInterval` seconds with a progress line.
+  std::function<void(const std::string &)> progress;
+  double progressInterval = 2.0;
+};
+
+/// Counters of one search (also reported as pass statistics).
+struct SearchStats {
+  uint64_t states = 0;         ///< ops tried (kernel and block level)
+  uint64_t prunedShape = 0;    ///< rejected by shape, dimension or stage rules
+  uint64_t prunedExpr = 0;     ///< rejected by the abstract-expression test
+  uint64_t candidates = 0;     ///< complete µGraphs screened
+  uint64_t screenedEquivalent = 0;
+  uint64_t verified = 0;       ///< passed the δ-bounded check
+  uint64_t workItems = 0, workItemsDone = 0, workItemsResumed = 0;
+  uint64_t solverCalls = 0, exprCacheHits = 0;
+  double seconds = 0;
+  bool timedOut = false;
+};
+
+/// One ranked µGraph.
+struct Candidate {
+  Graph graph;
+  double costUs = 0;
+  /// One line describing the structure: "1 kernel: grid [2] forloop 4, ...".
+  std::string structure;
+};
+
+struct SearchResult {
+  /// Best first; empty when nothing beat or matched the program.
+  std::vector<Candidate> ranked;
+  /// The verification record of ranked[0].
+  VerifyRecord record;
+  /// Cost of the input program as given.
+  double programCostUs = 0;
+  SearchStats stats;
+};
+
+/// Searches for µGraphs equivalent to `program` (a kernel graph of
+/// pre-defined ops). Fails with a reason on a program the search does not
+/// support; an empty `ranked` means nothing was found within the limits.
+llvm::FailureOr<SearchResult> superoptimize(const Graph &program,
+                                            const SearchOptions &options,
+                                            std::string *why = nullptr);
+
+/// The generation alone: every complete candidate the search would screen,
+/// in a deterministic order (for tests of canonical form and pruning).
+llvm::FailureOr<std::vector<Graph>>
+enumerateCandidates(const Graph &program, const SearchOptions &options,
+                    std::string *why = nullptr);
+
+/// Recomputes every value type of a kernel graph (and its block graphs) from
+/// the op attributes and the input types; fails when a shape rule fails.
+llvm::LogicalResult inferShapes(Graph &graph, std::string *why = nullptr);
+
+/// A compact, stable text form of a graph (used for canonical ranks,
+/// checkpoints and result caches) and its inverse.
+std::string serializeGraph(const Graph &graph);
+llvm::FailureOr<Graph> deserializeGraph(llvm::StringRef text);
+
+/// "2 kernels: #0 grid [2, 4, 2] forloop 2 (6 ops), #1 ...".
+std::string describeStructure(const Graph &graph);
+
+} // namespace tsopt
+
+#endif // TSOPT_SEARCH_SEARCH_H

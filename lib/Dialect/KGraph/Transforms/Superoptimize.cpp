@@ -1,0 +1,261 @@
+//===- Superoptimize.cpp - The µGraph search as a pass --------------------===//
+//
+// Imports a function, runs the search (tsopt/Search/Search.h), exports the
+// best verified µGraph and moves its body into the function. The search
+// itself knows nothing of MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Search/Search.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+namespace tsopt::kgraph {
+#define GEN_PASS_DEF_TSOPTSUPEROPTIMIZE
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
+} // namespace tsopt::kgraph
+
+using namespace mlir;
+using namespace tsopt;
+
+namespace {
+
+/// Block-level op kinds by their dialect names ("exp", "reduce_sum", ...).
+FailureOr<OpKind> parseOpKind(StringRef name) {
+  for (int k = 0; k <= static_cast<int>(OpKind::ThreadGraph); ++k)
+    if (stringifyOpKind(static_cast<OpKind>(k)) == name)
+      return static_cast<OpKind>(k);
+  return failure();
+}
+
+std::string fixed(double v) {
+  std::string s;
+  llvm::raw_string_ostream(s) << llvm::format("%.2f", v);
+  return s;
+}
+
+struct SuperoptimizePass
+    : public kgraph::impl::TSOptSuperoptimizeBase<SuperoptimizePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+  /// Replaces the body of `func` by `graph`.
+  LogicalResult replaceBody(func::FuncOp func, const Graph &graph);
+  /// Writes the kept candidates as functions `@<name>_candidate<i>`.
+  LogicalResult writeTop(func::FuncOp func, const SearchResult &result);
+};
+
+} // namespace
+
+LogicalResult SuperoptimizePass::replaceBody(func::FuncOp func,
+                                             const Graph &graph) {
+  OpBuilder builder(func);
+  FailureOr<func::FuncOp> made =
+      exportFunction(graph, func.getName(), builder, func.getLoc());
+  if (failed(made))
+    return failure();
+  if (made->getFunctionType() != func.getFunctionType()) {
+    made->erase();
+    return func.emitError("internal error: the µGraph's signature differs "
+                          "from the function's");
+  }
+  func.getBody().takeBody(made->getBody());
+  made->erase();
+  return success();
+}
+
+LogicalResult SuperoptimizePass::writeTop(func::FuncOp func,
+                                          const SearchResult &result) {
+  OpBuilder builder(func.getContext());
+  OwningOpRef<ModuleOp> module = ModuleOp::create(func.getLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  for (auto [i, cand] : llvm::enumerate(result.ranked)) {
+    std::string name = (func.getName() + "_candidate" + llvm::Twine(i)).str();
+    FailureOr<func::FuncOp> f =
+        exportFunction(cand.graph, name, builder, func.getLoc());
+    if (failed(f))
+      return failure();
+    (*f)->setAttr("tsopt.cost_us", builder.getF64FloatAttr(cand.costUs));
+    (*f)->setAttr("tsopt.structure", builder.getStringAttr(cand.structure));
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(topFile, ec);
+  if (ec)
+    return func.emitError() << "cannot write '" << topFile
+                            << "': " << ec.message();
+  module->print(os);
+  return success();
+}
+
+void SuperoptimizePass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  if (func.isExternal())
+    return;
+  if (!func.getBody().getOps<kgraph::KernelOp>().empty()) {
+    emitRemark(func.getLoc())
+        << "not superoptimized: already contains graph-defined kernels";
+    return;
+  }
+  FailureOr<Graph> program = importFunction(func);
+  if (failed(program))
+    return signalPassFailure();
+
+  SearchOptions opts;
+  opts.maxKernelOps = maxKernelOps;
+  opts.maxBlockOps = maxBlockOps;
+  opts.maxKernelOutputs = maxKernelOutputs;
+  opts.maxGridDims = maxGridDims;
+  if (!gridExtents.empty())
+    opts.gridExtents.assign(gridExtents.begin(), gridExtents.end());
+  if (!forloopExtents.empty())
+    opts.forloopExtents.assign(forloopExtents.begin(), forloopExtents.end());
+  for (const std::string &name : blockOps) {
+    FailureOr<OpKind> kind = parseOpKind(name);
+    if (failed(kind) || *kind == OpKind::Kernel ||
+        *kind == OpKind::BlockInput || *kind == OpKind::BlockOutput ||
+        *kind == OpKind::Accum || *kind == OpKind::ThreadGraph) {
+      func.emitError() << "block-ops: unknown block op '" << name << "'";
+      return signalPassFailure();
+    }
+    opts.blockOps.push_back(*kind);
+  }
+  for (int64_t e : opts.gridExtents)
+    if (e < 1) {
+      func.emitError() << "grid-extents: extents must be >= 1, got " << e;
+      return signalPassFailure();
+    }
+  for (int64_t e : opts.forloopExtents)
+    if (e < 1) {
+      func.emitError() << "forloop-extents: extents must be >= 1, got " << e;
+      return signalPassFailure();
+    }
+  opts.exprPruning = exprPruning;
+  opts.canonicalOrder = canonical;
+  opts.target = target;
+  opts.threads = threads;
+  opts.seed = seed;
+  opts.delta = delta;
+  opts.timeLimit = timeLimit;
+  opts.checkpoint = checkpoint;
+  opts.topN = std::max(1u, static_cast<unsigned>(topN));
+  if (progress)
+    opts.progress = [name = func.getName().str()](const std::string &line) {
+      llvm::errs() << "tsopt-superoptimize @" << name << ": " << line << "\n";
+    };
+
+  // The result cache: one file per program and options.
+  std::string cachePath;
+  if (!cacheDir.empty()) {
+    std::string key = serializeGraph(*program);
+    llvm::raw_string_ostream os(key);
+    os << '|' << opts.maxKernelOps << ' ' << opts.maxBlockOps << ' '
+       << opts.maxKernelOutputs << ' ' << opts.maxGridDims << ' '
+       << opts.exprPruning << ' ' << opts.canonicalOrder << ' ' << opts.target
+       << ' ' << opts.seed;
+    for (int64_t e : opts.gridExtents)
+      os << " g" << e;
+    for (int64_t e : opts.forloopExtents)
+      os << " f" << e;
+    for (OpKind k : opts.blockOps)
+      os << " b" << static_cast<int>(k);
+    llvm::SmallString<128> path(cacheDir.getValue());
+    llvm::sys::path::append(path,
+                            llvm::utohexstr(llvm::xxh3_64bits(key)) + ".graph");
+    cachePath = path.str().str();
+    if (auto buf = llvm::MemoryBuffer::getFile(cachePath)) {
+      FailureOr<Graph> cached = deserializeGraph((*buf)->getBuffer());
+      VerifyOptions vopts;
+      vopts.delta = opts.delta;
+      vopts.seed = opts.seed;
+      vopts.threads = opts.threads;
+      FailureOr<VerifyRecord> rec =
+          succeeded(cached) ? verifyEquivalence(*cached, *program, vopts)
+                            : FailureOr<VerifyRecord>(failure());
+      if (succeeded(rec) && rec->equivalent && rec->floatStable) {
+        if (failed(replaceBody(func, *cached)))
+          return signalPassFailure();
+        func->setAttr("tsopt.verification",
+                      StringAttr::get(&getContext(), rec->summary()));
+        emitRemark(func.getLoc())
+            << "superoptimized (from the result cache): "
+            << describeStructure(*cached) << "; " << rec->summary();
+        ++numImproved;
+        return;
+      }
+      emitWarning(func.getLoc())
+          << "ignoring the cached result '" << cachePath
+          << "': it does not verify against the program";
+    }
+  }
+
+  std::string why;
+  FailureOr<SearchResult> result = superoptimize(*program, opts, &why);
+  if (failed(result)) {
+    func.emitError() << "cannot superoptimize: " << why;
+    return signalPassFailure();
+  }
+  ++numSearched;
+  const SearchStats &st = result->stats;
+  numStates += st.states;
+  numPrunedShape += st.prunedShape;
+  numPrunedExpr += st.prunedExpr;
+  numCandidates += st.candidates;
+  numVerified += st.verified;
+  numSolverCalls += st.solverCalls;
+
+  std::string counters;
+  {
+    llvm::raw_string_ostream os(counters);
+    os << "search " << fixed(st.seconds) << " s"
+       << (st.timedOut ? " (time limit reached)" : "") << ", " << st.states
+       << " states, pruned " << st.prunedShape << " by shape and "
+       << st.prunedExpr << " by expression (" << st.solverCalls
+       << " Z3 queries), " << st.candidates << " candidates, "
+       << st.screenedEquivalent << " passed the screen, " << st.verified
+       << " verified";
+  }
+  if (result->ranked.empty()) {
+    emitRemark(func.getLoc())
+        << "not superoptimized: no equivalent µGraph within the limits; "
+        << counters;
+    return;
+  }
+  const Candidate &best = result->ranked.front();
+  if (!topFile.empty() && failed(writeTop(func, *result)))
+    return signalPassFailure();
+  if (failed(replaceBody(func, best.graph)))
+    return signalPassFailure();
+  func->setAttr("tsopt.verification",
+                StringAttr::get(&getContext(), result->record.summary()));
+  func->setAttr("tsopt.cost_us", FloatAttr::get(Float64Type::get(&getContext()),
+                                                best.costUs));
+  ++numImproved;
+  emitRemark(func.getLoc())
+      << "superoptimized: " << best.structure << "; estimated "
+      << fixed(best.costUs) << " us vs " << fixed(result->programCostUs)
+      << " us on " << target << "; " << result->record.summary() << "; "
+      << counters;
+
+  if (!cachePath.empty()) {
+    std::error_code ec = llvm::sys::fs::create_directories(cacheDir);
+    llvm::raw_fd_ostream os(cachePath, ec);
+    if (!ec)
+      os << serializeGraph(best.graph);
+    else
+      emitWarning(func.getLoc())
+          << "cannot write the result cache '" << cachePath
+          << "': " << ec.message();
+  }
+}

@@ -1,0 +1,326 @@
+//===- GraphText.cpp - Text form, shape inference, descriptions -----------===//
+//
+// The search keeps candidates as lean graphs; checkpoints and canonical ranks
+// need a stable text for them, and retiling a structure needs its shapes
+// recomputed from the op attributes. Both live here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Search/Search.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace tsopt;
+
+//===----------------------------------------------------------------------===//
+// Text form
+//===----------------------------------------------------------------------===//
+
+static void writeGraph(const Graph &g, llvm::raw_ostream &os) {
+  auto list = [&](llvm::ArrayRef<int64_t> xs) {
+    os << xs.size();
+    for (int64_t x : xs)
+      os << ' ' << x;
+    os << ' ';
+  };
+  os << "G " << static_cast<int>(g.level) << ' ';
+  list(g.grid);
+  os << g.forloop << ' ' << g.values.size() << ' ';
+  for (const tsopt::TensorType &t : g.values) {
+    os << static_cast<int>(t.dtype) << ' ';
+    list(t.shape);
+  }
+  auto ints = [&](llvm::ArrayRef<int> xs) {
+    os << xs.size();
+    for (int x : xs)
+      os << ' ' << x;
+    os << ' ';
+  };
+  ints(g.inputs);
+  ints(g.outputs);
+  os << g.ops.size() << ' ';
+  for (const tsopt::Op &op : g.ops) {
+    uint64_t scalarBits;
+    std::memcpy(&scalarBits, &op.scalar, sizeof scalarBits);
+    os << static_cast<int>(op.kind) << ' ';
+    ints(op.operands);
+    ints(op.results);
+    os << op.dim << ' ' << scalarBits << ' ';
+    list(op.perm);
+    os << op.gridMap[0] << ' ' << op.gridMap[1] << ' ' << op.gridMap[2] << ' '
+       << op.fmap << ' ' << static_cast<int>(op.accum) << ' '
+       << (op.body ? 1 : 0) << ' ';
+    if (op.body)
+      writeGraph(*op.body, os);
+  }
+}
+
+std::string tsopt::serializeGraph(const Graph &graph) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  writeGraph(graph, os);
+  return s;
+}
+
+namespace {
+/// Reads the integers writeGraph wrote; any malformed token fails.
+class Reader {
+public:
+  explicit Reader(llvm::StringRef text) : rest(text) {}
+  bool failed = false;
+
+  int64_t next() {
+    rest = rest.ltrim();
+    auto [tok, tail] = rest.split(' ');
+    rest = tail;
+    int64_t v = 0;
+    if (tok.empty() || tok.getAsInteger(10, v))
+      failed = true;
+    return v;
+  }
+  uint64_t nextUnsigned() {
+    rest = rest.ltrim();
+    auto [tok, tail] = rest.split(' ');
+    rest = tail;
+    uint64_t v = 0;
+    if (tok.empty() || tok.getAsInteger(10, v))
+      failed = true;
+    return v;
+  }
+  bool expect(llvm::StringRef word) {
+    rest = rest.ltrim();
+    if (!rest.consume_front(word))
+      failed = true;
+    return !failed;
+  }
+  /// A count that bounds what follows; guards against absurd allocations.
+  int64_t count() {
+    int64_t n = next();
+    if (n < 0 || n > (1 << 20))
+      failed = true;
+    return failed ? 0 : n;
+  }
+
+private:
+  llvm::StringRef rest;
+};
+} // namespace
+
+static bool readGraph(Reader &r, Graph &g) {
+  if (!r.expect("G"))
+    return false;
+  int64_t level = r.next();
+  if (level < 0 || level > 2)
+    return false;
+  g.level = static_cast<Level>(level);
+  g.grid.clear();
+  for (int64_t i = 0, n = r.count(); i < n; ++i)
+    g.grid.push_back(r.next());
+  g.forloop = r.next();
+  g.values.resize(r.count());
+  for (tsopt::TensorType &t : g.values) {
+    int64_t dt = r.next();
+    if (dt < 0 || dt > 2)
+      return false;
+    t.dtype = static_cast<DType>(dt);
+    for (int64_t i = 0, n = r.count(); i < n; ++i)
+      t.shape.push_back(r.next());
+  }
+  auto ids = [&](auto &out) {
+    for (int64_t i = 0, n = r.count(); i < n; ++i) {
+      int64_t v = r.next();
+      if (v < 0 || v >= static_cast<int64_t>(g.values.size()))
+        r.failed = true;
+      out.push_back(static_cast<int>(v));
+    }
+  };
+  ids(g.inputs);
+  ids(g.outputs);
+  g.ops.resize(r.count());
+  for (tsopt::Op &op : g.ops) {
+    int64_t kind = r.next();
+    if (kind < 0 || kind > static_cast<int64_t>(OpKind::ThreadGraph))
+      return false;
+    op.kind = static_cast<OpKind>(kind);
+    ids(op.operands);
+    ids(op.results);
+    op.dim = r.next();
+    uint64_t bits = r.nextUnsigned();
+    std::memcpy(&op.scalar, &bits, sizeof bits);
+    for (int64_t i = 0, n = r.count(); i < n; ++i)
+      op.perm.push_back(r.next());
+    for (int &m : op.gridMap)
+      m = static_cast<int>(r.next());
+    op.fmap = static_cast<int>(r.next());
+    op.accum = r.next() ? AccumKind::Max : AccumKind::Sum;
+    if (r.next()) {
+      auto body = std::make_shared<Graph>();
+      if (!readGraph(r, *body))
+        return false;
+      op.body = std::move(body);
+    }
+    if (r.failed)
+      return false;
+  }
+  return !r.failed;
+}
+
+llvm::FailureOr<Graph> tsopt::deserializeGraph(llvm::StringRef text) {
+  Reader r(text);
+  Graph g;
+  if (!readGraph(r, g))
+    return llvm::failure();
+  return g;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape inference
+//===----------------------------------------------------------------------===//
+
+static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
+  auto shapeOf = [&](int i) -> llvm::ArrayRef<int64_t> {
+    return g.values[op.operands[i]].shape;
+  };
+  auto setResult = [&](unsigned i, llvm::FailureOr<Shape> shape) {
+    if (failed(shape))
+      return llvm::failure();
+    g.values[op.results[i]].shape = *shape;
+    return llvm::success();
+  };
+  DType dtype =
+      op.operands.empty() ? DType::F16 : g.values[op.operands[0]].dtype;
+  for (int r : op.results)
+    if (op.kind != OpKind::Kernel)
+      g.values[r].dtype = dtype;
+
+  switch (op.kind) {
+  case OpKind::Add:
+  case OpKind::Sub:
+  case OpKind::Mul:
+  case OpKind::Div:
+    return setResult(0, broadcastShape(shapeOf(0), shapeOf(1), why));
+  case OpKind::Exp:
+  case OpKind::Square:
+  case OpKind::Sqrt:
+  case OpKind::Rsqrt:
+  case OpKind::Silu:
+  case OpKind::Gelu:
+  case OpKind::Relu:
+  case OpKind::Neg:
+  case OpKind::MulScalar:
+    return setResult(0, Shape(shapeOf(0)));
+  case OpKind::Matmul:
+    return setResult(0, matmulShape(shapeOf(0), shapeOf(1), why));
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax: {
+    // The number of groups is an attribute of the result type; keep it.
+    const Shape &old = g.values[op.results[0]].shape;
+    int64_t groups =
+        op.dim < static_cast<int64_t>(old.size()) ? old[op.dim] : 1;
+    return setResult(0, reduceShape(shapeOf(0), op.dim, groups, why));
+  }
+  case OpKind::Repeat:
+  case OpKind::Reshape:
+    return llvm::success(); // the result type is the attribute
+  case OpKind::Transpose:
+    return setResult(0, transposeShape(shapeOf(0), op.perm, why));
+  case OpKind::Concat: {
+    llvm::SmallVector<Shape, 2> ins;
+    for (unsigned i = 0; i < op.operands.size(); ++i)
+      ins.push_back(Shape(shapeOf(i)));
+    return setResult(0, concatShape(ins, op.dim, why));
+  }
+  case OpKind::RmsNorm:
+    return setResult(0, rmsNormShape(shapeOf(0), shapeOf(1), why));
+  case OpKind::Kernel:
+  case OpKind::ThreadGraph: {
+    auto body = std::make_shared<Graph>(*op.body);
+    for (auto [i, in] : llvm::enumerate(body->inputs)) {
+      if (op.kind == OpKind::Kernel)
+        body->values[in] = g.values[op.operands[i]];
+      else
+        body->values[in].dtype = g.values[op.operands[i]].dtype;
+    }
+    if (failed(inferShapes(*body, why)))
+      return llvm::failure();
+    if (op.kind == OpKind::Kernel) {
+      for (auto [i, out] : llvm::enumerate(body->outputs))
+        g.values[op.results[i]] = body->values[out];
+    } else {
+      // Element-wise over the broadcast of its tile operands.
+      Shape shape;
+      for (int operand : op.operands) {
+        auto b = broadcastShape(shape, g.values[operand].shape, why);
+        if (failed(b))
+          return llvm::failure();
+        shape = *b;
+      }
+      for (auto [i, r] : llvm::enumerate(op.results)) {
+        g.values[r].shape = shape;
+        g.values[r].dtype = body->values[body->outputs[i]].dtype;
+      }
+    }
+    op.body = std::move(body);
+    return llvm::success();
+  }
+  case OpKind::BlockInput: {
+    llvm::SmallVector<int, 3> imap(op.gridMap.begin(),
+                                   op.gridMap.begin() + g.grid.size());
+    return setResult(0, inputTileShape(shapeOf(0), g.grid, g.forloop, imap,
+                                       op.fmap, why));
+  }
+  case OpKind::Accum:
+    return setResult(0, accumShape(shapeOf(0), g.forloop, op.fmap, why));
+  case OpKind::BlockOutput: {
+    llvm::SmallVector<int, 3> omap(op.gridMap.begin(),
+                                   op.gridMap.begin() + g.grid.size());
+    return setResult(0, outputTensorShape(shapeOf(0), g.grid, omap, why));
+  }
+  }
+  return llvm::success();
+}
+
+llvm::LogicalResult tsopt::inferShapes(Graph &graph, std::string *why) {
+  for (tsopt::Op &op : graph.ops)
+    if (failed(inferOp(graph, op, why)))
+      return llvm::failure();
+  return llvm::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Descriptions
+//===----------------------------------------------------------------------===//
+
+std::string tsopt::describeStructure(const Graph &graph) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  unsigned kernels = 0;
+  for (const tsopt::Op &op : graph.ops)
+    kernels += op.kind == OpKind::Kernel;
+  os << graph.ops.size() << (graph.ops.size() == 1 ? " op" : " ops") << " ("
+     << kernels << " graph-defined)";
+  for (auto [i, op] : llvm::enumerate(graph.ops)) {
+    os << (i ? "; " : ": ");
+    if (op.kind != OpKind::Kernel) {
+      os << "kgraph." << stringifyOpKind(op.kind);
+      continue;
+    }
+    unsigned compute = 0, threadGraphs = 0, outputs = 0;
+    for (const tsopt::Op &b : op.body->ops) {
+      compute += b.kind != OpKind::BlockInput && b.kind != OpKind::BlockOutput;
+      threadGraphs += b.kind == OpKind::ThreadGraph;
+      outputs += b.kind == OpKind::BlockOutput;
+    }
+    os << "kernel grid [";
+    llvm::interleaveComma(op.body->grid, os);
+    os << "] forloop " << op.body->forloop << ", " << compute
+       << " block ops, " << threadGraphs << " thread graphs, " << outputs
+       << (outputs == 1 ? " output" : " outputs");
+  }
+  return s;
+}
