@@ -136,4 +136,68 @@ def TSOptPlanSharedMemory
   ];
 }
 
+def TSOptFormThreadGraphs
+    : Pass<"tsopt-form-thread-graphs", "::mlir::func::FuncOp"> {
+  let summary = "Fuse chains of element-wise block ops into thread graphs";
+  let description = [{
+    Thread-graph construction (DESIGN §2.3). In the block graph of every
+    `kgraph.kernel`, maximal groups of element-wise ops (unary ops,
+    `mul_scalar`, binary ops with broadcasting) connected by their data
+    edges become one `tgraph.graph` whose region runs the same ops on
+    scalars, so that the intermediate tiles stay in registers instead of
+    going through shared memory. The rules:
+
+    * ops of the loop body and post-loop ops never share a thread graph
+      (groups grow along data edges, which never cross an accumulator);
+    * the thread graph's operands are the tiles the group reads from
+      outside; a value of the group used outside it becomes a result, and
+      every result must have the operands' broadcast shape (the `tgraph`
+      verifier's rule), so an intermediate of a smaller shape that is also
+      used elsewhere keeps its op out of the group;
+    * a group never contains a path that leaves it and comes back (that
+      would be a cycle once the group is one op);
+    * a group needs at least `min-ops` ops (default 2: one op gains nothing
+      from registers);
+    * existing `tgraph.graph` ops are kept as they are and do not absorb
+      their neighbours, so the pass is idempotent.
+
+    The result computes exactly what the input does. A rebuilt kernel keeps
+    the locations and discardable attributes of the ops it keeps (a thread
+    graph gets the fused location of its ops); the schedule and
+    shared-memory plan of that kernel (`bgraph.depth`, `bgraph.barriers`,
+    `bgraph.offset`, `bgraph.shared_memory`) no longer hold and are dropped.
+    Kernels with nothing to fuse are left untouched.
+
+    Example: the post-loop chain of an RMS norm
+
+    ```mlir
+    %ms = bgraph.mul_scalar %sa, 1.562500e-02 : !bgraph.tile<2x1xf16>
+    %r = bgraph.sqrt %ms : !bgraph.tile<2x1xf16>
+    %y = bgraph.div %pa, %r : !bgraph.tile<2x32xf16>, !bgraph.tile<2x1xf16> -> !bgraph.tile<2x32xf16>
+    ```
+
+    becomes
+
+    ```mlir
+    %y = tgraph.graph %sa, %pa : !bgraph.tile<2x1xf16>, !bgraph.tile<2x32xf16> -> !bgraph.tile<2x32xf16> {
+    ^bb0(%a: f16, %b: f16):
+      %0 = tgraph.mul_scalar %a, 1.562500e-02 : f16
+      %1 = tgraph.sqrt %0 : f16
+      %2 = tgraph.div %b, %1 : f16
+      tgraph.yield %2 : f16
+    }
+    ```
+  }];
+  let dependentDialects = ["::tsopt::tgraph::TGraphDialect"];
+  let options = [
+    Option<"minOps", "min-ops", "unsigned", /*default=*/"2",
+           "Smallest group of ops made into a thread graph (>= 1)">,
+  ];
+  let statistics = [
+    Statistic<"numGroups", "fused-groups", "Thread graphs created">,
+    Statistic<"numOpsFused", "ops-fused",
+              "Element-wise block ops moved into thread graphs">,
+  ];
+}
+
 #endif // TSOPT_DIALECT_BGRAPH_TRANSFORMS_PASSES
