@@ -57,6 +57,15 @@ struct ExprNode {
 
 /// Hash-consing store of expression nodes: structurally equal nodes get the
 /// same id, so ids compare expressions. Thread-safe.
+///
+/// Constructors canonicalize where the axioms A_eq make it an identity, so
+/// that more equal expressions share an id (and a cache entry):
+///  * add and mul order their operands by a structural key (a hash of the
+///    subterm, ties broken by structural comparison), never by id, so the
+///    order does not depend on which thread interned what first;
+///  * sum(i, sum(j, x)) becomes sum(i*j, x), and max(i, max(j, x)) becomes
+///    max(i*j, x).
+/// Ids themselves depend only on the order of insertion.
 class ExprContext {
 public:
   ExprId var(int64_t input);
@@ -71,11 +80,21 @@ public:
   ExprNode node(ExprId id) const;
   /// "sum(64, mul(x0, x2))".
   std::string str(ExprId id) const;
+  /// Number of nodes interned so far.
+  size_t size() const;
 
 private:
+  friend class SubexprOracle;
   ExprId intern(ExprNode n);
+  ExprId internLocked(ExprNode n);
+  /// <0, 0, >0 as `a` orders before, equal to or after `b` structurally.
+  int compareLocked(ExprId a, ExprId b) const;
   mutable std::mutex mutex;
   std::vector<ExprNode> nodes;
+  /// Per node: the structural hash (a function of the structure only) and
+  /// the set of symbols occurring in the subterm (bits: see AbstractExpr.cpp).
+  std::vector<uint64_t> hashes;
+  std::vector<uint64_t> symbolSets;
   llvm::DenseMap<std::tuple<uint8_t, int64_t, ExprId, ExprId>, ExprId> index;
 };
 
@@ -100,6 +119,26 @@ struct AbsTensor {
 /// Computes the abstract expressions of op results from those of its
 /// operands (paper Table 1). Ops at all three levels; a block graph's
 /// for-loop extent is needed for Accum (sum(forloop, e) or max(forloop, e)).
+///
+/// The mapping: add/sub → add (signs forgotten), mul → mul, square(x) →
+/// mul(x, x), div → div, exp → exp, neg and mul_scalar → their operand
+/// (constants forgotten), sqrt/rsqrt/silu/gelu/relu → their own
+/// uninterpreted f (rsqrt is not div by sqrt: the language has no constant
+/// 1), matmul → sum(K, mul(a, b)), reduce_sum/max of groups of n → sum/max(n,
+/// ·), repeat/reshape/transpose → their operand, rms_norm(x, g) →
+/// div(mul(x, g), sqrt(sum(K, mul(x, x)))) as the primitives compute it (1/K
+/// and eps forgotten). A reduction over one element (n = 1, K = 1, a
+/// for-loop of 1) is a copy, not sum(1, ·). Block level: an input tile has
+/// its tensor's expression, a replica accumulator is sum/max(forloop, e), a
+/// concatenating one and an output saver keep e.
+///
+/// Parts: an element-wise op is applied per piece of the common refinement
+/// of its operands' cuts (a broadcast or single operand applies whole to
+/// every piece); a reduction or contraction across a cut is the add of the
+/// per-piece sums. Cuts along two different dims, a max across a cut, a
+/// reshape that does not keep the cut dim, and tiles that slice a cut
+/// differently from block to block are opaque; so is everything computed
+/// from an opaque tensor.
 class ExprBuilder {
 public:
   explicit ExprBuilder(ExprContext &ctx) : ctx(ctx) {}
@@ -111,9 +150,17 @@ public:
                                         llvm::ArrayRef<AbsTensor> operands);
 
   /// Expressions of every value of a graph whose inputs are given (kernel
-  /// level: pass `inputVars` empty to use var(i) for input i).
+  /// level: pass `inputs` empty to use var(i) for input i).
   std::vector<AbsTensor> evaluate(const Graph &graph,
                                   llvm::ArrayRef<AbsTensor> inputs = {});
+
+  /// As above, with the shapes the inputs really have. A thread graph's
+  /// values are declared rank 0, but they stand for whole tiles: to line up
+  /// the parts of concatenated operands, pass the tile shapes of the
+  /// ThreadGraph op's operands (apply() does). Empty: the declared shapes.
+  std::vector<AbsTensor> evaluate(const Graph &graph,
+                                  llvm::ArrayRef<AbsTensor> inputs,
+                                  llvm::ArrayRef<Shape> inputShapes);
 
 private:
   ExprContext &ctx;
@@ -121,17 +168,19 @@ private:
 
 /// Counters of the subexpression test, for statistics and progress lines.
 struct SubexprStats {
-  uint64_t queries = 0;       ///< isSubexpr calls
-  uint64_t cacheHits = 0;     ///< answered from the cache
-  uint64_t precheckKept = 0;  ///< syntactic subterm: kept without Z3
-  uint64_t precheckPruned = 0;///< a symbol the target lacks: pruned without Z3
-  uint64_t solverCalls = 0;   ///< Z3 queries
-  uint64_t solverUnknown = 0; ///< Z3 gave up (resource limit): pruned
+  uint64_t queries = 0;        ///< isSubexpr calls
+  uint64_t cacheHits = 0;      ///< answered from the cache
+  uint64_t precheckKept = 0;   ///< syntactic subterm: kept without Z3
+  uint64_t precheckPruned = 0; ///< a symbol the target lacks: pruned without Z3
+  uint64_t solverCalls = 0;    ///< Z3 queries
+  uint64_t solverUnknown = 0;  ///< Z3 gave up (resource limit): pruned
+  double solverSeconds = 0;    ///< wall time spent in Z3 (not deterministic)
 };
 
 /// Decides e ⊑ target under A_eq ∪ A_sub (Mirage Table 2) with Z3, for a
 /// fixed target (the input program's outputs). Results are cached per
-/// expression id; the cache is shared by all threads.
+/// expression id; the cache is shared by all threads. The axioms are listed
+/// in AbstractExpr.cpp.
 ///
 /// Decision: `isSubexpr(e)` is true iff Z3 proves the negation
 /// unsatisfiable within `resourceLimit` (a deterministic Z3 rlimit, not a
@@ -139,10 +188,18 @@ struct SubexprStats {
 /// pre-check answers first when it can; it keeps only what Z3 proves and
 /// prunes only what Z3 cannot prove (its rules are stated in
 /// AbstractExpr.cpp and the property is tested on random expressions).
+///
+/// Every Z3 query runs in a fresh Z3 context (a few milliseconds), so a
+/// verdict depends on the expression's structure and the targets only —
+/// not on the thread, on what was asked before, or on expression ids.
+/// Proofs of the workloads' tensors take at most ~30k rlimit units; the
+/// default limit leaves a wide margin while bounding a query whose E-graph
+/// grows without end (AC and distributivity over many summands) to about
+/// half a second. An opaque target keeps everything.
 class SubexprOracle {
 public:
   SubexprOracle(ExprContext &ctx, llvm::ArrayRef<AbsTensor> targets,
-                unsigned resourceLimit = 2000000);
+                unsigned resourceLimit = 500000);
   ~SubexprOracle();
 
   /// True if every part of `t` is a subexpression of some target; unknown
