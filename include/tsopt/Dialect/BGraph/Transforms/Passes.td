@@ -200,4 +200,73 @@ def TSOptFormThreadGraphs
   ];
 }
 
+def TSOptSelectLayouts
+    : Pass<"tsopt-select-layouts", "::mlir::func::FuncOp"> {
+  let summary = "Choose device-tensor, tile and register layouts with a 0-1 "
+                "ILP";
+  let description = [{
+    Layouts never change results; they change how many device-memory
+    sectors and shared-memory wavefronts a kernel spends. For every function
+    with graph-defined kernels the pass builds one 0-1 integer linear
+    program over
+
+    * the device tensors passed between kernels: `row_major` or `col_major`
+      (program inputs and outputs stay row-major);
+    * every shared-memory tile: `row_major`, `col_major`, and the swizzle of
+      each whose span is one stored row, `row_major_swizzle<B,4,3>` /
+      `col_major_swizzle<B,4,3>` (B = 1, 2, 3: the 32/64/128-byte modes of
+      TMA and wgmma, XORing byte-offset bits [7, 7+B) into [4, 4+B));
+    * the registers of every accumulator and thread graph: `row_strips`,
+      `col_strips` (16-byte runs per thread) or `mma_fragment` (the
+      mma.m16n8k16 accumulator fragment).
+
+    Costs (picoseconds, from the target's bandwidths and clock) price every
+    access under every layout: device copies by the 32-byte sectors they
+    touch, shared-memory accesses by the wavefronts their bank conflicts
+    need, conversions as a shared-memory round trip; a tensor-core product
+    read only by an accumulator or thread graph in `mma_fragment` stays in
+    registers. Constraints: exactly one layout per tensor; on sm_80,
+    tensor-core operands need 16-byte rows along the contiguous dim
+    (ldmatrix); layouts already in the IR are kept (the pass completes a
+    partial assignment; an infeasible one is an error naming the conflicting
+    constraints). Z3's optimizer solves it; docs/optimizer.md ("Layouts")
+    has the formulas.
+
+    The pass records:
+
+    * `bgraph.layout` on every op producing tiles (a string; an array with
+      one string per result on a multi-result `tgraph.graph`), and on every
+      kernel-level op producing a tensor another kernel reads (one string
+      per result, program outputs `row_major`);
+    * `bgraph.threads` (a string) on every `bgraph.accum` and `tgraph.graph`.
+
+    Example: in a tiled f16 matmul
+
+    ```mlir
+    %at = bgraph.input %a imap = {x = replica} fmap = 1 : tensor<64x256xf16> -> !bgraph.tile<64x64xf16>
+    %bt = bgraph.input %b imap = {x = replica} fmap = 0 : tensor<256x64xf16> -> !bgraph.tile<64x64xf16>
+    %p = bgraph.matmul %at, %bt : ...
+    %s = bgraph.accum sum %p : ...
+    ```
+
+    both operand tiles become `row_major_swizzle<3,4,3>` (16-byte copies
+    from the row-major tensors, conflict-free ldmatrix, canonical for
+    wgmma) and the accumulator `mma_fragment`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target GPU: sm_80 (a100) or sm_90 (h100, h200)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark with each kernel's share of the objective">,
+  ];
+  let statistics = [
+    Statistic<"numTensors", "tensors",
+              "Tensors, tiles and register sets laid out">,
+    Statistic<"numVariables", "variables",
+              "Booleans of the ILPs (candidates and auxiliary products)">,
+    Statistic<"objectivePs", "objective-ps",
+              "Objective of the ILPs, summed over functions (picoseconds)">,
+  ];
+}
+
 #endif // TSOPT_DIALECT_BGRAPH_TRANSFORMS_PASSES

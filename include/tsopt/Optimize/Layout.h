@@ -1,0 +1,281 @@
+//===- Layout.h - Layout selection as a 0-1 ILP -----------------*- C++ -*-===//
+//
+// Chooses how every tensor of a µGraph is laid out (DESIGN §1, the µGraph
+// optimizer): device tensors passed between kernels (row- or column-major),
+// shared-memory tiles (row- or column-major, optionally with the 32/64/128-byte
+// swizzles of TMA and wgmma) and the registers of accumulators and thread
+// graphs (mma fragments or per-thread strips). Layouts never change results
+// (DESIGN §2); they change how many device-memory sectors and shared-memory
+// wavefronts the kernels spend.
+//
+// The choice is a 0-1 integer linear program: one boolean per (tensor,
+// candidate layout), exactly one true per tensor, constraints from what each
+// op's implementation accepts, a cost per candidate and per pair of
+// candidates of two tensors (a conversion between a producer's and a
+// consumer's layout), products of booleans linearized with auxiliary
+// variables. The formulas are stated once, in docs/optimizer.md ("Layouts");
+// the code cites them.
+//
+// The problem is generic (LayoutProblem): buildLayoutProblem derives one from
+// a kernel graph and a target, solveLayoutProblem solves any instance with
+// Z3's optimizer, and checkLayoutAssignment / layoutObjective check and price
+// an assignment without the solver (the tests compare the solver with brute
+// force through them).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_OPTIMIZE_LAYOUT_H
+#define TSOPT_OPTIMIZE_LAYOUT_H
+
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Target.h"
+#include "tsopt/Optimize/CostModel.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tsopt {
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+enum class LayoutKind : uint8_t {
+  // Memory (device tensors and shared-memory tiles). Both order the leading
+  // (batch) dims outermost; they differ in the last two dims.
+  RowMajor, ///< the last dim is contiguous
+  ColMajor, ///< the second-to-last dim is contiguous
+  // Registers (accumulators and thread graphs): which elements a thread holds.
+  RowStrips,   ///< runs of up to 16 bytes along the last dim
+  ColStrips,   ///< runs of up to 16 bytes along the second-to-last dim
+  MmaFragment, ///< the mma.m16n8k16 accumulator fragment (C/D operand)
+};
+
+/// One candidate layout. Spelled (print and parse) as `row_major`,
+/// `col_major`, `row_major_swizzle<B,4,3>`, `col_major_swizzle<B,4,3>`,
+/// `row_strips`, `col_strips`, `mma_fragment`.
+struct Layout {
+  LayoutKind kind = LayoutKind::RowMajor;
+  /// Memory layouts: B of swizzle<B,4,3> on byte offsets — bits [7, 7 + B)
+  /// are XORed into bits [4, 4 + B), permuting the 16-byte chunks of each
+  /// 128-byte line: B = 1, 2, 3 are the 32-, 64- and 128-byte swizzle modes
+  /// of TMA and wgmma. 0 means no swizzle.
+  int swizzle = 0;
+
+  static Layout rowMajor(int swizzle = 0) {
+    return {LayoutKind::RowMajor, swizzle};
+  }
+  static Layout colMajor(int swizzle = 0) {
+    return {LayoutKind::ColMajor, swizzle};
+  }
+  static Layout rowStrips() { return {LayoutKind::RowStrips, 0}; }
+  static Layout colStrips() { return {LayoutKind::ColStrips, 0}; }
+  static Layout mmaFragment() { return {LayoutKind::MmaFragment, 0}; }
+
+  /// A layout of registers rather than memory.
+  bool isThreadLevel() const {
+    return kind == LayoutKind::RowStrips || kind == LayoutKind::ColStrips ||
+           kind == LayoutKind::MmaFragment;
+  }
+  std::string str() const;
+  /// The inverse of str(); nullopt for anything else.
+  static std::optional<Layout> parse(llvm::StringRef text);
+
+  friend bool operator==(const Layout &a, const Layout &b) {
+    return a.kind == b.kind && a.swizzle == b.swizzle;
+  }
+  friend bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
+};
+
+/// Byte offset of element `index` of a tensor of `shape` with elements of
+/// `elementBytes` bytes stored in the memory layout `layout`.
+int64_t layoutByteOffset(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
+                         const Layout &layout, llvm::ArrayRef<int64_t> index);
+
+/// Shared-memory wavefronts (128 bytes, one per SM clock when free of bank
+/// conflicts) that loading a 16-bit tensor-core operand tile of `shape` in
+/// `layout` takes with ldmatrix (ldmatrix.trans when the second-to-last dim
+/// is contiguous): one 8-lane phase per 8 rows x 16 bytes, each replayed
+/// once per extra bank conflict. nullopt when ldmatrix cannot load it (not
+/// 16-bit, or the contiguous dim is not a whole number of 16-byte rows).
+std::optional<int64_t> ldmatrixWavefronts(llvm::ArrayRef<int64_t> shape,
+                                          DType dtype, const Layout &layout);
+
+/// Device-memory bytes moved (whole 32-byte sectors) when every block reads
+/// or writes its box of `box` out of a device tensor of `tensor` shape stored
+/// in `layout`, per byte the box holds (1 when the box's contiguous runs fill
+/// whole sectors).
+double sectorWaste(llvm::ArrayRef<int64_t> tensor, llvm::ArrayRef<int64_t> box,
+                   int64_t elementBytes, const Layout &layout);
+
+//===----------------------------------------------------------------------===//
+// The 0-1 ILP
+//===----------------------------------------------------------------------===//
+
+enum class LayoutLevel : uint8_t {
+  Kernel, ///< a device tensor passed between two kernels
+  Block,  ///< a shared-memory tile
+  Thread, ///< the registers of an accumulator or a thread graph
+};
+
+llvm::StringRef stringifyLayoutLevel(LayoutLevel level);
+
+/// A tensor to lay out: one boolean per candidate.
+struct LayoutTensor {
+  /// For messages; buildLayoutProblem uses "%<value> (<op>)" with the
+  /// enclosing kernel, a pass may rename tensors after its IR.
+  std::string name;
+  LayoutLevel level = LayoutLevel::Block;
+  /// Kernel level: the kernel-graph op producing the tensor. Block and thread
+  /// level: the kernel op (kgraph.kernel) whose block graph holds it.
+  int kernelOp = -1;
+  /// Block and thread level: the block-graph op producing the tile, or the
+  /// accumulator / thread-graph op whose registers these are.
+  int op = -1;
+  /// Kernel and block level: which result of the producing op.
+  int result = 0;
+  llvm::SmallVector<Layout, 4> candidates;
+};
+
+/// x[tensor][candidate] = 0.
+struct LayoutForbid {
+  int tensor = -1;
+  int candidate = -1;
+  std::string why;
+};
+
+/// x[a][i] + x[b][j] <= 1: the two choices exclude each other.
+struct LayoutForbidPair {
+  int a = -1, i = -1, b = -1, j = -1;
+  std::string why;
+};
+
+/// sum of weight * x[tensor][candidate] <= limit.
+struct LayoutCapacity {
+  struct Term {
+    int tensor = -1;
+    int candidate = -1;
+    int64_t weight = 0;
+  };
+  llvm::SmallVector<Term, 4> terms;
+  int64_t limit = 0;
+  std::string why;
+};
+
+/// A cost, in picoseconds (integers, so that the solver, the brute force
+/// and the checker agree exactly). With `a < 0`: the constant cost[0]; with
+/// `b < 0`: cost[i] when tensor a takes candidate i; otherwise
+/// cost[i * |candidates of b| + j] when a takes i and b takes j.
+struct LayoutCost {
+  int a = -1, b = -1;
+  std::vector<int64_t> cost;
+  /// Which kernel the cost belongs to (an op index of the kernel graph), for
+  /// the per-kernel breakdown; -1 when none.
+  int owner = -1;
+};
+
+/// Which constraint a message or an infeasibility is about.
+struct LayoutConstraintRef {
+  enum Kind : uint8_t { ExactlyOne, Forbid, ForbidPair, Capacity };
+  Kind kind = ExactlyOne;
+  /// A tensor (ExactlyOne) or an index into the problem's list of that kind.
+  int index = -1;
+};
+
+struct LayoutProblem {
+  std::vector<LayoutTensor> tensors;
+  std::vector<LayoutCost> costs;
+  std::vector<LayoutForbid> forbids;
+  std::vector<LayoutForbidPair> forbidPairs;
+  std::vector<LayoutCapacity> capacities;
+
+  int addTensor(LayoutTensor tensor);
+  int numCandidates(int tensor) const {
+    return static_cast<int>(tensors[tensor].candidates.size());
+  }
+  /// The candidate index of `layout` for `tensor`, or -1.
+  int findCandidate(int tensor, const Layout &layout) const;
+  /// One line naming a constraint, its tensors and their candidates.
+  std::string describe(LayoutConstraintRef ref) const;
+};
+
+/// The candidate index chosen for each tensor.
+using LayoutAssignment = std::vector<int>;
+
+/// Checks `assignment` against every constraint of `problem` without a
+/// solver: one candidate per tensor (a valid index), no forbidden candidate
+/// or pair, every capacity respected. On failure `violated` (when non-null)
+/// names the constraint and `why` (when non-null) describes it.
+llvm::LogicalResult checkLayoutAssignment(
+    const LayoutProblem &problem, const LayoutAssignment &assignment,
+    std::string *why = nullptr, LayoutConstraintRef *violated = nullptr);
+
+/// The objective of `assignment`: the sum of every cost it selects; with
+/// `owner` >= 0, only the costs of that owner. The assignment must be
+/// well-formed (one valid index per tensor).
+int64_t layoutObjective(const LayoutProblem &problem,
+                        const LayoutAssignment &assignment, int owner = -1);
+
+struct LayoutSolveOptions {
+  /// Z3 gives up after this many milliseconds (0: no limit).
+  unsigned timeoutMs = 60000;
+};
+
+struct LayoutSolution {
+  LayoutAssignment assignment;
+  int64_t objective = 0; ///< picoseconds
+  /// Booleans of the ILP: one per candidate plus the auxiliary products.
+  unsigned numVariables = 0;
+  unsigned numAuxiliary = 0; ///< of which products of two booleans
+  unsigned numConstraints = 0;
+  double seconds = 0; ///< wall time of the solve
+};
+
+/// Solves `problem` with Z3's optimizer: minimizes the objective, then (on
+/// ties) the sum of the chosen candidate indices, so that the earlier, plainer
+/// candidate wins between equals. An infeasible problem fails with `why`
+/// naming the constraints that conflict (an unsat core) and `conflict` (when
+/// non-null) listing them; a solver that gives up fails with its reason.
+llvm::FailureOr<LayoutSolution>
+solveLayoutProblem(const LayoutProblem &problem,
+                   const LayoutSolveOptions &options = {},
+                   std::string *why = nullptr,
+                   std::vector<LayoutConstraintRef> *conflict = nullptr);
+
+/// Restricts `tensor` to `layout` (forbids its other candidates, with `why`
+/// as the reason). Fails when `layout` is not a candidate of `tensor`.
+llvm::LogicalResult pinLayout(LayoutProblem &problem, int tensor,
+                              const Layout &layout, llvm::StringRef why,
+                              std::string *error = nullptr);
+
+//===----------------------------------------------------------------------===//
+// The problem of a kernel graph
+//===----------------------------------------------------------------------===//
+
+struct LayoutOptions {
+  /// The cost model's assumptions the layout costs share (memory
+  /// efficiency).
+  CostOptions cost;
+};
+
+/// The layout ILP of a kernel graph on `target` (docs/optimizer.md,
+/// "Layouts"): a tensor per device tensor passed between kernels (program
+/// inputs and outputs stay row-major and get none), per tile of every block
+/// graph, and per accumulator and thread graph; costs and constraints from
+/// every op. Fails, with the reason in `why`, when a block graph violates
+/// Mirage Def. 2.1 (3).
+llvm::FailureOr<LayoutProblem>
+buildLayoutProblem(const Graph &program, const TargetDesc &target,
+                   const LayoutOptions &options = {},
+                   std::string *why = nullptr);
+
+} // namespace tsopt
+
+#endif // TSOPT_OPTIMIZE_LAYOUT_H

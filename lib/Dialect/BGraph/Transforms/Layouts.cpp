@@ -1,0 +1,250 @@
+//===- Layouts.cpp - Choose layouts with the 0-1 ILP ----------------------===//
+
+#include "tsopt/Dialect/BGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Interchange/KernelGraphs.h"
+#include "tsopt/Optimize/Layout.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace tsopt::bgraph {
+#define GEN_PASS_DEF_TSOPTSELECTLAYOUTS
+#include "tsopt/Dialect/BGraph/Transforms/Passes.h.inc"
+} // namespace tsopt::bgraph
+
+using namespace mlir;
+using namespace tsopt;
+
+/// The memory layout of an op's results (a string, or an array with one per
+/// result): shared-memory tiles on block ops, device tensors passed between
+/// kernels on kernel-level ops.
+static constexpr llvm::StringLiteral kLayoutAttr = "bgraph.layout";
+/// The register layout of an accumulator or a thread graph (a string).
+static constexpr llvm::StringLiteral kThreadsAttr = "bgraph.threads";
+
+/// The non-terminator ops of `block`, in order: the importer makes exactly
+/// one core op of each (see KernelGraphs.h).
+static SmallVector<Operation *> bodyOps(Block &block) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    if (!op.hasTrait<OpTrait::IsTerminator>())
+      ops.push_back(&op);
+  return ops;
+}
+
+static std::string formatNs(int64_t ps) {
+  return llvm::formatv("{0:F3}", double(ps) / 1000.0).str();
+}
+
+namespace {
+struct SelectLayoutsPass
+    : public bgraph::impl::TSOptSelectLayoutsBase<SelectLayoutsPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// The layout string `attr` holds for result `result` of `op`, or an
+  /// error on `op` when the attribute has the wrong shape.
+  FailureOr<StringAttr> entry(Operation *op, StringRef name, Attribute attr,
+                              unsigned result);
+  LogicalResult applyPins(LayoutProblem &problem,
+                          ArrayRef<Operation *> tensorOp,
+                          ArrayRef<Operation *> funcOps, const Graph &program);
+};
+} // namespace
+
+FailureOr<StringAttr> SelectLayoutsPass::entry(Operation *op, StringRef name,
+                                               Attribute attr,
+                                               unsigned result) {
+  unsigned n = name == kThreadsAttr ? 1 : op->getNumResults();
+  if (n == 1) {
+    if (auto s = dyn_cast<StringAttr>(attr))
+      return s;
+  } else if (auto array = dyn_cast<ArrayAttr>(attr)) {
+    if (array.size() == n)
+      if (auto s = dyn_cast<StringAttr>(array[result]))
+        return s;
+  }
+  InFlightDiagnostic diag = op->emitError("invalid '")
+                            << name << "': expected ";
+  if (n == 1)
+    diag << "a layout string";
+  else
+    diag << "an array of " << n << " layout strings, one per result";
+  return failure();
+}
+
+/// Layouts already in the IR are constraints: the pass completes a partial
+/// assignment (and leaves a complete one as it is).
+LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
+                                           ArrayRef<Operation *> tensorOp,
+                                           ArrayRef<Operation *> funcOps,
+                                           const Graph &program) {
+  for (auto [t, op] : llvm::enumerate(tensorOp)) {
+    const LayoutTensor &tensor = problem.tensors[t];
+    StringRef name =
+        tensor.level == LayoutLevel::Thread ? kThreadsAttr : kLayoutAttr;
+    Attribute attr = op->getAttr(name);
+    if (!attr)
+      continue;
+    FailureOr<StringAttr> text = entry(op, name, attr, tensor.result);
+    if (failed(text))
+      return failure();
+    std::optional<Layout> layout = Layout::parse(text->getValue());
+    if (!layout)
+      return op->emitError("unknown layout '")
+             << text->getValue()
+             << "'; expected row_major, col_major, "
+                "row_major_swizzle<B,4,3>, col_major_swizzle<B,4,3> (B = 1, "
+                "2 or 3), row_strips, col_strips or mma_fragment";
+    std::string error;
+    if (failed(pinLayout(
+            problem, t, *layout,
+            "pinned to " + layout->str() + " by '" + name.str() + "'", &error)))
+      return op->emitError(error);
+  }
+  // Results of kernel-level ops that are program outputs have no tensor:
+  // they are row-major, and an attribute may only say so.
+  for (auto [i, op] : llvm::enumerate(funcOps)) {
+    Attribute attr = op->getAttr(kLayoutAttr);
+    if (!attr)
+      continue;
+    for (auto [r, v] : llvm::enumerate(program.ops[i].results)) {
+      if (!llvm::is_contained(program.outputs, v))
+        continue;
+      FailureOr<StringAttr> text = entry(op, kLayoutAttr, attr, r);
+      if (failed(text))
+        return failure();
+      if (Layout::parse(text->getValue()) != Layout::rowMajor())
+        return op->emitError("layout '")
+               << text->getValue() << "' of result #" << r
+               << ", a program output: program inputs and outputs are "
+                  "row_major";
+    }
+  }
+  return success();
+}
+
+void SelectLayoutsPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  const TargetDesc *desc = lookupTargetOrEmit(func, target);
+  if (!desc)
+    return signalPassFailure();
+  // A program of library kernels only has nothing to choose: every
+  // element-wise kernel streams its operands in the program's row-major
+  // order, and matmuls take either order.
+  if (func.isExternal() ||
+      llvm::none_of(func.getBody().getOps(), [](Operation &op) {
+        return isa<bgraph::LaunchOpInterface>(op);
+      }))
+    return;
+  FailureOr<Graph> program = importFunction(func);
+  if (failed(program))
+    return signalPassFailure();
+  SmallVector<Operation *> funcOps = bodyOps(func.getBody().front());
+  assert(funcOps.size() == program->ops.size() &&
+         "importer maps function ops one to one");
+  llvm::DenseMap<int, SmallVector<Operation *>> blockOps;
+  for (auto [i, op] : llvm::enumerate(program->ops))
+    if (op.kind == OpKind::Kernel) {
+      blockOps[i] = bodyOps(funcOps[i]->getRegion(0).front());
+      assert(blockOps[i].size() == op.body->ops.size() &&
+             "importer maps block-graph ops one to one");
+    }
+
+  std::string why;
+  FailureOr<LayoutProblem> problem =
+      buildLayoutProblem(*program, *desc, {}, &why);
+  if (failed(problem)) {
+    // Unreachable on verified IR: the kernel verifier checks the path rule
+    // the schedule relies on.
+    func.emitError("cannot select layouts: ") << why;
+    return signalPassFailure();
+  }
+
+  // Name every tensor after its op, where diagnostics point.
+  SmallVector<Operation *> tensorOp;
+  for (LayoutTensor &t : problem->tensors) {
+    Operation *op = t.level == LayoutLevel::Kernel ? funcOps[t.kernelOp]
+                                                   : blockOps[t.kernelOp][t.op];
+    tensorOp.push_back(op);
+    std::string name = t.level == LayoutLevel::Kernel  ? "the device tensor"
+                       : t.level == LayoutLevel::Block ? "the tile"
+                                                       : "the registers";
+    if (t.level != LayoutLevel::Thread && op->getNumResults() > 1)
+      name += " of result #" + std::to_string(t.result);
+    t.name = name + " of '" + op->getName().getStringRef().str() + "'";
+  }
+  if (failed(applyPins(*problem, tensorOp, funcOps, *program)))
+    return signalPassFailure();
+
+  std::vector<LayoutConstraintRef> conflict;
+  FailureOr<LayoutSolution> solution =
+      solveLayoutProblem(*problem, {}, &why, &conflict);
+  if (failed(solution)) {
+    if (conflict.empty()) {
+      func.emitError("cannot select layouts: ") << why;
+      return signalPassFailure();
+    }
+    InFlightDiagnostic diag =
+        func.emitError("no layout assignment satisfies the constraints");
+    // Each constraint of the conflict, at the op of (the first of) its
+    // tensors.
+    for (const LayoutConstraintRef &ref : conflict) {
+      int t = -1;
+      switch (ref.kind) {
+      case LayoutConstraintRef::Forbid:
+        t = problem->forbids[ref.index].tensor;
+        break;
+      case LayoutConstraintRef::ForbidPair:
+        t = problem->forbidPairs[ref.index].a;
+        break;
+      case LayoutConstraintRef::Capacity:
+        t = problem->capacities[ref.index].terms.front().tensor;
+        break;
+      case LayoutConstraintRef::ExactlyOne:
+        t = ref.index;
+        break;
+      }
+      diag.attachNote(tensorOp[t]->getLoc()) << problem->describe(ref);
+    }
+    return signalPassFailure();
+  }
+
+  // Write the choice: one string per result (an array on an op with
+  // several), program outputs row-major.
+  Builder b(&getContext());
+  llvm::MapVector<Operation *, SmallVector<Attribute>> layouts;
+  for (auto [t, op] : llvm::enumerate(tensorOp)) {
+    const LayoutTensor &tensor = problem->tensors[t];
+    StringAttr chosen =
+        b.getStringAttr(tensor.candidates[solution->assignment[t]].str());
+    if (tensor.level == LayoutLevel::Thread) {
+      op->setAttr(kThreadsAttr, chosen);
+      continue;
+    }
+    auto [it, inserted] = layouts.insert({op, {}});
+    if (inserted)
+      it->second.assign(op->getNumResults(), b.getStringAttr("row_major"));
+    it->second[tensor.result] = chosen;
+  }
+  for (auto &[op, attrs] : layouts)
+    op->setAttr(kLayoutAttr,
+                attrs.size() == 1 ? attrs.front() : b.getArrayAttr(attrs));
+
+  numTensors += problem->tensors.size();
+  numVariables += solution->numVariables;
+  objectivePs += std::max<int64_t>(0, solution->objective);
+  if (report)
+    for (auto [i, op] : llvm::enumerate(program->ops))
+      if (op.kind == OpKind::Kernel)
+        funcOps[i]->emitRemark("layout objective ")
+            << formatNs(layoutObjective(*problem, solution->assignment, i))
+            << " ns on " << desc->name << " (" << desc->device
+            << "); function: " << formatNs(solution->objective) << " ns, "
+            << problem->tensors.size() << " tensors, " << solution->numVariables
+            << " variables";
+}

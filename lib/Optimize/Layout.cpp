@@ -1,0 +1,1638 @@
+//===- Layout.cpp - Layout selection as a 0-1 ILP -------------------------===//
+//
+// Every cost below is written out in docs/optimizer.md ("Layouts"); keep the
+// two in step. Z3 reports errors by exception: everything that touches it is
+// inside one try block in solveLayoutProblem, and no exception leaves this
+// file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Optimize/Layout.h"
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Optimize/Schedule.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+using namespace tsopt;
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+std::string Layout::str() const {
+  switch (kind) {
+  case LayoutKind::RowMajor:
+  case LayoutKind::ColMajor: {
+    std::string s = kind == LayoutKind::RowMajor ? "row_major" : "col_major";
+    if (swizzle)
+      s += "_swizzle<" + std::to_string(swizzle) + ",4,3>";
+    return s;
+  }
+  case LayoutKind::RowStrips:
+    return "row_strips";
+  case LayoutKind::ColStrips:
+    return "col_strips";
+  case LayoutKind::MmaFragment:
+    return "mma_fragment";
+  }
+  return "?";
+}
+
+std::optional<Layout> Layout::parse(llvm::StringRef text) {
+  if (text == "row_strips")
+    return rowStrips();
+  if (text == "col_strips")
+    return colStrips();
+  if (text == "mma_fragment")
+    return mmaFragment();
+  Layout l;
+  if (text.consume_front("row_major"))
+    l.kind = LayoutKind::RowMajor;
+  else if (text.consume_front("col_major"))
+    l.kind = LayoutKind::ColMajor;
+  else
+    return std::nullopt;
+  if (text.empty())
+    return l;
+  if (!text.consume_front("_swizzle<") || !text.consume_back(",4,3>"))
+    return std::nullopt;
+  if (text != "1" && text != "2" && text != "3")
+    return std::nullopt;
+  l.swizzle = text[0] - '0';
+  return l;
+}
+
+llvm::StringRef tsopt::stringifyLayoutLevel(LayoutLevel level) {
+  switch (level) {
+  case LayoutLevel::Kernel:
+    return "kernel";
+  case LayoutLevel::Block:
+    return "block";
+  case LayoutLevel::Thread:
+    return "thread";
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Geometry: addresses, bank conflicts, sectors
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A tensor in memory: what an address computation needs.
+struct MemRef {
+  llvm::ArrayRef<int64_t> shape;
+  int64_t eb; ///< element bytes
+  Layout layout;
+};
+
+/// One lane's access within a warp instruction.
+struct Access {
+  int64_t addr;
+  int64_t width; ///< bytes: 2, 4, 8 or 16
+};
+} // namespace
+
+/// Dims of a rank-`rank` tensor from the fastest-varying in storage to the
+/// slowest: row-major is the reverse of the dim order; column-major swaps
+/// the last two.
+static llvm::SmallVector<int, 4> storageFastestFirst(int rank,
+                                                     const Layout &layout) {
+  llvm::SmallVector<int, 4> dims;
+  for (int d = rank - 1; d >= 0; --d)
+    dims.push_back(d);
+  if (layout.kind == LayoutKind::ColMajor && rank >= 2)
+    std::swap(dims[0], dims[1]);
+  return dims;
+}
+
+int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
+                                int64_t elementBytes, const Layout &layout,
+                                llvm::ArrayRef<int64_t> index) {
+  assert(!layout.isThreadLevel() && "registers have no addresses");
+  llvm::SmallVector<int, 4> fast = storageFastestFirst(shape.size(), layout);
+  int64_t linear = 0;
+  for (int d : llvm::reverse(fast))
+    linear = linear * shape[d] + index[d];
+  int64_t bytes = linear * elementBytes;
+  if (layout.swizzle) {
+    int64_t mask = (int64_t(1) << layout.swizzle) - 1;
+    bytes ^= ((bytes >> 7) & mask) << 4;
+  }
+  return bytes;
+}
+
+/// The dim a memory layout stores contiguously, skipping dims of extent 1
+/// (a 16x1 tile is contiguous along dim 0 in either order).
+static int contiguousDim(llvm::ArrayRef<int64_t> shape, const Layout &layout) {
+  for (int d : storageFastestFirst(shape.size(), layout))
+    if (shape[d] > 1)
+      return d;
+  return static_cast<int>(shape.size()) - 1;
+}
+
+/// The dim a thread layout of strips runs along, for an iteration space of
+/// `shape`; when that dim has extent 1 the strips run along the next
+/// non-trivial dim, as the storage would.
+static int stripDim(llvm::ArrayRef<int64_t> shape, const Layout &threads) {
+  Layout order = threads.kind == LayoutKind::ColStrips ? Layout::colMajor()
+                                                       : Layout::rowMajor();
+  return contiguousDim(shape, order);
+}
+
+/// Shared-memory wavefronts of one warp instruction: 32 banks of 4 bytes
+/// serve 128 bytes per wavefront; 16-byte accesses are served in phases of
+/// 8 lanes, 8-byte ones in phases of 16 lanes, narrower ones all 32 lanes at
+/// once. Within a phase a bank serves one 4-byte word per wavefront (lanes
+/// reading the same word share it), so a phase takes as many wavefronts as
+/// its busiest bank has distinct words.
+static int64_t instructionWavefronts(llvm::ArrayRef<Access> lanes) {
+  if (lanes.empty())
+    return 0;
+  int64_t widest = 0;
+  for (const Access &a : lanes)
+    widest = std::max(widest, a.width);
+  size_t perPhase = widest >= 16 ? 8 : widest == 8 ? 16 : 32;
+  int64_t total = 0;
+  for (size_t first = 0; first < lanes.size(); first += perPhase) {
+    std::array<llvm::SmallVector<int64_t, 4>, 32> words;
+    size_t last = std::min(lanes.size(), first + perPhase);
+    for (size_t l = first; l < last; ++l) {
+      const Access &a = lanes[l];
+      for (int64_t w = a.addr / 4; w <= (a.addr + a.width - 1) / 4; ++w) {
+        auto &bank = words[w % 32];
+        if (!llvm::is_contained(bank, w))
+          bank.push_back(w);
+      }
+    }
+    size_t busiest = 0;
+    for (const auto &bank : words)
+      busiest = std::max(busiest, bank.size());
+    total += static_cast<int64_t>(busiest);
+  }
+  return total;
+}
+
+/// Collects the accesses of a warp lane by lane and prices them: lane l's
+/// k-th access goes into the warp's k-th instruction.
+namespace {
+class WarpAccounting {
+public:
+  void lane(llvm::ArrayRef<Access> accesses) {
+    lanes.emplace_back(accesses.begin(), accesses.end());
+    if (lanes.size() == 32)
+      flush();
+  }
+  int64_t finish() {
+    flush();
+    return total;
+  }
+
+private:
+  std::vector<llvm::SmallVector<Access, 8>> lanes;
+  int64_t total = 0;
+
+  void flush() {
+    size_t n = 0;
+    for (const auto &l : lanes)
+      n = std::max(n, l.size());
+    llvm::SmallVector<Access, 32> instr;
+    for (size_t k = 0; k < n; ++k) {
+      instr.clear();
+      for (const auto &l : lanes)
+        if (k < l.size())
+          instr.push_back(l[k]);
+      total += instructionWavefronts(instr);
+    }
+    lanes.clear();
+  }
+};
+} // namespace
+
+/// Maps an index of an op's iteration space to an index of one of its
+/// tensors.
+using IndexMap = llvm::function_ref<void(llvm::ArrayRef<int64_t> iter,
+                                         llvm::SmallVectorImpl<int64_t> &x)>;
+
+/// numpy broadcasting: trailing dims align, extent-1 dims stay at 0.
+static void broadcastIndex(llvm::ArrayRef<int64_t> xShape,
+                           llvm::ArrayRef<int64_t> iter,
+                           llvm::SmallVectorImpl<int64_t> &x) {
+  size_t offset = iter.size() - xShape.size();
+  x.resize(xShape.size());
+  for (size_t i = 0; i < xShape.size(); ++i)
+    x[i] = xShape[i] == 1 ? 0 : iter[i + offset];
+}
+
+/// The widest vector, in elements, a thread reads along a dim of `extent`:
+/// a power of two dividing it, at most 16 bytes.
+static int64_t vectorElements(int64_t extent, int64_t eb) {
+  int64_t v = std::max<int64_t>(1, 16 / eb);
+  while (v > 1 && extent % v != 0)
+    v /= 2;
+  return v;
+}
+
+/// Wavefronts of a pass over iteration space `iter` in strips along dim `d`:
+/// consecutive lanes take consecutive runs of v elements along d (v as wide
+/// as 16 bytes allow), the other dims in row-major order. Each lane reads its
+/// run of tensor `x` (at map(index)) with one vector access when the run's
+/// addresses are consecutive and aligned, with one access when they coincide
+/// (broadcast), and with v element accesses otherwise.
+static int64_t stripWavefronts(const MemRef &x, llvm::ArrayRef<int64_t> iter,
+                               int d, IndexMap map) {
+  int rank = iter.size();
+  if (rank == 0) {
+    llvm::SmallVector<int64_t, 4> xi(x.shape.size(), 0);
+    return instructionWavefronts(
+        {Access{layoutByteOffset(x.shape, x.eb, x.layout, xi), x.eb}});
+  }
+  int64_t v = vectorElements(iter[d], x.eb);
+  // Dims from the slowest to the fastest of the iteration order.
+  llvm::SmallVector<int, 4> order;
+  for (int i = 0; i < rank; ++i)
+    if (i != d)
+      order.push_back(i);
+  order.push_back(d);
+
+  WarpAccounting warp;
+  llvm::SmallVector<int64_t, 4> idx(rank, 0), xi;
+  llvm::SmallVector<int64_t, 16> addrs;
+  llvm::SmallVector<Access, 16> accesses;
+  while (true) {
+    addrs.clear();
+    for (int64_t j = 0; j < v; ++j) {
+      idx[d] += j;
+      map(idx, xi);
+      idx[d] -= j;
+      addrs.push_back(layoutByteOffset(x.shape, x.eb, x.layout, xi));
+    }
+    accesses.clear();
+    bool same = llvm::all_equal(addrs);
+    bool consecutive = addrs[0] % (v * x.eb) == 0;
+    for (int64_t j = 1; j < v && consecutive; ++j)
+      consecutive = addrs[j] == addrs[0] + j * x.eb;
+    if (same)
+      accesses.push_back({addrs[0], x.eb});
+    else if (consecutive)
+      accesses.push_back({addrs[0], v * x.eb});
+    else
+      for (int64_t a : addrs)
+        accesses.push_back({a, x.eb});
+    warp.lane(accesses);
+
+    // Next run: step the fastest dim by v, carry into the slower ones.
+    int k = rank - 1;
+    for (; k >= 0; --k) {
+      int dim = order[k];
+      idx[dim] += dim == d ? v : 1;
+      if (idx[dim] < iter[dim])
+        break;
+      idx[dim] = 0;
+    }
+    if (k < 0)
+      break;
+  }
+  return warp.finish();
+}
+
+/// Whether an iteration space of `shape` can be covered by mma.m16n8k16
+/// accumulator fragments: rows in multiples of 16, columns of 8.
+static bool fragmentEligible(llvm::ArrayRef<int64_t> shape) {
+  size_t r = shape.size();
+  return r >= 2 && shape[r - 2] % 16 == 0 && shape[r - 1] % 8 == 0;
+}
+
+/// Wavefronts of loading or storing tensor `x` (at map(index)) in the
+/// mma.m16n8k16 accumulator fragment pattern over iteration space `iter`:
+/// in each 16x8 block, lane l holds rows l/4 and l/4 + 8, columns 2(l%4) and
+/// 2(l%4) + 1. A lane moves its two column neighbours with one access when
+/// they are adjacent in memory (one instruction per row half), else with
+/// one access each (four instructions).
+static int64_t fragmentWavefronts(const MemRef &x, llvm::ArrayRef<int64_t> iter,
+                                  IndexMap map) {
+  assert(fragmentEligible(iter) && "not covered by fragments");
+  size_t r = iter.size();
+  int64_t batch = 1;
+  for (size_t i = 0; i + 2 < r; ++i)
+    batch *= iter[i];
+  int64_t total = 0;
+  llvm::SmallVector<int64_t, 4> idx(r, 0), xi;
+  auto addrOf = [&](int64_t row, int64_t col) {
+    idx[r - 2] = row;
+    idx[r - 1] = col;
+    map(idx, xi);
+    return layoutByteOffset(x.shape, x.eb, x.layout, xi);
+  };
+  for (int64_t b = 0; b < batch; ++b) {
+    int64_t rest = b;
+    for (int i = static_cast<int>(r) - 3; i >= 0; --i) {
+      idx[i] = rest % iter[i];
+      rest /= iter[i];
+    }
+    for (int64_t m0 = 0; m0 < iter[r - 2]; m0 += 16)
+      for (int64_t n0 = 0; n0 < iter[r - 1]; n0 += 8)
+        for (int64_t half = 0; half < 2; ++half) {
+          llvm::SmallVector<Access, 32> first, second;
+          bool paired = true;
+          for (int64_t l = 0; l < 32; ++l) {
+            int64_t row = m0 + l / 4 + 8 * half, col = n0 + 2 * (l % 4);
+            int64_t a0 = addrOf(row, col), a1 = addrOf(row, col + 1);
+            if (a0 == a1) {
+              first.push_back({a0, x.eb});
+              continue;
+            }
+            paired &= a1 == a0 + x.eb && a0 % (2 * x.eb) == 0;
+            first.push_back({a0, x.eb});
+            second.push_back({a1, x.eb});
+          }
+          if (paired && !second.empty()) {
+            for (Access &a : first)
+              a.width = 2 * x.eb;
+            total += instructionWavefronts(first);
+          } else {
+            total +=
+                instructionWavefronts(first) + instructionWavefronts(second);
+          }
+        }
+  }
+  return total;
+}
+
+/// The dim ldmatrix reads 16-byte rows along: the layout's contiguous dim
+/// among the last two.
+static int ldmatrixRowDim(size_t rank, const Layout &layout) {
+  return layout.kind == LayoutKind::ColMajor ? rank - 2 : rank - 1;
+}
+
+std::optional<int64_t> tsopt::ldmatrixWavefronts(llvm::ArrayRef<int64_t> shape,
+                                                 DType dtype,
+                                                 const Layout &layout) {
+  size_t r = shape.size();
+  if (dtypeBytes(dtype) != 2 || r < 2 || layout.isThreadLevel())
+    return std::nullopt;
+  int c = ldmatrixRowDim(r, layout);
+  int o = c == static_cast<int>(r) - 1 ? r - 2 : r - 1;
+  if (shape[c] % 8 != 0)
+    return std::nullopt;
+  int64_t batch = numElements(shape) / (shape[c] * shape[o]);
+  MemRef x{shape, 2, layout};
+  llvm::SmallVector<int64_t, 4> idx(r, 0);
+  int64_t total = 0;
+  for (int64_t b = 0; b < batch; ++b) {
+    int64_t rest = b;
+    for (int i = static_cast<int>(r) - 3; i >= 0; --i) {
+      idx[i] = rest % shape[i];
+      rest /= shape[i];
+    }
+    // One 8x8 matrix (8 rows of 16 bytes) per phase; an operand with fewer
+    // than 8 rows repeats rows (the lowering points the spare lanes at
+    // rows it has), which costs no extra wavefront.
+    for (int64_t o0 = 0; o0 < shape[o]; o0 += 8)
+      for (int64_t c0 = 0; c0 < shape[c]; c0 += 8) {
+        llvm::SmallVector<Access, 8> phase;
+        for (int64_t row = 0; row < 8; ++row) {
+          idx[o] = (o0 + row) % shape[o];
+          idx[c] = c0;
+          phase.push_back({layoutByteOffset(x.shape, x.eb, x.layout, idx), 16});
+        }
+        total += instructionWavefronts(phase);
+      }
+  }
+  return total;
+}
+
+double tsopt::sectorWaste(llvm::ArrayRef<int64_t> tensor,
+                          llvm::ArrayRef<int64_t> box, int64_t elementBytes,
+                          const Layout &layout) {
+  // The box's contiguous run: its extent along the storage-fastest dim,
+  // times the next dims' while the box spans them whole.
+  int64_t run = elementBytes;
+  for (int d : storageFastestFirst(tensor.size(), layout)) {
+    run *= box[d];
+    if (box[d] < tensor[d])
+      break;
+  }
+  // Runs start at multiples of their length; average the 32-byte sectors a
+  // run touches over one period of start offsets modulo 32.
+  int64_t period = 32 / std::gcd(run, int64_t(32));
+  int64_t sectors = 0;
+  for (int64_t k = 0; k < period; ++k) {
+    int64_t begin = k * run, end = begin + run - 1;
+    sectors += end / 32 - begin / 32 + 1;
+  }
+  return double(sectors) * 32.0 / double(period * run);
+}
+
+//===----------------------------------------------------------------------===//
+// The problem, the checker and the objective
+//===----------------------------------------------------------------------===//
+
+int LayoutProblem::addTensor(LayoutTensor tensor) {
+  tensors.push_back(std::move(tensor));
+  return static_cast<int>(tensors.size()) - 1;
+}
+
+int LayoutProblem::findCandidate(int tensor, const Layout &layout) const {
+  const auto &c = tensors[tensor].candidates;
+  auto it = llvm::find(c, layout);
+  return it == c.end() ? -1 : static_cast<int>(it - c.begin());
+}
+
+static std::string candidateName(const LayoutProblem &p, int t, int c) {
+  if (t < 0 || t >= static_cast<int>(p.tensors.size()) || c < 0 ||
+      c >= p.numCandidates(t))
+    return "candidate " + std::to_string(c);
+  return p.tensors[t].candidates[c].str();
+}
+
+static std::string tensorName(const LayoutProblem &p, int t) {
+  if (t < 0 || t >= static_cast<int>(p.tensors.size()))
+    return "tensor " + std::to_string(t);
+  return p.tensors[t].name.empty() ? "tensor " + std::to_string(t)
+                                   : p.tensors[t].name;
+}
+
+std::string LayoutProblem::describe(LayoutConstraintRef ref) const {
+  switch (ref.kind) {
+  case LayoutConstraintRef::ExactlyOne: {
+    std::string s = tensorName(*this, ref.index) + " takes exactly one of ";
+    for (int c = 0; c < numCandidates(ref.index); ++c)
+      s += (c ? ", " : "") + candidateName(*this, ref.index, c);
+    return s;
+  }
+  case LayoutConstraintRef::Forbid: {
+    // Name every candidate the same reason forbids for the same tensor (a
+    // pin forbids all but one).
+    const LayoutForbid &f = forbids[ref.index];
+    llvm::SmallVector<int, 4> listed;
+    for (const LayoutForbid &g : forbids)
+      if (g.tensor == f.tensor && g.why == f.why &&
+          !llvm::is_contained(listed, g.candidate))
+        listed.push_back(g.candidate);
+    std::string s = tensorName(*this, f.tensor) + " cannot be ";
+    for (auto [k, c] : llvm::enumerate(listed))
+      s += (k ? ", " : "") + candidateName(*this, f.tensor, c);
+    return s + ": " + f.why;
+  }
+  case LayoutConstraintRef::ForbidPair: {
+    const LayoutForbidPair &f = forbidPairs[ref.index];
+    return tensorName(*this, f.a) + " as " + candidateName(*this, f.a, f.i) +
+           " excludes " + tensorName(*this, f.b) + " as " +
+           candidateName(*this, f.b, f.j) + ": " + f.why;
+  }
+  case LayoutConstraintRef::Capacity: {
+    const LayoutCapacity &c = capacities[ref.index];
+    std::string s = c.why + " (limit " + std::to_string(c.limit) + "):";
+    for (const LayoutCapacity::Term &t : c.terms)
+      s += " " + tensorName(*this, t.tensor) + " as " +
+           candidateName(*this, t.tensor, t.candidate) + " takes " +
+           std::to_string(t.weight) + ";";
+    s.pop_back();
+    return s;
+  }
+  }
+  return "?";
+}
+
+static llvm::LogicalResult fail(std::string *why, std::string msg) {
+  if (why)
+    *why = std::move(msg);
+  return llvm::failure();
+}
+
+/// Checks the indices of a problem; the solver and the checker rely on them.
+static llvm::LogicalResult checkWellFormed(const LayoutProblem &p,
+                                           std::string *why) {
+  int n = static_cast<int>(p.tensors.size());
+  auto validCandidate = [&](int t, int c) {
+    return t >= 0 && t < n && c >= 0 && c < p.numCandidates(t);
+  };
+  for (int t = 0; t < n; ++t)
+    if (p.tensors[t].candidates.empty())
+      return fail(why, tensorName(p, t) + " has no candidate layout");
+  for (const LayoutCost &c : p.costs) {
+    if (c.a >= n || c.b >= n || (c.a < 0 && c.b >= 0))
+      return fail(why, "a cost refers to a tensor out of range");
+    size_t want = 1;
+    if (c.a >= 0)
+      want *= p.numCandidates(c.a);
+    if (c.b >= 0)
+      want *= p.numCandidates(c.b);
+    if (c.cost.size() != want)
+      return fail(why, "a cost table does not match its tensors");
+  }
+  for (const LayoutForbid &f : p.forbids)
+    if (!validCandidate(f.tensor, f.candidate))
+      return fail(why, "a forbidden candidate is out of range");
+  for (const LayoutForbidPair &f : p.forbidPairs)
+    if (!validCandidate(f.a, f.i) || !validCandidate(f.b, f.j))
+      return fail(why, "a forbidden pair is out of range");
+  for (const LayoutCapacity &c : p.capacities)
+    for (const LayoutCapacity::Term &t : c.terms)
+      if (!validCandidate(t.tensor, t.candidate))
+        return fail(why, "a capacity term is out of range");
+  return llvm::success();
+}
+
+llvm::LogicalResult
+tsopt::checkLayoutAssignment(const LayoutProblem &p, const LayoutAssignment &a,
+                             std::string *why, LayoutConstraintRef *violated) {
+  auto report = [&](LayoutConstraintRef ref, std::string msg) {
+    if (violated)
+      *violated = ref;
+    return fail(why, std::move(msg));
+  };
+  if (a.size() != p.tensors.size())
+    return fail(why, "the assignment has " + std::to_string(a.size()) +
+                         " choices for " + std::to_string(p.tensors.size()) +
+                         " tensors");
+  for (size_t t = 0; t < a.size(); ++t)
+    if (a[t] < 0 || a[t] >= p.numCandidates(t))
+      return report({LayoutConstraintRef::ExactlyOne, int(t)},
+                    "exactly one: " +
+                        p.describe({LayoutConstraintRef::ExactlyOne, int(t)}) +
+                        ", not candidate " + std::to_string(a[t]));
+  for (size_t i = 0; i < p.forbids.size(); ++i) {
+    const LayoutForbid &f = p.forbids[i];
+    if (a[f.tensor] == f.candidate)
+      return report({LayoutConstraintRef::Forbid, int(i)},
+                    "forbidden: " + tensorName(p, f.tensor) + " is " +
+                        candidateName(p, f.tensor, f.candidate) + ": " + f.why);
+  }
+  for (size_t i = 0; i < p.forbidPairs.size(); ++i) {
+    const LayoutForbidPair &f = p.forbidPairs[i];
+    if (a[f.a] == f.i && a[f.b] == f.j)
+      return report({LayoutConstraintRef::ForbidPair, int(i)},
+                    "forbidden pair: " +
+                        p.describe({LayoutConstraintRef::ForbidPair, int(i)}));
+  }
+  for (size_t i = 0; i < p.capacities.size(); ++i) {
+    const LayoutCapacity &c = p.capacities[i];
+    int64_t used = 0;
+    for (const LayoutCapacity::Term &t : c.terms)
+      if (a[t.tensor] == t.candidate)
+        used += t.weight;
+    if (used > c.limit)
+      return report({LayoutConstraintRef::Capacity, int(i)},
+                    "capacity: uses " + std::to_string(used) + " of " +
+                        p.describe({LayoutConstraintRef::Capacity, int(i)}));
+  }
+  return llvm::success();
+}
+
+int64_t tsopt::layoutObjective(const LayoutProblem &p,
+                               const LayoutAssignment &a, int owner) {
+  int64_t total = 0;
+  for (const LayoutCost &c : p.costs) {
+    if (owner >= 0 && c.owner != owner)
+      continue;
+    if (c.a < 0)
+      total += c.cost[0];
+    else if (c.b < 0)
+      total += c.cost[a[c.a]];
+    else
+      total += c.cost[size_t(a[c.a]) * p.numCandidates(c.b) + a[c.b]];
+  }
+  return total;
+}
+
+llvm::LogicalResult tsopt::pinLayout(LayoutProblem &p, int tensor,
+                                     const Layout &layout, llvm::StringRef why,
+                                     std::string *error) {
+  int keep = p.findCandidate(tensor, layout);
+  if (keep < 0) {
+    std::string msg = "layout '" + layout.str() + "' is not a candidate of " +
+                      tensorName(p, tensor) + "; candidates: ";
+    for (int c = 0; c < p.numCandidates(tensor); ++c)
+      msg += (c ? ", " : "") + candidateName(p, tensor, c);
+    return fail(error, msg);
+  }
+  for (int c = 0; c < p.numCandidates(tensor); ++c)
+    if (c != keep)
+      p.forbids.push_back({tensor, c, why.str()});
+  return llvm::success();
+}
+
+//===----------------------------------------------------------------------===//
+// The solver
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The costs of a problem merged per tensor and per pair of tensors, each
+/// table shifted so that its smallest entry is 0 (the shift is a constant:
+/// exactly one entry of every table is selected).
+struct MergedCosts {
+  int64_t constant = 0;
+  std::vector<std::vector<int64_t>> unary;
+  std::map<std::pair<int, int>, std::vector<int64_t>> pairs;
+
+  explicit MergedCosts(const LayoutProblem &p) {
+    unary.resize(p.tensors.size());
+    for (size_t t = 0; t < p.tensors.size(); ++t)
+      unary[t].assign(p.numCandidates(t), 0);
+    for (const LayoutCost &c : p.costs) {
+      if (c.a < 0) {
+        constant += c.cost[0];
+      } else if (c.b < 0) {
+        for (size_t i = 0; i < c.cost.size(); ++i)
+          unary[c.a][i] += c.cost[i];
+      } else if (c.a == c.b) {
+        // Both sides are one tensor: only the diagonal can be selected.
+        int n = p.numCandidates(c.a);
+        for (int i = 0; i < n; ++i)
+          unary[c.a][i] += c.cost[size_t(i) * n + i];
+      } else {
+        // Key pairs as (smaller, larger) tensor index; transpose the table
+        // when the cost was stated the other way round.
+        int a = std::min(c.a, c.b), b = std::max(c.a, c.b);
+        int na = p.numCandidates(a), nb = p.numCandidates(b);
+        auto &table = pairs[{a, b}];
+        table.resize(size_t(na) * nb, 0);
+        for (int i = 0; i < na; ++i)
+          for (int j = 0; j < nb; ++j)
+            table[size_t(i) * nb + j] += c.a == a ? c.cost[size_t(i) * nb + j]
+                                                  : c.cost[size_t(j) * na + i];
+      }
+    }
+    for (auto &u : unary) {
+      int64_t m = *std::min_element(u.begin(), u.end());
+      constant += m;
+      for (int64_t &x : u)
+        x -= m;
+    }
+    for (auto &[key, table] : pairs) {
+      int64_t m = *std::min_element(table.begin(), table.end());
+      constant += m;
+      for (int64_t &x : table)
+        x -= m;
+    }
+  }
+};
+
+/// A hard constraint with the reference reported when it is in a conflict.
+struct Tracked {
+  z3::expr constraint;
+  LayoutConstraintRef ref;
+};
+} // namespace
+
+/// The hard constraints beyond exactly-one, grouped for unsat cores: all
+/// forbids of one tensor with one reason form one group (a pin is one
+/// constraint to a user, not one per candidate it excludes).
+static std::vector<Tracked>
+hardConstraints(z3::context &ctx, const LayoutProblem &p,
+                const std::vector<std::vector<z3::expr>> &x) {
+  std::vector<Tracked> out;
+  std::map<std::pair<int, std::string>, size_t> forbidGroup;
+  for (size_t i = 0; i < p.forbids.size(); ++i) {
+    const LayoutForbid &f = p.forbids[i];
+    z3::expr e = x[f.tensor][f.candidate] == 0;
+    auto [it, inserted] = forbidGroup.insert({{f.tensor, f.why}, out.size()});
+    if (inserted)
+      out.push_back({e, {LayoutConstraintRef::Forbid, int(i)}});
+    else
+      out[it->second].constraint = out[it->second].constraint && e;
+  }
+  for (size_t i = 0; i < p.forbidPairs.size(); ++i) {
+    const LayoutForbidPair &f = p.forbidPairs[i];
+    out.push_back({x[f.a][f.i] + x[f.b][f.j] <= 1,
+                   {LayoutConstraintRef::ForbidPair, int(i)}});
+  }
+  for (size_t i = 0; i < p.capacities.size(); ++i) {
+    const LayoutCapacity &c = p.capacities[i];
+    z3::expr_vector terms(ctx);
+    for (const LayoutCapacity::Term &t : c.terms)
+      terms.push_back(ctx.int_val(t.weight) * x[t.tensor][t.candidate]);
+    z3::expr used = terms.empty() ? ctx.int_val(0) : z3::sum(terms);
+    out.push_back({used <= ctx.int_val(c.limit),
+                   {LayoutConstraintRef::Capacity, int(i)}});
+  }
+  return out;
+}
+
+/// A minimal set of hard constraints that no assignment satisfies together
+/// with exactly-one: an unsat core, shrunk by dropping one constraint at a
+/// time while the rest stays unsatisfiable.
+static std::vector<LayoutConstraintRef>
+conflictOf(z3::context &ctx, const LayoutProblem &p,
+           const std::vector<std::vector<z3::expr>> &x) {
+  z3::solver s(ctx);
+  for (size_t t = 0; t < x.size(); ++t) {
+    z3::expr_vector one(ctx);
+    for (const z3::expr &v : x[t]) {
+      s.add(v >= 0 && v <= 1);
+      one.push_back(v);
+    }
+    s.add(z3::sum(one) == 1);
+  }
+  std::vector<Tracked> hard = hardConstraints(ctx, p, x);
+  std::vector<z3::expr> literals;
+  for (size_t i = 0; i < hard.size(); ++i) {
+    z3::expr lit = ctx.bool_const(("c" + std::to_string(i)).c_str());
+    s.add(z3::implies(lit, hard[i].constraint));
+    literals.push_back(lit);
+  }
+  auto unsatWith = [&](const std::vector<size_t> &subset) {
+    z3::expr_vector assumptions(ctx);
+    for (size_t i : subset)
+      assumptions.push_back(literals[i]);
+    return s.check(assumptions) == z3::unsat;
+  };
+  std::vector<size_t> core(hard.size());
+  std::iota(core.begin(), core.end(), 0);
+  if (!unsatWith(core))
+    return {};
+  for (size_t k = 0; k < core.size();) {
+    std::vector<size_t> without = core;
+    without.erase(without.begin() + k);
+    if (unsatWith(without))
+      core = std::move(without);
+    else
+      ++k;
+  }
+  std::vector<LayoutConstraintRef> refs;
+  for (size_t i : core)
+    refs.push_back(hard[i].ref);
+  return refs;
+}
+
+llvm::FailureOr<LayoutSolution>
+tsopt::solveLayoutProblem(const LayoutProblem &p,
+                          const LayoutSolveOptions &options, std::string *why,
+                          std::vector<LayoutConstraintRef> *conflict) {
+  if (failed(checkWellFormed(p, why)))
+    return llvm::failure();
+  auto start = std::chrono::steady_clock::now();
+  LayoutSolution sol;
+  try {
+    z3::context ctx;
+    z3::optimize opt(ctx);
+    if (options.timeoutMs) {
+      z3::params params(ctx);
+      params.set("timeout", options.timeoutMs);
+      opt.set(params);
+    }
+    unsigned constraints = 0;
+    // x[t][c]: tensor t takes candidate c. 0-1 integers, as in the ILP;
+    // Z3's optimizer turns them into booleans and the objective into a
+    // weighted MaxSAT problem.
+    std::vector<std::vector<z3::expr>> x(p.tensors.size());
+    for (size_t t = 0; t < p.tensors.size(); ++t) {
+      z3::expr_vector one(ctx);
+      for (int c = 0; c < p.numCandidates(t); ++c) {
+        z3::expr v = ctx.int_const(
+            ("x_" + std::to_string(t) + "_" + std::to_string(c)).c_str());
+        opt.add(v >= 0 && v <= 1);
+        x[t].push_back(v);
+        one.push_back(v);
+        ++sol.numVariables;
+      }
+      opt.add(z3::sum(one) == 1);
+      ++constraints;
+    }
+    for (Tracked &h : hardConstraints(ctx, p, x)) {
+      opt.add(h.constraint);
+      ++constraints;
+    }
+
+    MergedCosts merged(p);
+    z3::expr_vector objective(ctx), tieBreak(ctx);
+    for (size_t t = 0; t < p.tensors.size(); ++t)
+      for (int c = 0; c < p.numCandidates(t); ++c) {
+        if (merged.unary[t][c])
+          objective.push_back(ctx.int_val(merged.unary[t][c]) * x[t][c]);
+        if (c)
+          tieBreak.push_back(ctx.int_val(c) * x[t][c]);
+      }
+    // The product y = x[a][i] * x[b][j] of two 0-1 variables, linearized:
+    // y <= x[a][i], y <= x[b][j], y >= x[a][i] + x[b][j] - 1. Only entries
+    // with a nonzero cost need one.
+    for (const auto &[key, table] : merged.pairs) {
+      auto [a, b] = key;
+      int nb = p.numCandidates(b);
+      for (size_t k = 0; k < table.size(); ++k) {
+        if (!table[k])
+          continue;
+        int i = k / nb, j = k % nb;
+        z3::expr y =
+            ctx.int_const(("y_" + std::to_string(a) + "_" + std::to_string(i) +
+                           "_" + std::to_string(b) + "_" + std::to_string(j))
+                              .c_str());
+        opt.add(y >= 0 && y <= 1);
+        opt.add(y <= x[a][i]);
+        opt.add(y <= x[b][j]);
+        opt.add(y >= x[a][i] + x[b][j] - 1);
+        constraints += 3;
+        objective.push_back(ctx.int_val(table[k]) * y);
+        ++sol.numVariables;
+        ++sol.numAuxiliary;
+      }
+    }
+    z3::expr cost = objective.empty() ? ctx.int_val(0) : z3::sum(objective);
+    opt.minimize(cost);
+    opt.minimize(tieBreak.empty() ? ctx.int_val(0) : z3::sum(tieBreak));
+    sol.numConstraints = constraints;
+
+    z3::check_result result = opt.check();
+    if (result == z3::unsat) {
+      std::vector<LayoutConstraintRef> refs = conflictOf(ctx, p, x);
+      std::string msg = "no layout assignment satisfies the constraints";
+      for (const LayoutConstraintRef &r : refs)
+        msg += "; " + p.describe(r);
+      if (conflict)
+        *conflict = std::move(refs);
+      return fail(why, msg);
+    }
+    if (result != z3::sat)
+      return fail(why, std::string("the solver gave up: ") +
+                           Z3_optimize_get_reason_unknown(ctx, opt));
+
+    z3::model model = opt.get_model();
+    sol.assignment.assign(p.tensors.size(), -1);
+    for (size_t t = 0; t < p.tensors.size(); ++t)
+      for (int c = 0; c < p.numCandidates(t); ++c)
+        if (model.eval(x[t][c], true).get_numeral_int64() == 1)
+          sol.assignment[t] = c;
+    int64_t modelCost = model.eval(cost, true).get_numeral_int64();
+    sol.objective = layoutObjective(p, sol.assignment);
+    // The linearization is exact: the model's objective is the assignment's.
+    if (failed(checkLayoutAssignment(p, sol.assignment, why)))
+      return fail(why, "internal error: the solver's assignment: " +
+                           (why ? *why : std::string()));
+    if (modelCost + merged.constant != sol.objective)
+      return fail(why, "internal error: the solver's objective " +
+                           std::to_string(modelCost + merged.constant) +
+                           " differs from the assignment's " +
+                           std::to_string(sol.objective));
+  } catch (const z3::exception &e) {
+    return fail(why, std::string("Z3: ") + e.msg());
+  }
+  sol.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  return sol;
+}
+
+//===----------------------------------------------------------------------===//
+// The problem of a kernel graph
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A tensor of the problem, or a layout fixed outside it (program inputs and
+/// outputs are row-major).
+struct VarRef {
+  int tensor = -1;
+  Layout fixed = Layout::rowMajor();
+};
+
+class ProblemBuilder {
+public:
+  ProblemBuilder(const Graph &program, const TargetDesc &target,
+                 const LayoutOptions &options)
+      : program(program), target(target), options(options) {}
+
+  llvm::FailureOr<LayoutProblem> build(std::string *why);
+
+private:
+  const Graph &program;
+  const TargetDesc &target;
+  const LayoutOptions &options;
+  LayoutProblem problem;
+  /// Per kernel-graph value: its tensor (-1: fixed row-major).
+  std::vector<int> kernelTensor;
+
+  // The kernel being built.
+  int kernelOp = -1;
+  const Graph *g = nullptr;
+  /// Picoseconds per shared-memory cycle of one block: the busiest SM runs
+  /// ceil(blocks / SMs) blocks one after another (the cost model's T_smem).
+  double psPerBlockCycle = 0;
+  std::vector<int> tile;      ///< per block value: its tile tensor, or -1
+  std::vector<int> threads;   ///< per block op: its thread tensor, or -1
+  std::vector<int> fusedInto; ///< per block value: see fuseProducts
+
+  const llvm::SmallVector<Layout, 4> &candidates(const VarRef &v) const;
+  void addCost(VarRef a, VarRef b,
+               llvm::function_ref<double(const Layout &, const Layout &)> ps,
+               int owner);
+  void addUnary(VarRef a, llvm::function_ref<double(const Layout &)> ps,
+                int owner) {
+    addCost(
+        a, VarRef{-1, Layout::rowMajor()},
+        [&](const Layout &la, const Layout &) { return ps(la); }, owner);
+  }
+
+  VarRef kernelVar(int value) const { return VarRef{kernelTensor[value]}; }
+  VarRef tileVar(int value) const { return VarRef{tile[value]}; }
+  VarRef threadVar(int op) const { return VarRef{threads[op]}; }
+
+  bool hasWgmma() const { return target.name == "sm_90"; }
+  int64_t eb(int value) const { return dtypeBytes(g->type(value).dtype); }
+  int64_t bytes(int value) const {
+    return g->type(value).numElements() * eb(value);
+  }
+  MemRef mem(int value, const Layout &l) const {
+    return MemRef{g->type(value).shape, eb(value), l};
+  }
+  /// Wavefronts of the conflict-free, 16-byte vectorized pass over a tile.
+  int64_t ideal(int value) const { return ceilDiv(bytes(value), 128); }
+  /// Converting a tile into the order an access needs instead: read it,
+  /// write it transposed, read the copy (three ideal passes), and one more
+  /// dependent step between the write and the read.
+  double conversion(int value) const {
+    return 3.0 * double(ideal(value)) + target.syncCycles;
+  }
+  /// An access in strips, or a conversion when that is cheaper.
+  double strips(int value, const Layout &l, llvm::ArrayRef<int64_t> iter, int d,
+                IndexMap map) const {
+    return std::min(double(stripWavefronts(mem(value, l), iter, d, map)),
+                    conversion(value));
+  }
+  double stripsBroadcast(int value, const Layout &l,
+                         llvm::ArrayRef<int64_t> iter, int d) const {
+    llvm::ArrayRef<int64_t> shape = g->type(value).shape;
+    return strips(
+        value, l, iter, d,
+        [&](llvm::ArrayRef<int64_t> s, llvm::SmallVectorImpl<int64_t> &xi) {
+          broadcastIndex(shape, s, xi);
+        });
+  }
+  double fragment(int value, const Layout &l,
+                  llvm::ArrayRef<int64_t> iter) const {
+    llvm::ArrayRef<int64_t> shape = g->type(value).shape;
+    return double(fragmentWavefronts(
+        mem(value, l), iter,
+        [&](llvm::ArrayRef<int64_t> s, llvm::SmallVectorImpl<int64_t> &xi) {
+          broadcastIndex(shape, s, xi);
+        }));
+  }
+  /// How a tensor-core matmul's result leaves its accumulators for shared
+  /// memory: the fragment pattern (a partial fragment is stored in strips).
+  double storeProduct(int value, const Layout &l) const {
+    llvm::ArrayRef<int64_t> shape = g->type(value).shape;
+    if (fragmentEligible(shape))
+      return fragment(value, l, shape);
+    return stripsBroadcast(value, l, shape, contiguousDim(shape, l));
+  }
+  double devicePs(double deviceBytes) const {
+    return deviceBytes * 1e12 /
+           (target.memoryBandwidth * options.cost.memoryEfficiency);
+  }
+  static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+  llvm::SmallVector<Layout, 4> tileCandidates(int value) const;
+  int addTile(int value, int op, int result);
+  int addThreads(int op, llvm::ArrayRef<int64_t> iter, bool fragmentAllowed);
+  void fuseProducts(const Schedule &s);
+
+  llvm::LogicalResult buildKernel(int op, std::string *why);
+  void buildKernelLevelOp(int op);
+  void blockInput(int i, int64_t runs);
+  void blockOutput(int i);
+  void matmul(int i, int64_t runs);
+  void accum(int i, int64_t runs);
+  void threadGraph(int i, int64_t runs);
+  void elementwise(int i, int64_t runs);
+};
+} // namespace
+
+const llvm::SmallVector<Layout, 4> &
+ProblemBuilder::candidates(const VarRef &v) const {
+  static const llvm::SmallVector<Layout, 4> rowMajorOnly = {Layout::rowMajor()};
+  if (v.tensor >= 0)
+    return problem.tensors[v.tensor].candidates;
+  assert(v.fixed == Layout::rowMajor() && "fixed layouts are row-major");
+  return rowMajorOnly;
+}
+
+void ProblemBuilder::addCost(
+    VarRef a, VarRef b,
+    llvm::function_ref<double(const Layout &, const Layout &)> ps, int owner) {
+  const auto &ca = candidates(a);
+  const auto &cb = candidates(b);
+  LayoutCost cost;
+  cost.owner = owner;
+  bool nonzero = false;
+  auto entry = [&](const Layout &la, const Layout &lb) {
+    int64_t v = std::llround(ps(la, lb));
+    nonzero |= v != 0;
+    return v;
+  };
+  // Fold fixed sides: a cost of two fixed layouts is a constant, of one
+  // fixed layout a unary cost of the other tensor.
+  if (a.tensor < 0 && b.tensor < 0) {
+    cost.cost = {entry(ca[0], cb[0])};
+  } else if (b.tensor < 0 || a.tensor < 0) {
+    bool aFree = a.tensor >= 0;
+    cost.a = aFree ? a.tensor : b.tensor;
+    for (const Layout &l : aFree ? ca : cb)
+      cost.cost.push_back(aFree ? entry(l, cb[0]) : entry(ca[0], l));
+  } else {
+    cost.a = a.tensor;
+    cost.b = b.tensor;
+    for (const Layout &la : ca)
+      for (const Layout &lb : cb)
+        cost.cost.push_back(entry(la, lb));
+  }
+  if (nonzero)
+    problem.costs.push_back(std::move(cost));
+}
+
+/// Row- and column-major, and the swizzle of each whose span is one stored
+/// row (32, 64 or 128 bytes): the swizzle modes TMA writes and wgmma reads,
+/// conflict-free for ldmatrix. A degenerate dim (extent 1) makes column-
+/// major the same storage as row-major, so it is not offered.
+llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
+  llvm::ArrayRef<int64_t> shape = g->type(value).shape;
+  size_t r = shape.size();
+  llvm::SmallVector<Layout, 4> out = {Layout::rowMajor()};
+  bool twoD = r >= 2 && shape[r - 1] > 1 && shape[r - 2] > 1;
+  if (twoD)
+    out.push_back(Layout::colMajor());
+  auto swizzleFor = [&](int64_t rowExtent) -> int {
+    int64_t rowBytes = rowExtent * eb(value);
+    int64_t rows = g->type(value).numElements() / rowExtent;
+    if (rows < 2)
+      return 0;
+    switch (rowBytes) {
+    case 32:
+      return 1;
+    case 64:
+      return 2;
+    case 128:
+      return 3;
+    default:
+      return 0;
+    }
+  };
+  if (r >= 1)
+    if (int b = swizzleFor(shape[r - 1]))
+      out.push_back(Layout::rowMajor(b));
+  if (twoD)
+    if (int b = swizzleFor(shape[r - 2]))
+      out.push_back(Layout::colMajor(b));
+  return out;
+}
+
+int ProblemBuilder::addTile(int value, int op, int result) {
+  LayoutTensor t;
+  t.name = "kernel " + std::to_string(kernelOp) + ": tile %" +
+           std::to_string(value) + " (" +
+           stringifyOpKind(g->ops[op].kind).str() + ")";
+  t.level = LayoutLevel::Block;
+  t.kernelOp = kernelOp;
+  t.op = op;
+  t.result = result;
+  t.candidates = tileCandidates(value);
+  return tile[value] = problem.addTensor(std::move(t));
+}
+
+int ProblemBuilder::addThreads(int op, llvm::ArrayRef<int64_t> iter,
+                               bool fragmentAllowed) {
+  LayoutTensor t;
+  t.name = "kernel " + std::to_string(kernelOp) + ": registers of op " +
+           std::to_string(op) + " (" + stringifyOpKind(g->ops[op].kind).str() +
+           ")";
+  t.level = LayoutLevel::Thread;
+  t.kernelOp = kernelOp;
+  t.op = op;
+  size_t r = iter.size();
+  t.candidates = {Layout::rowStrips()};
+  if (r >= 2 && iter[r - 1] > 1 && iter[r - 2] > 1)
+    t.candidates.push_back(Layout::colStrips());
+  if (fragmentAllowed && fragmentEligible(iter))
+    t.candidates.push_back(Layout::mmaFragment());
+  return threads[op] = problem.addTensor(std::move(t));
+}
+
+static bool isTensorCoreMatmul(const Graph &g, const Op &op) {
+  return op.kind == OpKind::Matmul &&
+         g.type(op.operands[0]).dtype != DType::F32 &&
+         g.type(op.operands[1]).dtype != DType::F32;
+}
+
+/// A tensor-core matmul's product can stay in the accumulator registers when
+/// its only reader is an accumulator or a thread graph iterating over
+/// exactly its shape: if that reader holds mma fragments, the product is
+/// never stored to shared memory nor read back. fusedInto[product] names
+/// the reader.
+void ProblemBuilder::fuseProducts(const Schedule &s) {
+  std::vector<llvm::SmallVector<int, 2>> readers(g->values.size());
+  for (size_t i = 0; i < g->ops.size(); ++i)
+    for (int v : g->ops[i].operands)
+      readers[v].push_back(i);
+  fusedInto.assign(g->values.size(), -1);
+  for (size_t i = 0; i < g->ops.size(); ++i) {
+    const Op &op = g->ops[i];
+    if (!isTensorCoreMatmul(*g, op))
+      continue;
+    int p = op.results[0];
+    if (readers[p].size() != 1)
+      continue;
+    int c = readers[p][0];
+    const Op &reader = g->ops[c];
+    // The product and its reader must run in the same iteration.
+    if (s.phase[c] != s.phase[i])
+      continue;
+    bool fits = false;
+    if (reader.kind == OpKind::Accum)
+      fits = reader.fmap == kReplica;
+    else if (reader.kind == OpKind::ThreadGraph)
+      fits = g->type(reader.results[0]).shape == g->type(p).shape;
+    if (fits && fragmentEligible(g->type(p).shape))
+      fusedInto[p] = c;
+  }
+}
+
+void ProblemBuilder::blockInput(int i, int64_t runs) {
+  const Op &op = g->ops[i];
+  int x = op.results[0];
+  // The block graph's input u is the kernel op's operand of the same
+  // position.
+  int u = op.operands[0];
+  int pos = llvm::find(g->inputs, u) - g->inputs.begin();
+  int tensor = program.ops[kernelOp].operands[pos];
+  llvm::ArrayRef<int64_t> tensorShape = program.type(tensor).shape;
+  llvm::ArrayRef<int64_t> tileShape = g->type(x).shape;
+  int64_t blocks = 1;
+  for (int64_t e : g->grid)
+    blocks *= e;
+
+  // Device side: every block reads its box in the tensor's storage order;
+  // short contiguous runs waste the rest of their 32-byte sectors.
+  double moved = double(bytes(x)) * double(runs * blocks);
+  addUnary(
+      kernelVar(tensor),
+      [&](const Layout &lt) {
+        return devicePs(moved * sectorWaste(tensorShape, tileShape, eb(x), lt));
+      },
+      kernelOp);
+  // Shared side: lanes follow the tensor's contiguous dim; when the tile
+  // keeps that dim contiguous the copy moves 16-byte chunks (cp.async on
+  // sm_80, TMA on sm_90), otherwise it writes element by element.
+  addCost(
+      kernelVar(tensor), tileVar(x),
+      [&](const Layout &lt, const Layout &lx) {
+        int d = contiguousDim(tensorShape, lt);
+        return double(runs) * psPerBlockCycle *
+               strips(x, lx, tileShape, d,
+                      [](llvm::ArrayRef<int64_t> s,
+                         llvm::SmallVectorImpl<int64_t> &xi) {
+                        xi.assign(s.begin(), s.end());
+                      });
+      },
+      kernelOp);
+}
+
+void ProblemBuilder::blockOutput(int i) {
+  const Op &op = g->ops[i];
+  int x = op.operands[0];
+  int pos = llvm::find(g->outputs, op.results[0]) - g->outputs.begin();
+  int tensor = program.ops[kernelOp].results[pos];
+  llvm::ArrayRef<int64_t> tensorShape = program.type(tensor).shape;
+  llvm::ArrayRef<int64_t> tileShape = g->type(x).shape;
+  int64_t blocks = 1;
+  for (int64_t e : g->grid)
+    blocks *= e;
+  double moved = double(bytes(x)) * double(blocks);
+  addUnary(
+      kernelVar(tensor),
+      [&](const Layout &lt) {
+        return devicePs(moved * sectorWaste(tensorShape, tileShape, eb(x), lt));
+      },
+      kernelOp);
+  addCost(
+      tileVar(x), kernelVar(tensor),
+      [&](const Layout &lx, const Layout &lt) {
+        int d = contiguousDim(tensorShape, lt);
+        return psPerBlockCycle * strips(x, lx, tileShape, d,
+                                        [](llvm::ArrayRef<int64_t> s,
+                                           llvm::SmallVectorImpl<int64_t> &xi) {
+                                          xi.assign(s.begin(), s.end());
+                                        });
+      },
+      kernelOp);
+}
+
+void ProblemBuilder::matmul(int i, int64_t runs) {
+  const Op &op = g->ops[i];
+  int a = op.operands[0], b = op.operands[1], c = op.results[0];
+  double scale = double(runs) * psPerBlockCycle;
+  size_t r = g->type(c).shape.size();
+  if (!isTensorCoreMatmul(*g, op)) {
+    // CUDA-core outer products: a warp reads a column of A along m and a
+    // row of B along n per step of k, and writes C along n.
+    addUnary(
+        tileVar(a),
+        [&](const Layout &l) {
+          return scale * stripsBroadcast(a, l, g->type(a).shape, r - 2);
+        },
+        kernelOp);
+    addUnary(
+        tileVar(b),
+        [&](const Layout &l) {
+          return scale * stripsBroadcast(b, l, g->type(b).shape, r - 1);
+        },
+        kernelOp);
+    addUnary(
+        tileVar(c),
+        [&](const Layout &l) {
+          return scale * stripsBroadcast(c, l, g->type(c).shape, r - 1);
+        },
+        kernelOp);
+    return;
+  }
+
+  for (int operand : {a, b}) {
+    llvm::ArrayRef<int64_t> shape = g->type(operand).shape;
+    DType dtype = g->type(operand).dtype;
+    const auto &cands = candidates(tileVar(operand));
+    if (hasWgmma()) {
+      // wgmma reads its operands from shared memory in the canonical
+      // layouts: K- or M/N-major 16-bit rows of 16 bytes (no swizzle) or of
+      // exactly the swizzle span. Any other tile is first repacked.
+      addUnary(
+          tileVar(operand),
+          [&](const Layout &l) {
+            int cdim = ldmatrixRowDim(r, l);
+            int odim = cdim == int(r) - 1 ? r - 2 : r - 1;
+            int64_t rowBytes = shape[cdim] * dtypeBytes(dtype);
+            bool canonical = dtypeBytes(dtype) == 2 && shape[odim] % 8 == 0 &&
+                             rowBytes == (int64_t(16) << l.swizzle);
+            return scale *
+                   (canonical ? double(ideal(operand)) : conversion(operand));
+          },
+          kernelOp);
+      continue;
+    }
+    // sm_80: ldmatrix (or ldmatrix.trans) loads the fragments; it needs
+    // whole 16-byte rows along the contiguous dim. Layouts it cannot load
+    // are forbidden when some candidate can be loaded.
+    bool anyLoadable = llvm::any_of(cands, [&](const Layout &l) {
+      return ldmatrixWavefronts(shape, dtype, l).has_value();
+    });
+    int t = tile[operand];
+    static const char *const ldmatrixRule =
+        "a tensor-core matmul operand needs whole 16-byte rows along its "
+        "contiguous dim (ldmatrix)";
+    for (auto [k, l] : llvm::enumerate(cands)) {
+      bool known = llvm::any_of(problem.forbids, [&](const LayoutForbid &f) {
+        return f.tensor == t && f.candidate == int(k) && f.why == ldmatrixRule;
+      });
+      if (anyLoadable && !known && !ldmatrixWavefronts(shape, dtype, l))
+        problem.forbids.push_back({t, int(k), ldmatrixRule});
+    }
+    addUnary(
+        tileVar(operand),
+        [&](const Layout &l) {
+          if (std::optional<int64_t> w = ldmatrixWavefronts(shape, dtype, l))
+            return scale * double(*w);
+          // No candidate is loadable: element loads along k.
+          int k = operand == a ? r - 1 : r - 2;
+          return scale * stripsBroadcast(operand, l, shape, k);
+        },
+        kernelOp);
+  }
+  // The product leaves the accumulators; when its only reader keeps it in
+  // registers, that reader prices the store (see fuseProducts).
+  if (fusedInto[c] < 0)
+    addUnary(
+        tileVar(c), [&](const Layout &l) { return scale * storeProduct(c, l); },
+        kernelOp);
+}
+
+/// An accumulator folds each iteration's tile into registers: every thread
+/// holds its elements for the whole loop, in strips or in the fragment
+/// layout, and stores them into the accumulator's tile once after the loop.
+/// A concatenating accumulator holds nothing: it copies each iteration's
+/// tile into its slice.
+void ProblemBuilder::accum(int i, int64_t runs) {
+  const Op &op = g->ops[i];
+  int p = op.operands[0], acc = op.results[0];
+  llvm::ArrayRef<int64_t> iter = g->type(p).shape;
+  double perIteration = double(runs) * psPerBlockCycle;
+  bool fused = fusedInto[p] == i;
+  // Reading the iteration's tile.
+  addCost(
+      tileVar(p), threadVar(i),
+      [&](const Layout &lp, const Layout &h) {
+        if (h.kind == LayoutKind::MmaFragment)
+          return fused ? 0.0 : perIteration * fragment(p, lp, iter);
+        double read = stripsBroadcast(p, lp, iter, stripDim(iter, h));
+        if (fused)
+          read += storeProduct(p, lp);
+        return perIteration * read;
+      },
+      kernelOp);
+  addCost(
+      tileVar(acc), threadVar(i),
+      [&](const Layout &la, const Layout &h) {
+        llvm::ArrayRef<int64_t> shape = g->type(acc).shape;
+        if (h.kind == LayoutKind::MmaFragment)
+          return psPerBlockCycle * fragment(acc, la, shape);
+        if (op.fmap == kReplica)
+          return psPerBlockCycle *
+                 stripsBroadcast(acc, la, shape, stripDim(shape, h));
+        // The iteration's tile goes to its slice (the first slice stands
+        // for all of them).
+        return perIteration * strips(acc, la, iter, stripDim(iter, h),
+                                     [](llvm::ArrayRef<int64_t> s,
+                                        llvm::SmallVectorImpl<int64_t> &xi) {
+                                       xi.assign(s.begin(), s.end());
+                                     });
+      },
+      kernelOp);
+}
+
+void ProblemBuilder::threadGraph(int i, int64_t runs) {
+  const Op &op = g->ops[i];
+  llvm::ArrayRef<int64_t> iter = g->type(op.results[0]).shape;
+  double scale = double(runs) * psPerBlockCycle;
+  for (int o : op.operands) {
+    bool fused = fusedInto[o] == i;
+    addCost(
+        tileVar(o), threadVar(i),
+        [&](const Layout &lo, const Layout &h) {
+          if (h.kind == LayoutKind::MmaFragment)
+            return fused ? 0.0 : scale * fragment(o, lo, iter);
+          double read = stripsBroadcast(o, lo, iter, stripDim(iter, h));
+          if (fused)
+            read += storeProduct(o, lo);
+          return scale * read;
+        },
+        kernelOp);
+  }
+  for (int res : op.results)
+    addCost(
+        tileVar(res), threadVar(i),
+        [&](const Layout &lr, const Layout &h) {
+          if (h.kind == LayoutKind::MmaFragment)
+            return scale * fragment(res, lr, iter);
+          return scale * stripsBroadcast(res, lr, iter, stripDim(iter, h));
+        },
+        kernelOp);
+}
+
+/// Element-wise ops, reductions and data movement: the op writes its result
+/// in strips along the result's contiguous dim and reads each operand at the
+/// matching index; an operand stored in another order is read strided or
+/// converted. A reduction reads along the reduced dim.
+void ProblemBuilder::elementwise(int i, int64_t runs) {
+  const Op &op = g->ops[i];
+  int res = op.results[0];
+  llvm::ArrayRef<int64_t> out = g->type(res).shape;
+  double scale = double(runs) * psPerBlockCycle;
+  addUnary(
+      tileVar(res),
+      [&](const Layout &l) {
+        return scale * stripsBroadcast(res, l, out, contiguousDim(out, l));
+      },
+      kernelOp);
+
+  switch (op.kind) {
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax: {
+    int o = op.operands[0];
+    llvm::ArrayRef<int64_t> in = g->type(o).shape;
+    addUnary(
+        tileVar(o),
+        [&](const Layout &l) {
+          return scale * stripsBroadcast(o, l, in, op.dim);
+        },
+        kernelOp);
+    return;
+  }
+  case OpKind::Transpose: {
+    int o = op.operands[0];
+    addCost(
+        tileVar(o), tileVar(res),
+        [&](const Layout &lo, const Layout &lr) {
+          return scale * strips(o, lo, out, contiguousDim(out, lr),
+                                [&](llvm::ArrayRef<int64_t> s,
+                                    llvm::SmallVectorImpl<int64_t> &xi) {
+                                  xi.resize(s.size());
+                                  for (size_t k = 0; k < s.size(); ++k)
+                                    xi[op.perm[k]] = s[k];
+                                });
+        },
+        kernelOp);
+    return;
+  }
+  case OpKind::Reshape:
+  case OpKind::Repeat: {
+    int o = op.operands[0];
+    llvm::ArrayRef<int64_t> in = g->type(o).shape;
+    bool reshape = op.kind == OpKind::Reshape;
+    addCost(
+        tileVar(o), tileVar(res),
+        [&](const Layout &lo, const Layout &lr) {
+          return scale * strips(o, lo, out, contiguousDim(out, lr),
+                                [&](llvm::ArrayRef<int64_t> s,
+                                    llvm::SmallVectorImpl<int64_t> &xi) {
+                                  xi.resize(in.size());
+                                  if (!reshape) {
+                                    for (size_t k = 0; k < s.size(); ++k)
+                                      xi[k] = s[k] % in[k];
+                                    return;
+                                  }
+                                  // Row-major reinterpretation.
+                                  int64_t linear = 0;
+                                  for (size_t k = 0; k < s.size(); ++k)
+                                    linear = linear * out[k] + s[k];
+                                  for (int k = in.size() - 1; k >= 0; --k) {
+                                    xi[k] = linear % in[k];
+                                    linear /= in[k];
+                                  }
+                                });
+        },
+        kernelOp);
+    return;
+  }
+  case OpKind::Concat: {
+    // Each operand is copied into its slice of the result: read in strips
+    // along the result's contiguous dim, written at the slice's offset.
+    int64_t offset = 0;
+    for (int o : op.operands) {
+      llvm::ArrayRef<int64_t> in = g->type(o).shape;
+      int64_t off = offset;
+      offset += in[op.dim];
+      addCost(
+          tileVar(o), tileVar(res),
+          [&](const Layout &lo, const Layout &lr) {
+            int d = contiguousDim(out, lr);
+            double read = strips(o, lo, in, d,
+                                 [](llvm::ArrayRef<int64_t> s,
+                                    llvm::SmallVectorImpl<int64_t> &xi) {
+                                   xi.assign(s.begin(), s.end());
+                                 });
+            double write = std::min(
+                double(stripWavefronts(mem(res, lr), in, d,
+                                       [&](llvm::ArrayRef<int64_t> s,
+                                           llvm::SmallVectorImpl<int64_t> &xi) {
+                                         xi.assign(s.begin(), s.end());
+                                         xi[op.dim] += off;
+                                       })),
+                conversion(o));
+            return scale * (read + write);
+          },
+          kernelOp);
+    }
+    return;
+  }
+  default:
+    break;
+  }
+  // Element-wise (with broadcasting) and anything else shaped like it.
+  for (int o : op.operands) {
+    if (llvm::failed(broadcastShape(g->type(o).shape, out)))
+      continue;
+    addCost(
+        tileVar(o), tileVar(res),
+        [&](const Layout &lo, const Layout &lr) {
+          return scale * stripsBroadcast(o, lo, out, contiguousDim(out, lr));
+        },
+        kernelOp);
+  }
+}
+
+/// A pre-defined kernel op is a library kernel. Matmuls take any operand
+/// order (a transpose flag) and write either order; element-wise kernels
+/// stream all operands in one order, so an operand stored in another order
+/// is transposed first: one more read and write of it in device memory.
+void ProblemBuilder::buildKernelLevelOp(int i) {
+  const Op &op = program.ops[i];
+  if (!isElementwiseBinary(op.kind) && !isElementwiseUnary(op.kind))
+    return;
+  int res = op.results[0];
+  for (int o : op.operands) {
+    if (program.type(o).shape != program.type(res).shape)
+      continue;
+    double moved = 2.0 * double(program.type(o).numElements() *
+                                dtypeBytes(program.type(o).dtype));
+    llvm::ArrayRef<int64_t> shape = program.type(o).shape;
+    addCost(
+        kernelVar(o), kernelVar(res),
+        [&](const Layout &lo, const Layout &lr) {
+          return contiguousDim(shape, lo) == contiguousDim(shape, lr)
+                     ? 0.0
+                     : devicePs(moved);
+        },
+        i);
+  }
+}
+
+llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
+  kernelOp = k;
+  g = program.ops[k].body.get();
+  std::string scheduleWhy;
+  llvm::FailureOr<Schedule> s = scheduleBlockGraph(*g, &scheduleWhy);
+  if (failed(s))
+    return fail(why, "kernel op " + std::to_string(k) +
+                         ": block graph: " + scheduleWhy);
+  int64_t blocks = 1;
+  for (int64_t e : g->grid)
+    blocks *= e;
+  int64_t busiest = ceilDiv(blocks, target.numSMs);
+  psPerBlockCycle = double(busiest) * 1e12 / target.clockHz;
+  int64_t f = std::max<int64_t>(g->forloop, 1);
+
+  tile.assign(g->values.size(), -1);
+  threads.assign(g->ops.size(), -1);
+  fuseProducts(*s);
+  for (size_t i = 0; i < g->ops.size(); ++i) {
+    const Op &op = g->ops[i];
+    if (op.kind != OpKind::BlockOutput)
+      for (auto [r, v] : llvm::enumerate(op.results))
+        addTile(v, i, r);
+    if (op.kind == OpKind::Accum)
+      addThreads(i, g->type(op.operands[0]).shape, op.fmap == kReplica);
+    else if (op.kind == OpKind::ThreadGraph)
+      addThreads(i, g->type(op.results[0]).shape, true);
+  }
+
+  for (size_t i = 0; i < g->ops.size(); ++i) {
+    const Op &op = g->ops[i];
+    int64_t runs = s->phase[i] == Phase::Loop ? f : 1;
+    switch (op.kind) {
+    case OpKind::BlockInput:
+      // A loop-invariant tile is loaded once (as in the cost model).
+      blockInput(i, op.fmap == kReplica ? 1 : f);
+      break;
+    case OpKind::BlockOutput:
+      blockOutput(i);
+      break;
+    case OpKind::Matmul:
+      matmul(i, runs);
+      break;
+    case OpKind::Accum:
+      accum(i, runs);
+      break;
+    case OpKind::ThreadGraph:
+      threadGraph(i, runs);
+      break;
+    default:
+      elementwise(i, runs);
+      break;
+    }
+  }
+  return llvm::success();
+}
+
+llvm::FailureOr<LayoutProblem> ProblemBuilder::build(std::string *why) {
+  if (program.level != Level::Kernel) {
+    if (why)
+      *why = "not a kernel graph";
+    return llvm::failure();
+  }
+  // Device tensors passed between kernels get a variable; program inputs
+  // and outputs keep the row-major layout of the program's interface.
+  kernelTensor.assign(program.values.size(), -1);
+  llvm::DenseSet<int> interface(program.inputs.begin(), program.inputs.end());
+  interface.insert(program.outputs.begin(), program.outputs.end());
+  for (size_t i = 0; i < program.ops.size(); ++i)
+    for (auto [r, v] : llvm::enumerate(program.ops[i].results)) {
+      if (interface.contains(v))
+        continue;
+      LayoutTensor t;
+      t.name = "tensor %" + std::to_string(v) + " (result " +
+               std::to_string(r) + " of op " + std::to_string(i) + ", " +
+               stringifyOpKind(program.ops[i].kind).str() + ")";
+      t.level = LayoutLevel::Kernel;
+      t.kernelOp = i;
+      t.result = r;
+      llvm::ArrayRef<int64_t> shape = program.type(v).shape;
+      size_t rank = shape.size();
+      t.candidates = {Layout::rowMajor()};
+      if (rank >= 2 && shape[rank - 1] > 1 && shape[rank - 2] > 1)
+        t.candidates.push_back(Layout::colMajor());
+      kernelTensor[v] = problem.addTensor(std::move(t));
+    }
+
+  for (size_t i = 0; i < program.ops.size(); ++i) {
+    const Op &op = program.ops[i];
+    if (op.kind == OpKind::Kernel && op.body) {
+      if (failed(buildKernel(i, why)))
+        return llvm::failure();
+    } else {
+      buildKernelLevelOp(i);
+    }
+  }
+  return std::move(problem);
+}
+
+llvm::FailureOr<LayoutProblem>
+tsopt::buildLayoutProblem(const Graph &program, const TargetDesc &target,
+                          const LayoutOptions &options, std::string *why) {
+  return ProblemBuilder(program, target, options).build(why);
+}
