@@ -246,5 +246,5 @@ void SelectLayoutsPass::runOnOperation() {
             << " ns on " << desc->name << " (" << desc->device
             << "); function: " << formatNs(solution->objective) << " ns, "
             << problem->tensors.size() << " tensors, " << solution->numVariables
-            << " variables";
+            << " variables (" << solution->numAuxiliary << " products)";
 }

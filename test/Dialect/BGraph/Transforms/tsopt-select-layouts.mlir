@@ -61,7 +61,7 @@
 // CHECK-NEXT:    %[[S:.*]] = bgraph.accum sum %[[P]] {bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.threads = "mma_fragment"}
 // CHECK-NEXT:    bgraph.output %[[S]]
 func.func @matmul(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
-  // expected-remark-re @+1 {{layout objective {{(859.561 ns on sm_80 \(A100\)|607.711 ns on sm_90 \(H100\))}}; function: {{[0-9.]+}} ns, 5 tensors, 34 variables}}
+  // expected-remark-re @+1 {{layout objective {{(859.561 ns on sm_80 \(A100\)|607.711 ns on sm_90 \(H100\))}}; function: {{[0-9.]+}} ns, 5 tensors, 34 variables (15 products)}}
   %c = kgraph.kernel grid = [1] forloop = 4 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) {
   ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = 1 : tensor<64x256xf16> -> !bgraph.tile<64x64xf16>
@@ -89,7 +89,7 @@ func.func @matmul(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x6
 // CHECK-NEXT:    %[[Y:.*]] = tgraph.graph %[[S]] {bgraph.layout = "row_major", bgraph.threads = "row_strips"}
 // CHECK:         bgraph.output %[[Y]]
 func.func @elementwise_chain(%x: tensor<128x128xf32>) -> tensor<128x64xf32> {
-  // expected-remark-re @+1 {{layout objective {{(1055.300 ns on sm_80 \(A100\)|745.629 ns on sm_90 \(H100\))}}; function: {{[0-9.]+}} ns, 8 tensors, 60 variables}}
+  // expected-remark-re @+1 {{layout objective {{(1055.300 ns on sm_80 \(A100\)|745.629 ns on sm_90 \(H100\))}}; function: {{[0-9.]+}} ns, 8 tensors, 60 variables (36 products)}}
   %c = kgraph.kernel grid = [4] forloop = 2 ins(%x : tensor<128x128xf32>) -> (tensor<128x64xf32>) {
   ^bb0(%xb: tensor<128x128xf32>):
     %xt = bgraph.input %xb imap = {x = 0} fmap = 1 : tensor<128x128xf32> -> !bgraph.tile<32x64xf32>
@@ -161,7 +161,7 @@ func.func @lora(%x: tensor<16x256xf16>, %w: tensor<256x4096xf16>, %a: tensor<256
 // CHECK:         %[[T:.*]]:2 = kgraph.kernel {{.*}} attributes {bgraph.layout = ["col_major", "row_major"]}
 // CHECK:         kgraph.kernel {{.*}} ins(%[[T]]#0 : tensor<256x16xf16>)
 func.func @column_boxes(%x: tensor<256x16xf16>) -> (tensor<256x16xf16>, tensor<256x16xf16>) {
-  // expected-remark-re @+1 {{layout objective {{(181.512 ns on sm_80 \(A100\); function: 266.828|113.119 ns on sm_90 \(H100\); function: 165.562)}} ns, 9 tensors, 12 variables}}
+  // expected-remark-re @+1 {{layout objective {{(181.512 ns on sm_80 \(A100\); function: 266.828|113.119 ns on sm_90 \(H100\); function: 165.562)}} ns, 9 tensors, 12 variables (2 products)}}
   %t:2 = kgraph.kernel grid = [16] forloop = 1 ins(%x : tensor<256x16xf16>) -> (tensor<256x16xf16>, tensor<256x16xf16>) {
   ^bb0(%xb: tensor<256x16xf16>):
     %xt = bgraph.input %xb imap = {x = 1} fmap = replica : tensor<256x16xf16> -> !bgraph.tile<256x1xf16>
@@ -171,7 +171,7 @@ func.func @column_boxes(%x: tensor<256x16xf16>) -> (tensor<256x16xf16>, tensor<2
     %o2 = bgraph.output %s omap = {x = 1} : !bgraph.tile<256x1xf16> -> tensor<256x16xf16>
     bgraph.yield %o1, %o2 : tensor<256x16xf16>, tensor<256x16xf16>
   }
-  // expected-remark-re @+1 {{layout objective {{(85.316 ns on sm_80 \(A100\); function: 266.828|52.443 ns on sm_90 \(H100\); function: 165.562)}} ns, 9 tensors, 12 variables}}
+  // expected-remark-re @+1 {{layout objective {{(85.316 ns on sm_80 \(A100\); function: 266.828|52.443 ns on sm_90 \(H100\); function: 165.562)}} ns, 9 tensors, 12 variables (2 products)}}
   %y = kgraph.kernel grid = [4, 16] forloop = 1 ins(%t#0 : tensor<256x16xf16>) -> (tensor<256x16xf16>) {
   ^bb0(%tb: tensor<256x16xf16>):
     %tt = bgraph.input %tb imap = {x = 0, y = 1} fmap = replica : tensor<256x16xf16> -> !bgraph.tile<64x1xf16>
