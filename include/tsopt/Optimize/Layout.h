@@ -129,8 +129,8 @@ llvm::StringRef stringifyLayoutLevel(LayoutLevel level);
 
 /// A tensor to lay out: one boolean per candidate.
 struct LayoutTensor {
-  /// For messages; buildLayoutProblem uses "%<value> (<op>)" with the
-  /// enclosing kernel, a pass may rename tensors after its IR.
+  /// For messages: buildLayoutProblem names a tensor after its kernel op,
+  /// value and op kind; a pass may rename tensors after its IR.
   std::string name;
   LayoutLevel level = LayoutLevel::Block;
   /// Kernel level: the kernel-graph op producing the tensor. Block and thread
