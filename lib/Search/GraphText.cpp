@@ -285,6 +285,11 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
   return llvm::success();
 }
 
+llvm::LogicalResult tsopt::inferOpShapes(Graph &graph, unsigned opIndex,
+                                         std::string *why) {
+  return inferOp(graph, graph.ops[opIndex], why);
+}
+
 llvm::LogicalResult tsopt::inferShapes(Graph &graph, std::string *why) {
   for (tsopt::Op &op : graph.ops)
     if (failed(inferOp(graph, op, why)))

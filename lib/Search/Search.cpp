@@ -289,6 +289,23 @@ llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
                               llvm::ArrayRef<const Info *> in,
                               const Graph &g, const Slicing &s) {
   Info r;
+  // A concatenated dim only makes sense as a contraction (the LoRA
+  // rewrite): anything else on a concatenation is rejected.
+  auto hasParts = [](const Info &i, int except) {
+    for (auto [d, l] : llvm::enumerate(i.dims))
+      if (static_cast<int>(d) != except && !l.parts.empty())
+        return true;
+    return false;
+  };
+  if (op.kind == OpKind::Matmul) {
+    int rank = in[0]->dims.size();
+    if (hasParts(*in[0], rank - 1) || hasParts(*in[1], rank - 2))
+      return llvm::failure();
+  } else {
+    for (const Info *i : in)
+      if (hasParts(*i, -1))
+        return llvm::failure();
+  }
   auto carry = [&](const Info &from) {
     r.partialLoop = from.partialLoop;
     r.partialKind = from.partialKind;
@@ -388,6 +405,8 @@ llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
       if (a.dims[d] != b.dims[d])
         return llvm::failure();
     }
+    if (a.dims[op.dim] == b.dims[op.dim])
+      return llvm::failure(); // two copies of the same slice
     DimLabel cat;
     for (const Info *x : in) {
       const DimLabel &l = x->dims[op.dim];
@@ -558,12 +577,7 @@ private:
   bool push(tsopt::Op op, const tsopt::TensorType &type);
   void pop();
   void tryOp(tsopt::Op op);
-  unsigned users(int v) const {
-    unsigned n = 0;
-    for (const tsopt::Op &op : bg.ops)
-      n += llvm::count(op.operands, v);
-    return n;
-  }
+  unsigned users(int v) const { return useCount[v]; }
 
   Searcher &s;
   KernelSearch &k;
@@ -572,6 +586,7 @@ private:
   Graph bg;
   std::vector<Info> infos;
   std::vector<Rank> ranks; // of compute ops, in order
+  std::vector<unsigned> useCount;
   unsigned computeOps = 0;
 };
 
@@ -803,10 +818,11 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
       return;
     }
 
+  pushOp(op, {type}, {Info()}, rank);
+  // Pointers into `infos` only after it has grown.
   llvm::SmallVector<const Info *, 2> in;
   for (int o : operands)
     in.push_back(&infos[o]);
-  pushOp(op, {type}, {Info()}, rank);
   auto info = labelOp(g.ops.back(), in, g, Slicing());
   if (failed(info)) {
     ++s.prunedShape;
@@ -974,6 +990,7 @@ bool BlockSearch::begin() {
     const Info &in = k.infos[v];
     int arg = bg.addInput(k.g.values[v]);
     infos.resize(arg + 1);
+    useCount.resize(arg + 1, 0);
     infos[arg].dims = in.dims;
     infos[arg].expr = in.expr;
     infos[arg].stage = Stage::Tensor;
@@ -992,12 +1009,12 @@ bool BlockSearch::begin() {
       for (auto [d, label] : llvm::enumerate(tile.dims))
         if (label.outerVar() == gv) {
           op.gridMap[gd] = d;
+          // A slice of one element keeps its variable: the tile still
+          // depends on which block it is in.
           Factor &f = label.factors[0];
           if (f.count % c.grid[gd])
             return false;
           f.count /= c.grid[gd];
-          if (f.count == 1)
-            label.factors.erase(label.factors.begin());
           break;
         }
     }
@@ -1009,7 +1026,8 @@ bool BlockSearch::begin() {
           if (f.count % c.forloop)
             return false;
           f.count /= c.forloop;
-          if (f.count == 1)
+          // A loop over chunks of partial sums consumes the chunk index.
+          if (f.count == 1 && llvm::is_contained(in.partialVars, c.loopVar))
             label.factors.erase(label.factors.begin());
           break;
         }
@@ -1035,19 +1053,26 @@ bool BlockSearch::begin() {
 bool BlockSearch::push(tsopt::Op op, const tsopt::TensorType &type) {
   int first = bg.addOp(std::move(op), {type});
   infos.resize(first + 1);
-  if (failed(inferShapes(bg))) {
+  useCount.resize(first + 1, 0);
+  if (failed(inferOpShapes(bg, bg.ops.size() - 1))) {
     bg.ops.pop_back();
     bg.values.pop_back();
     infos.pop_back();
+    useCount.pop_back();
     return false;
   }
+  for (int o : bg.ops.back().operands)
+    ++useCount[o];
   return true;
 }
 
 void BlockSearch::pop() {
+  for (int o : bg.ops.back().operands)
+    --useCount[o];
   bg.ops.pop_back();
   bg.values.pop_back();
   infos.pop_back();
+  useCount.pop_back();
 }
 
 void BlockSearch::tryOp(tsopt::Op op) {
@@ -1058,11 +1083,8 @@ void BlockSearch::tryOp(tsopt::Op op) {
   if (s.options.canonicalOrder && !ranks.empty() && !(ranks.back() < rank))
     return;
   llvm::SmallVector<Stage, 2> stages;
-  llvm::SmallVector<const Info *, 2> in;
-  for (int o : op.operands) {
+  for (int o : op.operands)
     stages.push_back(infos[o].stage);
-    in.push_back(&infos[o]);
-  }
   auto stage = resultStage(op.kind, stages);
   if (failed(stage)) {
     ++s.prunedShape;
@@ -1081,6 +1103,10 @@ void BlockSearch::tryOp(tsopt::Op op) {
     return;
   }
   const tsopt::Op &placed = bg.ops.back();
+  // Pointers into `infos` only after push grew it.
+  llvm::SmallVector<const Info *, 2> in;
+  for (int o : placed.operands)
+    in.push_back(&infos[o]);
   Info info;
   if (placed.kind == OpKind::Accum) {
     const Info &a = *in[0];
@@ -1151,11 +1177,18 @@ void BlockSearch::extend() {
   if (loopSinks == 0 && unusedInputs == 0 && postSinks >= 1 &&
       postSinks <= s.options.maxKernelOutputs)
     tryClose();
+  // Ops still needed to close: every dangling loop-stage value (a result
+  // nobody uses or an input tile nobody reads) needs an op that consumes it
+  // (a binary op merges two into one, an accumulator moves one past the
+  // loop), and post-loop results beyond the output limit need merging.
   unsigned remaining = s.options.maxBlockOps - computeOps;
-  if (computeOps >= s.options.maxBlockOps ||
-      (loopSinks + unusedInputs + 1) / 2 > remaining ||
-      (postSinks > s.options.maxKernelOutputs &&
-       postSinks - s.options.maxKernelOutputs > remaining))
+  unsigned dangling = loopSinks + unusedInputs;
+  unsigned over = postSinks + (dangling ? 1 : 0);
+  unsigned needed =
+      dangling + (over > s.options.maxKernelOutputs
+                      ? over - s.options.maxKernelOutputs
+                      : 0);
+  if (computeOps >= s.options.maxBlockOps || needed > remaining)
     return;
 
   int n = bg.values.size();

@@ -135,6 +135,10 @@ enumerateCandidates(const Graph &program, const SearchOptions &options,
 /// the op attributes and the input types; fails when a shape rule fails.
 llvm::LogicalResult inferShapes(Graph &graph, std::string *why = nullptr);
 
+/// inferShapes for op `opIndex` alone (its operands' types are current).
+llvm::LogicalResult inferOpShapes(Graph &graph, unsigned opIndex,
+                                  std::string *why = nullptr);
+
 /// A compact, stable text form of a graph (used for canonical ranks,
 /// checkpoints and result caches) and its inverse.
 std::string serializeGraph(const Graph &graph);

@@ -1,0 +1,273 @@
+//===- SearchTest.cpp - The µGraph search: canonical form, resume, ... ----===//
+
+#include "TestWorkloads.h"
+
+#include "tsopt/Search/Search.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+using namespace tsopt;
+
+namespace {
+
+/// The reference program of a workload file under test/Workloads.
+Graph reference(llvm::StringRef name) {
+  for (const std::string &file : test::workloadFiles())
+    for (test::Workload &w : test::loadWorkloads(file))
+      if (w.name == (name + "_opt").str())
+        return w.ref;
+  ADD_FAILURE() << "no workload " << name.str();
+  return Graph();
+}
+
+/// A key of a graph invariant under renumbering its values and reordering
+/// its ops (so two graphs get the same key iff they are isomorphic), built
+/// from each op's tree of operands. `duplicate` is set when two ops are
+/// identical (same kind, attributes and operands): such graphs compute a
+/// value twice and the canonical order excludes them by design.
+class IsoKey {
+public:
+  std::string graphKey(const Graph &g, llvm::ArrayRef<std::string> args,
+                       bool &duplicate) {
+    std::vector<std::string> keys(g.values.size());
+    for (auto [i, in] : llvm::enumerate(g.inputs))
+      keys[in] = i < args.size() ? args[i] : "in" + std::to_string(i);
+    std::multiset<std::string> ops;
+    for (const tsopt::Op &op : g.ops) {
+      std::vector<std::string> operands;
+      for (int o : op.operands)
+        operands.push_back(keys[o]);
+      if (op.kind == OpKind::Add || op.kind == OpKind::Mul)
+        std::sort(operands.begin(), operands.end());
+      std::string k = std::string(stringifyOpKind(op.kind)) + "{" +
+                      std::to_string(op.dim) + "," +
+                      std::to_string(op.scalar) + "," +
+                      std::to_string(op.fmap) + "," +
+                      std::to_string(op.gridMap[0]) +
+                      std::to_string(op.gridMap[1]) +
+                      std::to_string(op.gridMap[2]) + "," +
+                      std::to_string(static_cast<int>(op.accum)) + "}";
+      if (op.body) {
+        k += "[grid";
+        for (int64_t e : op.body->grid)
+          k += " " + std::to_string(e);
+        k += " loop " + std::to_string(op.body->forloop) + " ";
+        k += graphKey(*op.body, operands, duplicate) + "]";
+      }
+      k += "(" + llvm::join(operands, ",") + ")";
+      if (ops.count(k))
+        duplicate = true;
+      ops.insert(k);
+      for (auto [i, r] : llvm::enumerate(op.results))
+        keys[r] = k + "#" + std::to_string(i);
+    }
+    std::string out = "{" + llvm::join(ops, ";") + "} -> ";
+    for (int o : g.outputs)
+      out += keys[o] + ";";
+    return out;
+  }
+};
+
+struct Census {
+  std::map<std::string, unsigned> classes; // key -> times generated
+  unsigned withDuplicates = 0;
+};
+
+Census census(const Graph &program, SearchOptions opts) {
+  Census c;
+  std::string why;
+  auto all = enumerateCandidates(program, opts, &why);
+  EXPECT_TRUE(succeeded(all)) << why;
+  if (failed(all))
+    return c;
+  IsoKey iso;
+  for (const Graph &g : *all) {
+    bool duplicate = false;
+    std::string key = iso.graphKey(g, {}, duplicate);
+    if (duplicate) {
+      ++c.withDuplicates;
+      continue;
+    }
+    ++c.classes[key];
+  }
+  return c;
+}
+
+/// Canonical generation gives every isomorphism class once, and exactly the
+/// classes that generating every order of the same ops (brute force) gives.
+void expectCanonicalMatchesBruteForce(const Graph &program,
+                                      SearchOptions opts) {
+  opts.exprPruning = false;
+  opts.canonicalOrder = true;
+  Census canonical = census(program, opts);
+  opts.canonicalOrder = false;
+  Census brute = census(program, opts);
+  EXPECT_EQ(canonical.withDuplicates, 0u);
+  ASSERT_FALSE(canonical.classes.empty());
+  for (const auto &[key, n] : canonical.classes)
+    EXPECT_EQ(n, 1u) << "generated " << n << " times: " << key;
+  std::set<std::string> a, b;
+  for (const auto &[key, n] : canonical.classes)
+    a.insert(key);
+  unsigned bruteTotal = 0;
+  for (const auto &[key, n] : brute.classes) {
+    b.insert(key);
+    bruteTotal += n;
+  }
+  EXPECT_EQ(a, b);
+  // The brute force really does generate orders the canonical form skips.
+  EXPECT_GT(bruteTotal, canonical.classes.size());
+}
+
+TEST(SearchCanonical, KernelLevelMatchesBruteForce) {
+  Graph program = reference("gated_mlp");
+  SearchOptions opts;
+  opts.graphDefinedKernels = false;
+  opts.maxKernelOps = 4;
+  expectCanonicalMatchesBruteForce(program, opts);
+}
+
+TEST(SearchCanonical, BlockLevelMatchesBruteForce) {
+  Graph program = reference("gated_mlp");
+  SearchOptions opts;
+  opts.maxKernelOps = 1;
+  opts.maxBlockOps = 4;
+  opts.maxGridDims = 1;
+  expectCanonicalMatchesBruteForce(program, opts);
+}
+
+TEST(SearchPruning, ExpressionsPruneAndKeepTheAnswer) {
+  Graph program = reference("gated_mlp");
+  SearchOptions opts;
+  opts.maxKernelOps = 1;
+  opts.maxBlockOps = 5;
+  opts.maxGridDims = 1;
+  opts.threads = 2;
+  std::string why;
+  auto pruned = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(pruned)) << why;
+  EXPECT_GT(pruned->stats.prunedExpr, 0u);
+  ASSERT_FALSE(pruned->ranked.empty());
+  EXPECT_TRUE(pruned->record.equivalent);
+  opts.exprPruning = false;
+  auto unpruned = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(unpruned)) << why;
+  EXPECT_EQ(unpruned->stats.prunedExpr, 0u);
+  EXPECT_GT(unpruned->stats.states, pruned->stats.states);
+  // Pruning loses no verified µGraph: the best is the same.
+  ASSERT_FALSE(unpruned->ranked.empty());
+  EXPECT_EQ(serializeGraph(unpruned->ranked[0].graph),
+            serializeGraph(pruned->ranked[0].graph));
+}
+
+SearchOptions smallLora() {
+  SearchOptions opts;
+  opts.maxKernelOps = 1;
+  opts.maxBlockOps = 5;
+  opts.maxGridDims = 1;
+  return opts;
+}
+
+TEST(SearchDriver, DeterministicAcrossThreadCounts) {
+  Graph program = reference("lora");
+  SearchOptions opts = smallLora();
+  std::string why;
+  opts.threads = 1;
+  auto one = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(one)) << why;
+  opts.threads = 2;
+  auto two = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(two)) << why;
+  ASSERT_FALSE(one->ranked.empty());
+  ASSERT_EQ(one->ranked.size(), two->ranked.size());
+  for (size_t i = 0; i < one->ranked.size(); ++i)
+    EXPECT_EQ(serializeGraph(one->ranked[i].graph),
+              serializeGraph(two->ranked[i].graph));
+  EXPECT_EQ(one->stats.states, two->stats.states);
+  EXPECT_EQ(one->stats.candidates, two->stats.candidates);
+}
+
+TEST(SearchDriver, ResumesFromCheckpoint) {
+  Graph program = reference("lora");
+  SearchOptions opts = smallLora();
+  opts.threads = 1;
+  std::string why;
+  auto full = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(full)) << why;
+  ASSERT_FALSE(full->ranked.empty());
+  ASSERT_GT(full->stats.workItems, 4u);
+
+  llvm::SmallString<64> path;
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("tsopt-search", "ckpt", path));
+  opts.checkpoint = path.str().str();
+  // "Killed" after half of the work.
+  opts.stopAfterItems = full->stats.workItems / 2;
+  auto killed = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(killed)) << why;
+  EXPECT_TRUE(killed->stats.timedOut);
+  EXPECT_EQ(killed->stats.workItemsDone, opts.stopAfterItems);
+
+  opts.stopAfterItems = 0;
+  auto resumed = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(resumed)) << why;
+  EXPECT_EQ(resumed->stats.workItemsResumed, full->stats.workItems / 2);
+  EXPECT_LT(resumed->stats.states, full->stats.states);
+  ASSERT_EQ(resumed->ranked.size(), full->ranked.size());
+  for (size_t i = 0; i < full->ranked.size(); ++i)
+    EXPECT_EQ(serializeGraph(resumed->ranked[i].graph),
+              serializeGraph(full->ranked[i].graph));
+  llvm::sys::fs::remove(path);
+}
+
+TEST(SearchDriver, UnsupportedProgramIsAnError) {
+  Graph g;
+  int x = g.addInput({{4, 8}, DType::F16});
+  tsopt::Op op;
+  op.kind = OpKind::Reshape;
+  op.operands = {x};
+  int r = g.addOp(op, {tsopt::TensorType{{8, 4}, DType::F16}});
+  g.outputs = {r};
+  std::string why;
+  auto result = superoptimize(g, SearchOptions(), &why);
+  EXPECT_TRUE(failed(result));
+  EXPECT_NE(why.find("reshape"), std::string::npos) << why;
+}
+
+TEST(SearchDriver, NothingWithinLimitsIsEmptyNotAnError) {
+  Graph program = reference("rmsnorm");
+  SearchOptions opts;
+  opts.maxKernelOps = 1;
+  opts.maxBlockOps = 2;
+  opts.kernelOps = {OpKind::Matmul}; // rms_norm itself is not allowed
+  std::string why;
+  auto result = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(result)) << why;
+  EXPECT_TRUE(result->ranked.empty());
+}
+
+TEST(SearchGraphText, RoundTripsEveryWorkload) {
+  for (const std::string &file : test::workloadFiles())
+    for (test::Workload &w : test::loadWorkloads(file))
+      for (const Graph *g : {&w.opt, &w.ref}) {
+        std::string text = serializeGraph(*g);
+        auto back = deserializeGraph(text);
+        ASSERT_TRUE(succeeded(back)) << w.name;
+        EXPECT_EQ(serializeGraph(*back), text) << w.name;
+        // Shapes recomputed from the attributes are the declared ones.
+        Graph inferred = *g;
+        std::string why;
+        ASSERT_TRUE(succeeded(inferShapes(inferred, &why))) << why;
+        EXPECT_EQ(serializeGraph(inferred), text) << w.name;
+      }
+  EXPECT_TRUE(failed(deserializeGraph("G 0 1 2")));
+  EXPECT_TRUE(failed(deserializeGraph("not a graph")));
+}
+
+} // namespace
