@@ -231,4 +231,43 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TSOptPrintDot : Pass<"tsopt-print-dot", "::mlir::ModuleOp"> {
+  let summary = "Write each function as a Graphviz (DOT) picture";
+  let description = [{
+    Imports every function with a body into the core µGraph and writes one
+    `digraph` per function, named after it: kernel-level tensors as
+    ellipses and pre-defined ops as boxes; each graph-defined kernel as a
+    cluster labelled with its grid and for-loop, holding its block graph,
+    with each input iterator's imap and fmap on the edge from the tensor it
+    reads and each output saver's omap on the edge to the tensor it writes;
+    each thread graph as a cluster nested in its kernel's. The IR is left
+    unchanged.
+
+    Example (render with Graphviz):
+
+    ```sh
+    tsopt-opt --tsopt-print-dot='output=rmsnorm.dot function=rmsnorm_opt' \
+      rmsnorm.mlir -o /dev/null
+    dot -Tsvg rmsnorm.dot -o rmsnorm.svg
+    ```
+
+    ```
+    digraph "rmsnorm_opt" {
+      ...
+      subgraph cluster_k0 {
+        label = "kernel #0\ngrid = [3], forloop = 4";
+        k0_op0 [label = "input\n2x16 f16", ...];
+      ...
+      v0 -> k0_op0 [label = "imap = {x = replica}\nfmap = 1"];
+    ```
+  }];
+  let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write the DOT to (`-`: standard output)">,
+    Option<"function", "function", "std::string", /*default=*/"\"\"",
+           "Only this function (default: every function, one digraph each)">,
+  ];
+}
+
 #endif // TSOPT_DIALECT_KGRAPH_TRANSFORMS_PASSES
