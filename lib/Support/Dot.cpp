@@ -198,8 +198,8 @@ private:
         std::vector<std::string> operandNodes;
         for (int v : op.operands)
           operandNodes.push_back(source(v));
-        std::string yield = writeThreadGraph(*op.body, op, g, id + "_",
-                                             operandNodes, i);
+        std::string yield =
+            writeThreadGraph(*op.body, op, g, id + "_", operandNodes, i);
         for (int r : op.results)
           if (r >= 0 && r < (int)g.values.size()) {
             d.node[r] = yield;
@@ -214,14 +214,14 @@ private:
         for (auto [k, r] : llvm::enumerate(op.results))
           if (r >= 0 && r < (int)g.values.size())
             label += (k ? ", " : "\n") + typeLabel(g.values[r]);
-      const char *shape = op.kind == OpKind::BlockInput ||
-                                  op.kind == OpKind::BlockOutput
-                              ? "shape = box, style = filled, fillcolor = "
-                                "\"#fff2cc\""
-                          : op.kind == OpKind::Accum
-                              ? "shape = box, style = filled, fillcolor = "
-                                "\"#e2f0d9\""
-                              : "shape = box, style = rounded";
+      const char *shape =
+          op.kind == OpKind::BlockInput || op.kind == OpKind::BlockOutput
+              ? "shape = box, style = filled, fillcolor = "
+                "\"#fff2cc\""
+          : op.kind == OpKind::Accum
+              ? "shape = box, style = filled, fillcolor = "
+                "\"#e2f0d9\""
+              : "shape = box, style = rounded";
       node(id, label, shape);
       std::string inLabel;
       if (op.kind == OpKind::BlockInput)
