@@ -1,0 +1,573 @@
+"""Programs and tensors: a numpy-like way to write kernel-level programs.
+
+A :class:`Program` wraps the compiled core graph (``tsopt._tsopt.Graph``);
+every op appends to it in C++, where the shared shape rules compute the
+result type and reject what does not fit. This module adds names, numpy
+spelling (``@``, ``*``, ``sum(axis, keepdims)``, negative axes) and the
+conversions to and from IR text, pictures and numpy arrays.
+"""
+
+import numbers
+import re
+import shutil
+import subprocess
+
+import numpy as np
+
+from . import _tsopt
+
+__all__ = [
+    "Program", "Tensor", "parse", "load",
+    "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
+    "silu", "gelu", "relu", "neg", "mul_scalar", "sum", "max", "mean",
+    "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",
+]
+
+_DTYPES = {
+    "f16": "f16", "float16": "f16", "half": "f16",
+    "bf16": "bf16", "bfloat16": "bf16",
+    "f32": "f32", "float32": "f32", "single": "f32",
+}
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _dtype_name(dtype):
+    """'f16', 'bf16' or 'f32' for a name or a numpy dtype."""
+    if isinstance(dtype, str):
+        key = dtype.lower()
+    else:
+        try:
+            key = np.dtype(dtype).name
+        except TypeError:
+            key = repr(dtype)
+    if key not in _DTYPES:
+        raise ValueError(
+            f"unsupported dtype {dtype!r}: tsopt executes f16, bf16 and f32")
+    return _DTYPES[key]
+
+
+def _fmt(shape):
+    return "x".join(str(d) for d in shape) if shape else "scalar"
+
+
+class Tensor:
+    """A kernel-level tensor of a :class:`Program` (device memory).
+
+    Tensors are immutable handles; ops on them append to their program.
+    """
+
+    __slots__ = ("_program", "_id")
+    # numpy defers binary operators with a Tensor operand to the Tensor.
+    __array_ufunc__ = None
+
+    def __init__(self, program, value_id):
+        self._program = program
+        self._id = value_id
+
+    @property
+    def program(self):
+        return self._program
+
+    @property
+    def shape(self):
+        return self._program._graph.shape(self._id)
+
+    @property
+    def dtype(self):
+        return self._program._graph.dtype(self._id)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def name(self):
+        """The input's name, or None for a computed tensor."""
+        return self._program._input_name(self._id)
+
+    @property
+    def op(self):
+        """The kind of the op producing this tensor ('input' for inputs)."""
+        g = self._program._graph
+        index = g.producer(self._id)
+        return "input" if index is None else g.ops()[index]["kind"]
+
+    def __repr__(self):
+        label = self.name or self.op
+        return f"<tsopt.Tensor {label}: {_fmt(self.shape)} {self.dtype}>"
+
+    # Operators: tensors combine element-wise with numpy broadcasting; a
+    # Python number only scales (the kernel level has mul_scalar, no
+    # scalar add).
+    def __matmul__(self, other):
+        return matmul(self, other)
+
+    def __rmatmul__(self, other):
+        return matmul(other, self)
+
+    def __add__(self, other):
+        return add(self, other)
+
+    def __radd__(self, other):
+        return add(other, self)
+
+    def __sub__(self, other):
+        return sub(self, other)
+
+    def __rsub__(self, other):
+        return sub(other, self)
+
+    def __mul__(self, other):
+        return mul(self, other)
+
+    def __rmul__(self, other):
+        return mul(other, self)
+
+    def __truediv__(self, other):
+        return div(self, other)
+
+    def __rtruediv__(self, other):
+        return div(other, self)
+
+    def __neg__(self):
+        return neg(self)
+
+    def __pos__(self):
+        return self
+
+    def sum(self, axis, keepdims=False):
+        return sum(self, axis, keepdims)
+
+    def max(self, axis, keepdims=False):
+        return max(self, axis, keepdims)
+
+    def mean(self, axis, keepdims=False):
+        return mean(self, axis, keepdims)
+
+    def reshape(self, *shape):
+        if len(shape) == 1 and not isinstance(shape[0], numbers.Integral):
+            shape = tuple(shape[0])
+        return reshape(self, shape)
+
+    def transpose(self, *axes):
+        if len(axes) == 1 and not isinstance(axes[0], numbers.Integral):
+            axes = tuple(axes[0])
+        return transpose(self, axes or None)
+
+    @property
+    def T(self):
+        return transpose(self)
+
+    def exp(self):
+        return exp(self)
+
+    def sqrt(self):
+        return sqrt(self)
+
+    def rsqrt(self):
+        return rsqrt(self)
+
+    def square(self):
+        return square(self)
+
+
+class Program:
+    """A kernel-level tensor program: named inputs, ops, outputs.
+
+    >>> p = Program("scale")
+    >>> x = p.input("x", (2, 4), "f32")
+    >>> p.output(x * 2.0)
+    """
+
+    def __init__(self, name="main"):
+        if not _NAME.match(name):
+            raise ValueError(f"program name {name!r} is not an identifier")
+        self.name = name
+        self._graph = _tsopt.Graph()
+        self._names = []  # one per graph input
+
+    @classmethod
+    def _wrap(cls, graph, name, input_names):
+        p = cls.__new__(cls)
+        p.name = name
+        p._graph = graph
+        p._names = [n or f"arg{i}" for i, n in enumerate(input_names)]
+        return p
+
+    # -- building ---------------------------------------------------------
+
+    def input(self, name, shape, dtype="f32"):
+        """A new input tensor of `shape` (1 to 4 positive dims) and `dtype`."""
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise ValueError(f"input name {name!r} is not an identifier")
+        if name in self._names:
+            raise ValueError(f"{self.name} already has an input named {name!r}")
+        if isinstance(shape, numbers.Integral):
+            shape = (shape,)
+        shape = tuple(shape)
+        if not 1 <= len(shape) <= 4 or not all(
+                isinstance(d, numbers.Integral) and d >= 1 for d in shape):
+            raise ValueError(
+                f"input {name!r}: shape {shape} must have 1 to 4 dims, "
+                "each a positive integer")
+        value = self._graph.add_input([int(d) for d in shape], _dtype_name(dtype))
+        self._names.append(name)
+        return Tensor(self, value)
+
+    def output(self, *tensors):
+        """Marks tensors as the program's outputs (appended in order)."""
+        if not tensors:
+            raise ValueError("output() needs at least one tensor")
+        ids = list(self._graph.outputs)
+        for t in tensors:
+            if not isinstance(t, Tensor):
+                raise TypeError(f"output: expected a tsopt.Tensor, got "
+                                f"{type(t).__name__}")
+            if t._program is not self:
+                raise ValueError(f"output: {t!r} belongs to program "
+                                 f"{t._program.name!r}, not {self.name!r}")
+            ids.append(t._id)
+        self._graph.set_outputs(ids)
+
+    # -- inspection -------------------------------------------------------
+
+    @property
+    def inputs(self):
+        return [Tensor(self, v) for v in self._graph.inputs]
+
+    @property
+    def outputs(self):
+        return [Tensor(self, v) for v in self._graph.outputs]
+
+    @property
+    def input_names(self):
+        return list(self._names)
+
+    def ops(self):
+        """The kernel-level ops in order, as dicts (kind, operands, results,
+        attributes; graph-defined kernels carry their block graph)."""
+        return self._graph.ops()
+
+    @property
+    def structure(self):
+        """One line: how many ops, which are graph-defined kernels."""
+        return self._graph.structure()
+
+    def _input_name(self, value):
+        try:
+            return self._names[list(self._graph.inputs).index(value)]
+        except ValueError:
+            return None
+
+    def _final(self):
+        """The graph the outputs define: ops built but never used (an
+        abandoned expression, one that failed half-way) are left out of the
+        IR, the picture, the evaluator and the search."""
+        if not self._graph.outputs:
+            raise ValueError(f"program {self.name!r} has no outputs; "
+                             "call output() first")
+        return self._graph.live()
+
+    def __repr__(self):
+        ins = ", ".join(f"{n}: {_fmt(t.shape)} {t.dtype}"
+                        for n, t in zip(self._names, self.inputs))
+        return (f"<tsopt.Program {self.name}({ins}) -> "
+                f"{len(self._graph.outputs)} outputs; {self.structure}>")
+
+    def same_as(self, other):
+        """None when `other` is the same graph op for op, else where the two
+        first differ."""
+        return self._final().difference(other._final())
+
+    # -- IR and pictures ----------------------------------------------------
+
+    def ir(self):
+        """The program as kgraph IR text (a ``func.func``)."""
+        return self._final().to_ir(self.name, self._names)
+
+    def dot(self):
+        """The program as a Graphviz DOT ``digraph``."""
+        return self._final().to_dot(self.name, self._names)
+
+    def render(self, path, format=None):
+        """Renders the picture with Graphviz `dot` to `path`; the format
+        defaults to the file's suffix (svg, png, pdf...). Returns `path`."""
+        fmt = format or (str(path).rsplit(".", 1)[-1] if "." in str(path)
+                         else "svg")
+        data = _run_dot(self.dot(), fmt)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def _repr_svg_(self):
+        # Notebooks show the picture when Graphviz is installed.
+        if shutil.which("dot") is None:
+            return None
+        return _run_dot(self.dot(), "svg").decode()
+
+    # -- running --------------------------------------------------------------
+
+    def __call__(self, *arrays, precision="f32"):
+        """Runs the program on numpy arrays with the CPU float evaluator.
+
+        Inputs are rounded to the program's dtype, as stored on a device;
+        arithmetic is in float32 (``precision="f64"``: float64). Returns one
+        array, or a tuple for several outputs.
+        """
+        graph = self._final()
+        if len(arrays) != len(self._names):
+            raise ValueError(
+                f"{self.name} takes {len(self._names)} inputs "
+                f"({', '.join(self._names)}), got {len(arrays)}")
+        converted = []
+        for name, t, a in zip(self._names, self.inputs, arrays):
+            a = np.asarray(a)
+            if tuple(a.shape) != t.shape:
+                raise ValueError(
+                    f"input {name!r} of {self.name} has shape {t.shape}, "
+                    f"got an array of shape {tuple(a.shape)}")
+            if not (np.issubdtype(a.dtype, np.floating)
+                    or np.issubdtype(a.dtype, np.integer)):
+                raise TypeError(f"input {name!r}: cannot use a {a.dtype} "
+                                "array as floats")
+            converted.append(a)
+        outs = graph.run(converted, precision)
+        return outs[0] if len(outs) == 1 else tuple(outs)
+
+    def estimate_cost(self, target="sm_90"):
+        """The cost model's estimate of the program on `target`, in µs."""
+        return self._final().estimate_cost(target)
+
+    def verify(self, reference, delta=2.0 ** -40, seed=0, threads=2,
+               float_check=True):
+        """Checks this program against `reference` by random tests over
+        finite fields; returns the verification record (truthy when
+        equivalent)."""
+        return _tsopt.verify(self._final(), reference._final(), delta, seed,
+                             threads, float_check)
+
+    def __getstate__(self):
+        return {"name": self.name, "graph": self._graph, "names": self._names}
+
+    def __setstate__(self, state):
+        self.name = state["name"]
+        self._graph = state["graph"]
+        self._names = state["names"]
+
+
+def _run_dot(source, fmt):
+    exe = shutil.which("dot")
+    if exe is None:
+        raise RuntimeError(
+            "Graphviz 'dot' is not installed (Debian: apt-get install "
+            "graphviz); the DOT text is available from .dot()")
+    done = subprocess.run([exe, f"-T{fmt}"], input=source.encode(),
+                          capture_output=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"dot -T{fmt} failed: {done.stderr.decode().strip()}")
+    return done.stdout
+
+
+def parse(text, function=None):
+    """Parses kgraph IR text into a :class:`Program`.
+
+    With several functions in `text`, `function` names the one to take.
+    Graph-defined kernels (µGraphs) are kept as they are.
+    """
+    graph, name, names = _tsopt.parse(text, function)
+    return Program._wrap(graph, name, names)
+
+
+def load(path, function=None):
+    """Reads a ``.mlir`` file with :func:`parse`."""
+    with open(path) as f:
+        return parse(f.read(), function)
+
+
+# -- ops ----------------------------------------------------------------------
+
+
+def _program_of(kind, tensors):
+    for t in tensors:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{kind}: expected a tsopt.Tensor, got "
+                            f"{type(t).__name__}")
+    program = tensors[0]._program
+    for t in tensors[1:]:
+        if t._program is not program:
+            raise ValueError(f"{kind}: operands belong to different programs "
+                             f"({program.name!r} and {t._program.name!r})")
+    return program
+
+
+def _op(kind, tensors, **attrs):
+    program = _program_of(kind, tensors)
+    value = program._graph.add_op(kind, [t._id for t in tensors], **attrs)
+    return Tensor(program, value)
+
+
+def _axis(kind, x, axis):
+    if not isinstance(axis, numbers.Integral):
+        raise TypeError(f"{kind}: axis must be an integer, got {axis!r}")
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"{kind}: axis {axis} is out of range for shape "
+                         f"{x.shape}")
+    return int(axis) % x.ndim
+
+
+def _is_number(x):
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+
+def matmul(a, b):
+    """Batched matmul: (..., m, k) @ (..., k, n) -> (..., m, n)."""
+    return _op("matmul", [a, b])
+
+
+def _binary(kind, a, b):
+    if _is_number(a) or _is_number(b):
+        raise TypeError(
+            f"{kind} with a Python number: the kernel level has no scalar "
+            f"{kind} (only scaling: tensor * number, tensor / number)")
+    return _op(kind, [a, b])
+
+
+def add(a, b):
+    """Element-wise a + b with numpy broadcasting."""
+    return _binary("add", a, b)
+
+
+def sub(a, b):
+    """Element-wise a - b with numpy broadcasting."""
+    return _binary("sub", a, b)
+
+
+def mul(a, b):
+    """Element-wise a * b with numpy broadcasting; a number scales."""
+    if _is_number(b) and isinstance(a, Tensor):
+        return mul_scalar(a, b)
+    if _is_number(a) and isinstance(b, Tensor):
+        return mul_scalar(b, a)
+    return _binary("mul", a, b)
+
+
+def div(a, b):
+    """Element-wise a / b with numpy broadcasting; dividing by a number
+    scales by its inverse."""
+    if _is_number(b) and isinstance(a, Tensor):
+        if b == 0:
+            raise ZeroDivisionError(f"div: {a!r} divided by zero")
+        return mul_scalar(a, 1.0 / b)
+    return _binary("div", a, b)
+
+
+def mul_scalar(x, factor):
+    """x scaled by a constant."""
+    if not _is_number(factor):
+        raise TypeError(f"mul_scalar: factor must be a number, got {factor!r}")
+    return _op("mul_scalar", [x], scalar=float(factor))
+
+
+def _unary(kind, doc):
+    def f(x):
+        return _op(kind, [x])
+    f.__name__ = kind
+    f.__qualname__ = kind
+    f.__doc__ = doc
+    return f
+
+
+exp = _unary("exp", "Element-wise e**x.")
+square = _unary("square", "Element-wise x**2.")
+sqrt = _unary("sqrt", "Element-wise square root.")
+rsqrt = _unary("rsqrt", "Element-wise 1 / sqrt(x).")
+silu = _unary("silu", "Element-wise x * sigmoid(x).")
+gelu = _unary("gelu", "Element-wise GELU (the exact erf form).")
+relu = _unary("relu", "Element-wise max(x, 0).")
+neg = _unary("neg", "Element-wise -x.")
+
+
+def _reduce(kind, name, x, axis, keepdims):
+    _program_of(name, [x])
+    a = _axis(name, x, axis)
+    r = _op(kind, [x], dim=a)
+    if keepdims:
+        return r
+    shape = x.shape[:a] + x.shape[a + 1:]
+    if not shape:
+        raise ValueError(f"{name}: reducing the only axis of {x!r} leaves a "
+                         "scalar; use keepdims=True")
+    return reshape(r, shape)
+
+
+def sum(x, axis, keepdims=False):
+    """Sum along `axis` (numpy's keepdims)."""
+    return _reduce("reduce_sum", "sum", x, axis, keepdims)
+
+
+def max(x, axis, keepdims=False):
+    """Maximum along `axis` (numpy's keepdims)."""
+    return _reduce("reduce_max", "max", x, axis, keepdims)
+
+
+def mean(x, axis, keepdims=False):
+    """Mean along `axis`: the sum scaled by 1/n."""
+    _program_of("mean", [x])
+    n = x.shape[_axis("mean", x, axis)]
+    return mul_scalar(sum(x, axis, keepdims), 1.0 / n)
+
+
+def rms_norm(x, g, eps=0.0):
+    """x * g / sqrt(mean(x**2, axis=-1) + eps); g is a vector of x's last
+    dim."""
+    return _op("rms_norm", [x, g], scalar=float(eps))
+
+
+def softmax(x, axis=-1):
+    """exp(x) / sum(exp(x), axis), as the Mirage papers write it (no max
+    subtraction: the lowering picks the numerically safe form)."""
+    e = exp(x)
+    return e / sum(e, axis, keepdims=True)
+
+
+def transpose(x, axes=None):
+    """Permutes dims: result dim i is x's dim axes[i] (default: reversed)."""
+    _program_of("transpose", [x])
+    if axes is None:
+        axes = tuple(reversed(range(x.ndim)))
+    axes = [_axis("transpose", x, a) for a in axes]
+    return _op("transpose", [x], perm=axes)
+
+
+def reshape(x, shape):
+    """The same elements in row-major order under a new shape."""
+    _program_of("reshape", [x])
+    if isinstance(shape, numbers.Integral):
+        shape = (shape,)
+    shape = [int(d) for d in shape]
+    if shape.count(-1) == 1:
+        known = int(np.prod([d for d in shape if d != -1]))
+        total = int(np.prod(x.shape))
+        if known > 0 and total % known == 0:
+            shape[shape.index(-1)] = total // known
+    return _op("reshape", [x], shape=shape)
+
+
+def concat(tensors, axis=0):
+    """Concatenation along `axis` (numpy.concatenate)."""
+    tensors = list(tensors)
+    if not tensors:
+        raise ValueError("concat: needs at least one tensor")
+    _program_of("concat", tensors)
+    a = _axis("concat", tensors[0], axis)
+    return _op("concat", tensors, dim=a)
+
+
+def tile(x, reps):
+    """Repeats x along each dim (numpy.tile with len(reps) == x.ndim)."""
+    _program_of("tile", [x])
+    reps = (reps,) if isinstance(reps, numbers.Integral) else tuple(reps)
+    if len(reps) != x.ndim:
+        raise ValueError(f"tile: {len(reps)} repetitions for shape {x.shape}")
+    return _op("repeat", [x], shape=[d * int(r) for d, r in zip(x.shape, reps)])

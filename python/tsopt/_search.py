@@ -1,0 +1,165 @@
+"""The search from Python: options, progress display, the resulting µGraph."""
+
+import re
+import sys
+
+from . import _tsopt
+from ._program import Program
+
+__all__ = ["superoptimize", "MuGraph", "SearchError", "search_options"]
+
+
+#: The search cannot run on the program, or found nothing within its limits
+#: (a RuntimeError).
+SearchError = _tsopt.SearchError
+
+
+class MuGraph(Program):
+    """A verified µGraph found by :func:`superoptimize`.
+
+    Everything a :class:`Program` does (``ir()``, ``dot()``, ``render()``,
+    calling it on numpy arrays), plus what the search knows about it.
+    """
+
+    #: The δ-bounded verification record (p, q, trials, δ, float check).
+    verification = None
+    #: Estimated run time on the search's target, in µs.
+    cost_us = None
+    #: The input program's estimate on the same target, in µs.
+    program_cost_us = None
+    #: The program it was found for.
+    reference = None
+    #: Search counters (states, pruned, candidates, verified, seconds...).
+    stats = None
+    #: The runners-up, best first (each a MuGraph without a record).
+    alternatives = ()
+
+    def __repr__(self):
+        cost = f"{self.cost_us:.2f} us" if self.cost_us is not None else "?"
+        return f"<tsopt.MuGraph {self.name}: {self.structure}; {cost}>"
+
+
+_OPTIONS = [name for name in dir(_tsopt.SearchOptions)
+            if not name.startswith("_")]
+
+
+def search_options(**options):
+    """A ``SearchOptions`` with the given fields set; the names are
+    SearchOptions' fields in snake case (max_block_ops, target, ...)."""
+    opts = _tsopt.SearchOptions()
+    for key, value in options.items():
+        if key not in _OPTIONS:
+            raise TypeError(f"unknown search option {key!r}; known: "
+                            f"{', '.join(sorted(_OPTIONS))}")
+        setattr(opts, key, value)
+    return opts
+
+
+_ITEMS = re.compile(r"work items (\d+)/(\d+)")
+
+
+class _Progress:
+    """Shows the search's progress lines: a tqdm bar over work items when
+    tqdm is installed, else a line on stderr (rewritten in place on a
+    terminal)."""
+
+    def __init__(self):
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            tqdm = None
+        self.bar = tqdm(desc="superoptimize", unit="item") if tqdm else None
+        self.tty = sys.stderr.isatty()
+        self.shown = False
+
+    def __call__(self, line):
+        m = _ITEMS.search(line)
+        if self.bar is not None:
+            if m:
+                self.bar.total = int(m.group(2))
+                self.bar.n = int(m.group(1))
+            self.bar.set_postfix_str(line.split(", ", 2)[-1], refresh=False)
+            self.bar.refresh()
+            return
+        if self.tty:
+            sys.stderr.write("\r\x1b[K" + line)
+        else:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+        self.shown = True
+
+    def abort(self):
+        if self.bar is not None:
+            self.bar.close()
+        elif self.tty and self.shown:
+            sys.stderr.write("\n")
+
+    def close(self, stats):
+        summary = (f"search done in {stats.seconds:.1f}s: {stats.states} "
+                   f"states, {stats.candidates} candidates, "
+                   f"{stats.verified} verified")
+        if self.bar is not None:
+            self.bar.n = self.bar.total or self.bar.n
+            self.bar.set_postfix_str(summary, refresh=False)
+            self.bar.close()
+            return
+        if self.tty and self.shown:
+            sys.stderr.write("\r\x1b[K")
+        sys.stderr.write(summary + "\n")
+        sys.stderr.flush()
+
+
+def superoptimize(program, progress=False, **options):
+    """Searches for the fastest verified µGraph equivalent to `program`.
+
+    `options` are SearchOptions' fields (see :func:`search_options`):
+    max_kernel_ops, max_block_ops, max_kernel_outputs, max_grid_dims,
+    grid_extents, forloop_extents, block_ops, kernel_ops, expr_pruning,
+    graph_defined_kernels, stop_after_items, canonical_order, target,
+    threads, seed, delta, time_limit, checkpoint, top_n, progress_interval.
+
+    `progress`: False (quiet), True (a tqdm bar if tqdm is installed, else a
+    line on stderr) or a callable taking each progress line.
+
+    Returns a :class:`MuGraph`; raises :class:`SearchError` when the program
+    is not searchable or nothing equivalent is found within the limits.
+    """
+    if not isinstance(program, Program):
+        raise TypeError(f"superoptimize: expected a tsopt.Program, got "
+                        f"{type(program).__name__}")
+    graph = program._final()
+    show = None
+    if progress is True:
+        show = _Progress()
+        options.setdefault("progress_interval", 0.5)
+    elif callable(progress):
+        show = progress
+    elif progress not in (False, None):
+        raise TypeError("progress must be True, False or a callable")
+    opts = search_options(**options)
+    try:
+        ranked, record, program_cost, stats = _tsopt.superoptimize(
+            graph, opts, show)
+    except BaseException:
+        if isinstance(show, _Progress):
+            show.abort()
+        raise
+    if isinstance(show, _Progress):
+        show.close(stats)
+    if not ranked:
+        raise SearchError(
+            f"no equivalent µGraph for {program.name} within the limits "
+            f"({stats!r}); raise max_block_ops/max_kernel_ops or the time "
+            "limit")
+    results = []
+    for graph, cost, structure in ranked:
+        m = MuGraph._wrap(graph, program.name, program.input_names)
+        m.cost_us = cost
+        m.program_cost_us = program_cost
+        m.reference = program
+        m.stats = stats
+        results.append(m)
+    best = results[0]
+    best.verification = record
+    best.alternatives = tuple(results[1:])
+    return best
