@@ -447,8 +447,10 @@ std::vector<py::array> runOn(const Graph &g, const std::vector<py::array> &in) {
   std::string why;
   FailureOr<std::vector<Tensor<T>>> outs = failure();
   {
+    // Without the GIL another thread may grow `g`; run on a copy.
+    Graph copy = g;
     py::gil_scoped_release release;
-    outs = evaluator.run(g, inputs, &why);
+    outs = evaluator.run(copy, inputs, &why);
   }
   if (failed(outs))
     throw py::value_error("cannot evaluate: " + why);
@@ -655,8 +657,10 @@ PYBIND11_MODULE(_tsopt, m) {
         std::string why;
         FailureOr<VerifyRecord> rec = failure();
         {
+          // Copies, as for the search: Python may touch the originals.
+          Graph c = candidate, r = reference;
           py::gil_scoped_release release;
-          rec = verifyEquivalence(candidate, reference, opts, &why);
+          rec = verifyEquivalence(c, r, opts, &why);
         }
         if (failed(rec))
           throw py::value_error("cannot compare: " + why);
