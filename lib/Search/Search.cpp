@@ -486,6 +486,10 @@ public:
   std::vector<llvm::SmallVector<DimLabel, 4>> inputLabels;
   std::vector<llvm::SmallVector<DimLabel, 4>> outputLabels;
   std::vector<int64_t> varSize;
+  /// Variables the program reduces (matmul contractions, reductions).
+  std::set<int> reducedVars;
+  /// usedInputs[i]: the program reads input i.
+  std::vector<bool> usedInputs;
   llvm::SmallVector<OpKind, 8> kernelOps, blockOps;
   llvm::SmallVector<double, 2> scalars;
 
@@ -530,6 +534,7 @@ public:
   }
 
   void runFirst(const WorkItem &item);
+  void updateMustRead();
   void enumerateKernelConfigs(llvm::function_ref<void(KernelConfig &)> fn);
 
 private:
@@ -554,6 +559,8 @@ private:
   Graph g;
   std::vector<Info> infos;
   std::vector<Rank> ranks;
+  /// Values (bit per id) the next op must read; see extend().
+  uint64_t mustRead = 0;
 };
 
 /// The nested generation of one graph-defined kernel's block graph.
@@ -576,7 +583,12 @@ private:
                       llvm::SmallVector<std::array<int, 3>, 2> &omaps);
   bool push(tsopt::Op op, const tsopt::TensorType &type);
   void pop();
+  /// Adds `op` if it passes every check (and counts it); false otherwise,
+  /// with the state unchanged.
+  bool place(tsopt::Op op);
+  void unplace();
   void tryOp(tsopt::Op op);
+  void accumulate(llvm::ArrayRef<int> dangling, unsigned i);
   unsigned users(int v) const { return useCount[v]; }
 
   Searcher &s;
@@ -588,6 +600,7 @@ private:
   std::vector<Rank> ranks; // of compute ops, in order
   std::vector<unsigned> useCount;
   unsigned computeOps = 0;
+  bool inPost = false;
 };
 
 } // namespace
@@ -622,11 +635,40 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
     kinds.insert(op.kind);
   }
 
+  if (program.values.size() > 60)
+    return fail("the program has more than 60 values; split it first");
+  usedInputs.assign(program.inputs.size(), false);
+  for (const tsopt::Op &op : program.ops)
+    for (int o : op.operands)
+      for (auto [i, in] : llvm::enumerate(program.inputs))
+        if (in == o)
+          usedInputs[i] = true;
+
   DimAnalysis dims(program);
   for (int in : program.inputs)
     inputLabels.push_back(dims.labels(program, in));
   for (int o : program.outputs)
     outputLabels.push_back(dims.labels(program, o));
+  // Reduced variables: the contracted dim of each matmul's lhs and the
+  // reduced dim of each reduction (rms_norm reduces its last dim).
+  for (const tsopt::Op &op : program.ops) {
+    int v = -1, d = -1;
+    if (op.kind == OpKind::Matmul) {
+      v = op.operands[0];
+      d = program.type(v).shape.size() - 1;
+    } else if (op.kind == OpKind::ReduceSum || op.kind == OpKind::ReduceMax) {
+      v = op.operands[0];
+      d = op.dim;
+    } else if (op.kind == OpKind::RmsNorm) {
+      v = op.operands[0];
+      d = program.type(v).shape.size() - 1;
+    }
+    if (v < 0)
+      continue;
+    auto labels = dims.labels(program, v);
+    if (labels[d].outerVar() >= 0)
+      reducedVars.insert(labels[d].outerVar());
+  }
   varSize = dims.varSize;
 
   llvm::SmallVector<AbsTensor, 2> targets;
@@ -639,7 +681,7 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
   // rms_norm expanded into the primitives that compute it, and concat when
   // the program adds two contractions (the LoRA rewrite).
   kernelOps = options.kernelOps;
-  if (kernelOps.empty())
+  if (kernelOps.empty() && !options.noKernelOps)
     kernelOps.assign(kinds.begin(), kinds.end());
   blockOps = options.blockOps;
   if (blockOps.empty()) {
@@ -726,18 +768,29 @@ void KernelSearch::tryComplete() {
   out.push_back({std::move(cand), ""});
 }
 
+void KernelSearch::updateMustRead() {
+  // The last op allowed must read every program input not read yet and,
+  // for a single-output program, every result nobody reads yet.
+  mustRead = 0;
+  if (s.options.maxKernelOps - g.ops.size() != 1)
+    return;
+  for (auto [i, v] : llvm::enumerate(g.inputs))
+    if (s.usedInputs[i] && users(v) == 0)
+      mustRead |= uint64_t(1) << v;
+  if (s.program.outputs.size() == 1)
+    for (int v = g.inputs.size(); v < static_cast<int>(g.values.size()); ++v)
+      if (users(v) == 0)
+        mustRead |= uint64_t(1) << v;
+}
+
 void KernelSearch::extend() {
   if (s.timeUp())
     return;
   tryComplete();
   if (g.ops.size() >= s.options.maxKernelOps)
     return;
-  // Budget: each tensor holding partial sums needs a later kernel.
-  unsigned partialSinks = 0;
-  for (int v = g.inputs.size(); v < static_cast<int>(g.values.size()); ++v)
-    partialSinks += !infos[v].partialVars.empty() && users(v) == 0;
-  if (partialSinks > s.options.maxKernelOps - g.ops.size())
-    return;
+
+  updateMustRead();
 
   int n = g.values.size();
   for (OpKind kind : s.kernelOps) {
@@ -788,6 +841,13 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
   Rank rank = rankOf(op);
   if (s.options.canonicalOrder && !ranks.empty() && !(ranks.back() < rank))
     return;
+  uint64_t reads = 0;
+  for (int o : operands)
+    reads |= uint64_t(1) << o;
+  if ((reads & mustRead) != mustRead) {
+    ++s.prunedShape;
+    return;
+  }
   for (int o : operands)
     if (!infos[o].partialVars.empty()) {
       ++s.prunedShape;
@@ -870,6 +930,8 @@ void KernelSearch::enumerateKernelConfigs(
   for (uint64_t mask = 1; mask < (uint64_t(1) << n); ++mask) {
     if (s.timeUp())
       return;
+    if ((mask & mustRead) != mustRead)
+      continue;
     KernelConfig base;
     for (int v = 0; v < n; ++v)
       if (mask & (uint64_t(1) << v))
@@ -910,7 +972,8 @@ void KernelSearch::enumerateKernelConfigs(
         gridCandidates.push_back(v);
     unsigned nv = gridCandidates.size();
     for (uint64_t gm = 0; gm < (uint64_t(1) << nv); ++gm) {
-      if (static_cast<unsigned>(llvm::popcount(gm)) > s.options.maxGridDims)
+      unsigned gridDims = llvm::popcount(gm);
+      if (gridDims > s.options.maxGridDims || gridDims < s.options.minGridDims)
         continue;
       KernelConfig withGrid = base;
       for (unsigned i = 0; i < nv; ++i)
@@ -920,10 +983,16 @@ void KernelSearch::enumerateKernelConfigs(
       if (partialVar >= 0) {
         loopChoices.push_back(partialVar);
       } else {
+        // A for-loop exists to accumulate: it slices a variable the program
+        // reduces (a contraction or a reduction), see docs/search.md.
         loopChoices.push_back(-1);
-        loopChoices.append(vars.begin(), vars.end());
+        for (int v : vars)
+          if (s.reducedVars.count(v))
+            loopChoices.push_back(v);
       }
       for (int loopVar : loopChoices) {
+        if (loopVar < 0 && s.options.requireForloop)
+          continue;
         KernelConfig config = withGrid;
         config.loopVar = loopVar;
         bool ok = true;
@@ -968,6 +1037,7 @@ void KernelSearch::searchKernel(KernelConfig &config) {
 }
 
 void KernelSearch::runFirst(const WorkItem &item) {
+  updateMustRead();
   if (!item.graphDefined) {
     llvm::SmallVector<int, 2> operands(item.op.operands.begin(),
                                        item.op.operands.end());
@@ -1075,32 +1145,26 @@ void BlockSearch::pop() {
   useCount.pop_back();
 }
 
-void BlockSearch::tryOp(tsopt::Op op) {
-  if (s.timeUp())
-    return;
-  ++s.states;
-  Rank rank = rankOf(op);
-  if (s.options.canonicalOrder && !ranks.empty() && !(ranks.back() < rank))
-    return;
+bool BlockSearch::place(tsopt::Op op) {
   llvm::SmallVector<Stage, 2> stages;
   for (int o : op.operands)
     stages.push_back(infos[o].stage);
   auto stage = resultStage(op.kind, stages);
   if (failed(stage)) {
     ++s.prunedShape;
-    return;
+    return false;
   }
   tsopt::TensorType guess = bg.values[op.operands[0]];
   if (op.kind == OpKind::ReduceSum || op.kind == OpKind::ReduceMax) {
     if (guess.shape[op.dim] == 1) {
       ++s.prunedShape;
-      return;
+      return false;
     }
     guess.shape[op.dim] = 1;
   }
   if (!push(op, guess)) {
     ++s.prunedShape;
-    return;
+    return false;
   }
   const tsopt::Op &placed = bg.ops.back();
   // Pointers into `infos` only after push grew it.
@@ -1117,7 +1181,7 @@ void BlockSearch::tryOp(tsopt::Op op) {
           (!a.partialLoop || a.partialKind != placed.accum)) {
         ++s.prunedShape;
         pop();
-        return;
+        return false;
       }
       info.partialLoop = false;
     } else {
@@ -1126,7 +1190,7 @@ void BlockSearch::tryOp(tsopt::Op op) {
       if (a.partialLoop || d.outerVar() != c.loopVar) {
         ++s.prunedShape;
         pop();
-        return;
+        return false;
       }
       d.factors[0].count *= c.forloop;
     }
@@ -1135,7 +1199,7 @@ void BlockSearch::tryOp(tsopt::Op op) {
     if (failed(labelled)) {
       ++s.prunedShape;
       pop();
-      return;
+      return false;
     }
     info = *labelled;
   }
@@ -1146,63 +1210,128 @@ void BlockSearch::tryOp(tsopt::Op op) {
   info.expr = s.builder.apply(placed, bg, ex)[0];
   if (!s.keepExpr(info.expr)) {
     pop();
-    return;
+    return false;
   }
   infos.back() = info;
-  ranks.push_back(std::move(rank));
   ++computeOps;
-  extend();
+  return true;
+}
+
+void BlockSearch::unplace() {
   --computeOps;
-  ranks.pop_back();
   pop();
+}
+
+void BlockSearch::tryOp(tsopt::Op op) {
+  if (s.timeUp())
+    return;
+  ++s.states;
+  Rank rank = rankOf(op);
+  if (s.options.canonicalOrder && !ranks.empty() && !(ranks.back() < rank))
+    return;
+  if (!place(op))
+    return;
+  ranks.push_back(std::move(rank));
+  extend();
+  ranks.pop_back();
+  unplace();
+}
+
+void BlockSearch::accumulate(llvm::ArrayRef<int> dangling, unsigned i) {
+  if (s.timeUp())
+    return;
+  if (i == dangling.size()) {
+    inPost = true;
+    extend();
+    inPost = false;
+    return;
+  }
+  int a = dangling[i];
+  tsopt::Op op;
+  op.kind = OpKind::Accum;
+  op.operands = {a};
+  auto attempt = [&]() {
+    ++s.states;
+    if (place(op)) {
+      accumulate(dangling, i + 1);
+      unplace();
+    }
+  };
+  op.accum = infos[a].partialLoop ? infos[a].partialKind : AccumKind::Sum;
+  attempt();
+  op.accum = AccumKind::Sum;
+  if (c.loopVar >= 0)
+    for (size_t d = 0; d < bg.values[a].shape.size(); ++d)
+      if (infos[a].dims[d].outerVar() == c.loopVar) {
+        op.fmap = d;
+        attempt();
+      }
 }
 
 void BlockSearch::extend() {
   if (s.timeUp())
     return;
-  // Open ends: loop-stage tiles nobody uses need an accumulator; unused
-  // inputs must be read; post-loop sinks become outputs.
-  unsigned loopSinks = 0, postSinks = 0, unusedInputs = 0;
+  // Generation runs in phases (a canonical form: no loop-body op depends on
+  // a post-loop value): loop-body ops, then one accumulator for every
+  // loop-body result nobody uses, then post-loop ops.
+  llvm::SmallVector<int, 4> dangling;
+  unsigned postSinks = 0, unusedInputs = 0;
   for (int v = bg.inputs.size(); v < static_cast<int>(bg.values.size()); ++v) {
     if (users(v))
       continue;
     if (infos[v].stage == Stage::Loop) {
-      bool isInputTile = bg.ops[v - bg.inputs.size()].kind ==
-                         OpKind::BlockInput;
-      (isInputTile ? unusedInputs : loopSinks) += 1;
+      // An input tile of partial sums (the combine step of a split
+      // reduction) goes straight to its accumulator.
+      if (bg.ops[v - bg.inputs.size()].kind == OpKind::BlockInput &&
+          !infos[v].partialLoop)
+        ++unusedInputs;
+      else
+        dangling.push_back(v);
     } else if (infos[v].stage == Stage::PostLoop) {
       ++postSinks;
     }
   }
-  if (loopSinks == 0 && unusedInputs == 0 && postSinks >= 1 &&
-      postSinks <= s.options.maxKernelOutputs)
-    tryClose();
-  // Ops still needed to close: every dangling loop-stage value (a result
-  // nobody uses or an input tile nobody reads) needs an op that consumes it
-  // (a binary op merges two into one, an accumulator moves one past the
-  // loop), and post-loop results beyond the output limit need merging.
   unsigned remaining = s.options.maxBlockOps - computeOps;
-  unsigned dangling = loopSinks + unusedInputs;
-  unsigned over = postSinks + (dangling ? 1 : 0);
-  unsigned needed =
-      dangling + (over > s.options.maxKernelOutputs
-                      ? over - s.options.maxKernelOutputs
-                      : 0);
-  if (computeOps >= s.options.maxBlockOps || needed > remaining)
-    return;
+  unsigned maxOut = s.options.maxKernelOutputs;
+  if (inPost) {
+    if (postSinks >= 1 && postSinks <= maxOut)
+      tryClose();
+    if (computeOps >= s.options.maxBlockOps ||
+        (postSinks > maxOut && postSinks - maxOut > remaining))
+      return;
+  } else {
+    if (unusedInputs == 0 && !dangling.empty() &&
+        dangling.size() <= remaining) {
+      llvm::SmallVector<int, 4> toAccumulate = dangling;
+      accumulate(toAccumulate, 0);
+    }
+    // Ops still needed to close: every dangling value (a result nobody
+    // uses or an input tile nobody reads) needs an op that consumes it (a
+    // binary op merges two into one, an accumulator moves one past the
+    // loop), and accumulated results beyond the output limit need merging.
+    unsigned open = dangling.size() + unusedInputs;
+    if (computeOps >= s.options.maxBlockOps || open > remaining)
+      return;
+  }
 
   int n = bg.values.size();
-  auto isTile = [&](int v) {
-    return infos[v].stage == Stage::Loop || infos[v].stage == Stage::PostLoop;
-  };
+  Stage phase = inPost ? Stage::PostLoop : Stage::Loop;
+  auto usable = [&](int v) { return infos[v].stage == phase; };
+  bool haveSquare = llvm::is_contained(s.blockOps, OpKind::Square);
   for (OpKind kind : s.blockOps) {
     for (int a = 0; a < n; ++a) {
-      if (!isTile(a))
+      if (!usable(a))
         continue;
       tsopt::Op op;
       op.kind = kind;
       op.operands = {a};
       if (kind == OpKind::MulScalar) {
+        // Scaling an input tile or a scaled tile again is never needed:
+        // scale what is computed from it, once.
+        int producer = a - bg.inputs.size();
+        if (bg.ops[producer].kind == OpKind::BlockInput ||
+            bg.ops[producer].kind == OpKind::MulScalar)
+          continue;
         for (double cst : s.scalars) {
           op.scalar = cst;
           tryOp(op);
@@ -1217,9 +1346,10 @@ void BlockSearch::extend() {
       } else if (isElementwiseBinary(kind) || kind == OpKind::Matmul ||
                  kind == OpKind::Concat) {
         for (int b = 0; b < n; ++b) {
-          if (!isTile(b) || (isCommutative(kind) && b < a))
+          if (!usable(b) || (isCommutative(kind) && b < a))
             continue;
-          if (a == b && kind != OpKind::Mul)
+          // x * x is square when square is explored.
+          if (a == b && (kind != OpKind::Mul || haveSquare))
             continue;
           op.operands = {a, b};
           if (kind == OpKind::Concat) {
@@ -1233,26 +1363,6 @@ void BlockSearch::extend() {
         }
       }
     }
-  }
-  // Accumulators.
-  for (int a = 0; a < n; ++a) {
-    if (infos[a].stage != Stage::Loop)
-      continue;
-    tsopt::Op op;
-    op.kind = OpKind::Accum;
-    op.operands = {a};
-    op.accum = AccumKind::Sum;
-    tryOp(op);
-    op.accum = AccumKind::Max;
-    if (infos[a].partialLoop && infos[a].partialKind == AccumKind::Max)
-      tryOp(op);
-    op.accum = AccumKind::Sum;
-    if (c.loopVar >= 0)
-      for (size_t d = 0; d < bg.values[a].shape.size(); ++d)
-        if (infos[a].dims[d].outerVar() == c.loopVar) {
-          op.fmap = d;
-          tryOp(op);
-        }
   }
 }
 
@@ -1553,6 +1663,7 @@ struct Checkpoint {
 void ConfigLister::list(Searcher &s, std::vector<WorkItem> &items) {
   std::vector<Found> unused;
   KernelSearch root(s, unused);
+  root.updateMustRead();
   root.enumerateKernelConfigs([&](KernelConfig &config) {
     WorkItem w;
     w.graphDefined = true;
@@ -1605,6 +1716,8 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
                                      serializeGraph(program)))
        << ' ' << options.maxKernelOps << ' ' << options.maxBlockOps << ' '
        << options.maxKernelOutputs << ' ' << options.maxGridDims << ' '
+       << options.minGridDims << ' ' << options.requireForloop << ' '
+       << options.noKernelOps << ' '
        << options.exprPruning << ' ' << options.canonicalOrder;
     for (OpKind kd : s.blockOps)
       os << ' ' << static_cast<int>(kd);

@@ -199,7 +199,7 @@ struct SubexprStats {
 class SubexprOracle {
 public:
   SubexprOracle(ExprContext &ctx, llvm::ArrayRef<AbsTensor> targets,
-                unsigned resourceLimit = 500000);
+                unsigned resourceLimit = 100000);
   ~SubexprOracle();
 
   /// True if every part of `t` is a subexpression of some target; unknown

@@ -47,6 +47,12 @@ struct SearchOptions {
   unsigned maxKernelOutputs = 2;
   /// Grid dims of a graph-defined kernel (1 to 3).
   unsigned maxGridDims = 3;
+  /// At least this many grid dims and, if set, a for-loop in every
+  /// graph-defined kernel. At small test shapes the cost model rightly
+  /// prefers one block doing everything; these ask for the multi-block,
+  /// pipelined µGraphs a real input size needs (and shrink the space).
+  unsigned minGridDims = 0;
+  bool requireForloop = false;
   /// Extents tried for grid dims and the for-loop when tiling a verified
   /// structure (each must divide what it partitions).
   llvm::SmallVector<int64_t, 8> gridExtents = {1, 2, 4, 8, 16, 32, 64, 128};
@@ -56,6 +62,8 @@ struct SearchOptions {
   llvm::SmallVector<OpKind, 8> blockOps;
   /// Kernel-level pre-defined op kinds to explore; empty: the program's.
   llvm::SmallVector<OpKind, 8> kernelOps;
+  /// No pre-defined kernel-level ops at all (graph-defined kernels only).
+  bool noKernelOps = false;
   /// Abstract-expression pruning (off only for ablations).
   bool exprPruning = true;
   /// Explore graph-defined kernels (off: pre-defined ops only).

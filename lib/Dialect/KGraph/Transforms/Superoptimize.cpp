@@ -117,6 +117,13 @@ void SuperoptimizePass::runOnOperation() {
   opts.maxBlockOps = maxBlockOps;
   opts.maxKernelOutputs = maxKernelOutputs;
   opts.maxGridDims = maxGridDims;
+  opts.minGridDims = minGridDims;
+  opts.requireForloop = requireForloop;
+  if (minGridDims > maxGridDims) {
+    func.emitError() << "min-grid-dims (" << minGridDims
+                     << ") exceeds max-grid-dims (" << maxGridDims << ")";
+    return signalPassFailure();
+  }
   if (!gridExtents.empty())
     opts.gridExtents.assign(gridExtents.begin(), gridExtents.end());
   if (!forloopExtents.empty())
@@ -130,6 +137,20 @@ void SuperoptimizePass::runOnOperation() {
       return signalPassFailure();
     }
     opts.blockOps.push_back(*kind);
+  }
+  for (const std::string &name : kernelOps) {
+    if (name == "none") {
+      opts.noKernelOps = true;
+      continue;
+    }
+    FailureOr<OpKind> kind = parseOpKind(name);
+    if (failed(kind) || *kind == OpKind::Kernel ||
+        *kind == OpKind::BlockInput || *kind == OpKind::BlockOutput ||
+        *kind == OpKind::Accum || *kind == OpKind::ThreadGraph) {
+      func.emitError() << "kernel-ops: unknown kernel op '" << name << "'";
+      return signalPassFailure();
+    }
+    opts.kernelOps.push_back(*kind);
   }
   for (int64_t e : opts.gridExtents)
     if (e < 1) {
@@ -162,6 +183,8 @@ void SuperoptimizePass::runOnOperation() {
     llvm::raw_string_ostream os(key);
     os << '|' << opts.maxKernelOps << ' ' << opts.maxBlockOps << ' '
        << opts.maxKernelOutputs << ' ' << opts.maxGridDims << ' '
+       << opts.minGridDims << ' ' << opts.requireForloop << ' '
+       << opts.noKernelOps << ' '
        << opts.exprPruning << ' ' << opts.canonicalOrder << ' ' << opts.target
        << ' ' << opts.seed;
     for (int64_t e : opts.gridExtents)

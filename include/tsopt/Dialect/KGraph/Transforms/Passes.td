@@ -183,6 +183,10 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::func::FuncOp"> {
            /*default=*/"2", "Outputs of a graph-defined kernel">,
     Option<"maxGridDims", "max-grid-dims", "unsigned", /*default=*/"3",
            "Grid dims of a graph-defined kernel (1 to 3)">,
+    Option<"minGridDims", "min-grid-dims", "unsigned", /*default=*/"0",
+           "At least this many grid dims in every graph-defined kernel">,
+    Option<"requireForloop", "require-forloop", "bool", /*default=*/"false",
+           "Every graph-defined kernel has a for-loop">,
     ListOption<"gridExtents", "grid-extents", "int64_t",
                "Grid extents tried when tiling (default 1,2,4,...,128)">,
     ListOption<"forloopExtents", "forloop-extents", "int64_t",
@@ -190,6 +194,9 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::func::FuncOp"> {
     ListOption<"blockOps", "block-ops", "std::string",
                "Block-level ops to explore, by name (default: from the "
                "program)">,
+    ListOption<"kernelOps", "kernel-ops", "std::string",
+               "Pre-defined kernel-level ops to explore, by name (default: "
+               "the program's; 'none': graph-defined kernels only)">,
     Option<"exprPruning", "expr-pruning", "bool", /*default=*/"true",
            "Prune by abstract expressions (off only for ablations)">,
     Option<"canonical", "canonical", "bool", /*default=*/"true",
