@@ -901,6 +901,7 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
   infos.back() = *info;
   extend();
   popOp();
+  updateMustRead(); // the recursion computed it for a deeper prefix
 }
 
 /// Variables a kernel can slice: the outer variable of every non-unit dim of
@@ -1425,6 +1426,7 @@ void BlockSearch::closeWithOmaps(
     k.pushOp(kernel, types, outInfos, rank);
     k.extend();
     k.popOp();
+    k.updateMustRead(); // the recursion computed it for a deeper prefix
     return;
   }
   // Omap of sink i: a grid dim slicing a variable the tile ranges over maps
