@@ -120,8 +120,10 @@ void SuperoptimizePass::runOnOperation() {
   opts.minGridDims = minGridDims;
   opts.requireForloop = requireForloop;
   if (minGridDims > maxGridDims) {
-    func.emitError() << "min-grid-dims (" << minGridDims
-                     << ") exceeds max-grid-dims (" << maxGridDims << ")";
+    func.emitError() << "min-grid-dims ("
+                     << static_cast<unsigned>(minGridDims)
+                     << ") exceeds max-grid-dims ("
+                     << static_cast<unsigned>(maxGridDims) << ")";
     return signalPassFailure();
   }
   if (!gridExtents.empty())

@@ -1,0 +1,20 @@
+// Bad options are errors naming the option.
+// RUN: not tsopt-opt %s --tsopt-superoptimize='block-ops=exp,frobnicate' 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not tsopt-opt %s --tsopt-superoptimize='kernel-ops=accum' 2>&1 | FileCheck %s --check-prefix=KERNEL
+// RUN: not tsopt-opt %s --tsopt-superoptimize='min-grid-dims=3 max-grid-dims=2' 2>&1 | FileCheck %s --check-prefix=GRID
+// RUN: not tsopt-opt %s --tsopt-superoptimize='grid-extents=0,2' 2>&1 | FileCheck %s --check-prefix=EXTENT
+// RUN: not tsopt-opt %s --tsopt-superoptimize='forloop-extents=-1' 2>&1 | FileCheck %s --check-prefix=LOOP
+// RUN: not tsopt-opt %s --tsopt-superoptimize='target=sm_70' 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tsopt-opt %s --tsopt-superoptimize='max-grid-dims=4' 2>&1 | FileCheck %s --check-prefix=MAXGRID
+
+// BLOCK: error: block-ops: unknown block op 'frobnicate'
+// KERNEL: error: kernel-ops: unknown kernel op 'accum'
+// GRID: error: min-grid-dims (3) exceeds max-grid-dims (2)
+// EXTENT: error: grid-extents: extents must be >= 1, got 0
+// LOOP: error: forloop-extents: extents must be >= 1, got -1
+// TARGET: error: cannot superoptimize: unknown target 'sm_70'
+// MAXGRID: error: cannot superoptimize: max grid dims must be 1, 2 or 3
+func.func @f(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e = kgraph.exp %x : tensor<8x16xf32>
+  return %e : tensor<8x16xf32>
+}
