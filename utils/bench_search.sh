@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The µGraph search on each workload's reference program at its published
+# shape (utils/workloads), then the shape of Mirage's Table 5 for GQA (search
+# time against the block-graph op limit, with and without abstract-expression
+# pruning and canonical order) at the reduced shape of test/Workloads.
+#
+# Prints one line per run: wall time and the search's remark (structure,
+# estimate, verification, states, pruned, candidates). Figures go to
+# docs/search.md. Usage: utils/bench_search.sh [time-limit-seconds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LIMIT=${1:-300}
+OPT=build/bin/tsopt-opt
+[ -x "$OPT" ] || { echo "build tsopt-opt first (utils/build.sh)" >&2; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# The reference function of a workload file, alone.
+reference() {
+  python3 - "$1" "$2" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+start = text.index(f"func.func @{sys.argv[2]}_ref(")
+end = text.index("\n}\n", start)
+print(text[start:end + 3])
+PY
+}
+
+run() { # name file options...
+  local name=$1 file=$2; shift 2
+  local start end
+  start=$(date +%s.%N)
+  "$OPT" "$file" --tsopt-superoptimize="$* time-limit=$LIMIT progress=false" \
+    -o /dev/null 2>"$TMP/err" || true
+  end=$(date +%s.%N)
+  printf '%-16s %7.1f s  %s\n' "$name" "$(echo "$end - $start" | bc)" \
+    "$(grep -o 'remark: .*' "$TMP/err" | head -1)"
+}
+
+echo "== published shapes (time limit ${LIMIT} s each)"
+for w in gated_mlp lora rmsnorm gqa mha mqa; do
+  reference utils/workloads/$w.mlir $w > "$TMP/$w.mlir"
+done
+run gated_mlp "$TMP/gated_mlp.mlir" max-kernel-ops=1 max-block-ops=6 min-grid-dims=1 require-forloop=true
+run lora "$TMP/lora.mlir" max-kernel-ops=1 max-block-ops=5 min-grid-dims=1 require-forloop=true
+run rmsnorm "$TMP/rmsnorm.mlir" max-kernel-ops=1 max-block-ops=9 max-grid-dims=1 min-grid-dims=1 require-forloop=true
+for w in gqa mha mqa; do
+  run $w "$TMP/$w.mlir" max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-dims=2 require-forloop=true
+done
+
+echo "== GQA ablation (reduced shape): max block ops x pruning x canonical order"
+reference test/Workloads/gqa.mlir gqa > "$TMP/gqa_small.mlir"
+for ops in 4 5 6 7; do
+  for prune in true false; do
+    for canon in true false; do
+      run "ops=$ops p=$prune c=$canon" "$TMP/gqa_small.mlir" \
+        max-kernel-ops=2 max-block-ops=$ops kernel-ops=none min-grid-dims=2 \
+        require-forloop=true expr-pruning=$prune canonical=$canon
+    done
+  done
+done
