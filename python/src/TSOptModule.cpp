@@ -702,6 +702,9 @@ PYBIND11_MODULE(_tsopt, m) {
       .def_readwrite("max_block_ops", &SearchOptions::maxBlockOps)
       .def_readwrite("max_kernel_outputs", &SearchOptions::maxKernelOutputs)
       .def_readwrite("max_grid_dims", &SearchOptions::maxGridDims)
+      .def_readwrite("min_grid_dims", &SearchOptions::minGridDims)
+      .def_readwrite("require_forloop", &SearchOptions::requireForloop)
+      .def_readwrite("no_kernel_ops", &SearchOptions::noKernelOps)
       .def_property(
           "grid_extents",
           [](const SearchOptions &o) {

@@ -114,7 +114,7 @@ def superoptimize(program, progress=False, **options):
 
     `options` are SearchOptions' fields (see :func:`search_options`):
     max_kernel_ops, max_block_ops, max_kernel_outputs, max_grid_dims,
-    grid_extents, forloop_extents, block_ops, kernel_ops, expr_pruning,
+    min_grid_dims, require_forloop, no_kernel_ops, grid_extents, forloop_extents, block_ops, kernel_ops, expr_pruning,
     graph_defined_kernels, stop_after_items, canonical_order, target,
     threads, seed, delta, time_limit, checkpoint, top_n, progress_interval.
 

@@ -2,7 +2,9 @@
 
 #include "TestWorkloads.h"
 
+#include "tsopt/Search/Partition.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Verify/Lax.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -280,6 +282,52 @@ TEST(SearchGraphText, RoundTripsEveryWorkload) {
       }
   EXPECT_TRUE(failed(deserializeGraph("G 0 1 2")));
   EXPECT_TRUE(failed(deserializeGraph("not a graph")));
+}
+
+/// Every part is within the size bound and LAX, parts are runs of
+/// consecutive ops, and each part reads only program inputs and values that
+/// earlier parts return.
+TEST(SearchPartition, PartsAreSmallLaxAndClosed) {
+  unsigned checked = 0;
+  for (const std::string &file : test::workloadFiles())
+    for (test::Workload &w : test::loadWorkloads(file))
+      for (unsigned maxOps : {1u, 2u, 3u, 5u}) {
+        const Graph &g = w.ref;
+        std::vector<unsigned> partOf = partitionLax(g, maxOps);
+        ASSERT_EQ(partOf.size(), g.ops.size());
+        std::set<int> available(g.inputs.begin(), g.inputs.end());
+        for (size_t i = 1; i < partOf.size(); ++i)
+          EXPECT_TRUE(partOf[i] == partOf[i - 1] ||
+                      partOf[i] == partOf[i - 1] + 1);
+        unsigned parts = partOf.empty() ? 0 : partOf.back() + 1;
+        for (unsigned p = 0; p < parts; ++p) {
+          Subprogram sub = extractPart(g, partOf, p);
+          EXPECT_LE(sub.graph.ops.size(), maxOps) << w.name;
+          EXPECT_FALSE(analyzeLax(sub.graph).violation) << w.name;
+          for (int v : sub.inputs)
+            EXPECT_TRUE(available.count(v)) << w.name << " part " << p;
+          available.insert(sub.outputs.begin(), sub.outputs.end());
+          ++checked;
+        }
+        for (int o : g.outputs)
+          EXPECT_TRUE(available.count(o)) << w.name;
+      }
+  EXPECT_GT(checked, 20u);
+}
+
+/// A program with two exps on a path is cut between them even when it
+/// fits the size bound.
+TEST(SearchPartition, CutsBetweenTwoExps) {
+  Graph g;
+  int x = g.addInput({{4, 8}, DType::F32});
+  tsopt::Op e;
+  e.kind = OpKind::Exp;
+  e.operands = {x};
+  int a = g.addOp(e, {tsopt::TensorType{{4, 8}, DType::F32}});
+  e.operands = {a};
+  int b = g.addOp(e, {tsopt::TensorType{{4, 8}, DType::F32}});
+  g.outputs = {b};
+  EXPECT_EQ(partitionLax(g, 8), (std::vector<unsigned>{0, 1}));
 }
 
 } // namespace

@@ -50,6 +50,9 @@ struct SuperoptimizePass
   using Base::Base;
 
   void runOnOperation() override;
+  /// Searches one function; failure stops the pass.
+  LogicalResult runOnFunction(func::FuncOp func,
+                              const llvm::DenseSet<StringRef> &references);
 
   /// Replaces the body of `func` by `graph`.
   LogicalResult replaceBody(func::FuncOp func, const Graph &graph);
@@ -100,17 +103,40 @@ LogicalResult SuperoptimizePass::writeTop(func::FuncOp func,
 }
 
 void SuperoptimizePass::runOnOperation() {
-  func::FuncOp func = getOperation();
+  ModuleOp module = getOperation();
+  llvm::DenseSet<StringRef> references;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (auto ref = fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference"))
+      references.insert(ref.getValue());
+  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+  for (func::FuncOp fn : funcs)
+    if (failed(runOnFunction(fn, references)))
+      return signalPassFailure();
+}
+
+LogicalResult SuperoptimizePass::runOnFunction(
+    func::FuncOp func, const llvm::DenseSet<StringRef> &references) {
   if (func.isExternal())
-    return;
+    return success();
+  if (references.contains(func.getName())) {
+    emitRemark(func.getLoc())
+        << "not superoptimized: it is the reference of another function";
+    return success();
+  }
   if (!func.getBody().getOps<kgraph::KernelOp>().empty()) {
     emitRemark(func.getLoc())
         << "not superoptimized: already contains graph-defined kernels";
-    return;
+    return success();
+  }
+  if (!func.getBody().getOps<func::CallOp>().empty()) {
+    emitRemark(func.getLoc())
+        << "not superoptimized: calls other functions (the parts of "
+           "tsopt-partition-lax are searched on their own)";
+    return success();
   }
   FailureOr<Graph> program = importFunction(func);
   if (failed(program))
-    return signalPassFailure();
+    return failure();
 
   SearchOptions opts;
   opts.maxKernelOps = maxKernelOps;
@@ -124,7 +150,7 @@ void SuperoptimizePass::runOnOperation() {
                      << static_cast<unsigned>(minGridDims)
                      << ") exceeds max-grid-dims ("
                      << static_cast<unsigned>(maxGridDims) << ")";
-    return signalPassFailure();
+    return failure();
   }
   if (!gridExtents.empty())
     opts.gridExtents.assign(gridExtents.begin(), gridExtents.end());
@@ -136,7 +162,7 @@ void SuperoptimizePass::runOnOperation() {
         *kind == OpKind::BlockInput || *kind == OpKind::BlockOutput ||
         *kind == OpKind::Accum || *kind == OpKind::ThreadGraph) {
       func.emitError() << "block-ops: unknown block op '" << name << "'";
-      return signalPassFailure();
+      return failure();
     }
     opts.blockOps.push_back(*kind);
   }
@@ -150,19 +176,19 @@ void SuperoptimizePass::runOnOperation() {
         *kind == OpKind::BlockInput || *kind == OpKind::BlockOutput ||
         *kind == OpKind::Accum || *kind == OpKind::ThreadGraph) {
       func.emitError() << "kernel-ops: unknown kernel op '" << name << "'";
-      return signalPassFailure();
+      return failure();
     }
     opts.kernelOps.push_back(*kind);
   }
   for (int64_t e : opts.gridExtents)
     if (e < 1) {
       func.emitError() << "grid-extents: extents must be >= 1, got " << e;
-      return signalPassFailure();
+      return failure();
     }
   for (int64_t e : opts.forloopExtents)
     if (e < 1) {
       func.emitError() << "forloop-extents: extents must be >= 1, got " << e;
-      return signalPassFailure();
+      return failure();
     }
   opts.exprPruning = exprPruning;
   opts.canonicalOrder = canonical;
@@ -210,14 +236,14 @@ void SuperoptimizePass::runOnOperation() {
                             : FailureOr<VerifyRecord>(failure());
       if (succeeded(rec) && rec->equivalent && rec->floatStable) {
         if (failed(replaceBody(func, *cached)))
-          return signalPassFailure();
+          return failure();
         func->setAttr("tsopt.verification",
                       StringAttr::get(&getContext(), rec->summary()));
         emitRemark(func.getLoc())
             << "superoptimized (from the result cache): "
             << describeStructure(*cached) << "; " << rec->summary();
         ++numImproved;
-        return;
+        return success();
       }
       emitWarning(func.getLoc())
           << "ignoring the cached result '" << cachePath
@@ -229,7 +255,7 @@ void SuperoptimizePass::runOnOperation() {
   FailureOr<SearchResult> result = superoptimize(*program, opts, &why);
   if (failed(result)) {
     func.emitError() << "cannot superoptimize: " << why;
-    return signalPassFailure();
+    return failure();
   }
   ++numSearched;
   const SearchStats &st = result->stats;
@@ -255,13 +281,13 @@ void SuperoptimizePass::runOnOperation() {
     emitRemark(func.getLoc())
         << "not superoptimized: no equivalent µGraph within the limits; "
         << counters;
-    return;
+    return success();
   }
   const Candidate &best = result->ranked.front();
   if (!topFile.empty() && failed(writeTop(func, *result)))
-    return signalPassFailure();
+    return failure();
   if (failed(replaceBody(func, best.graph)))
-    return signalPassFailure();
+    return failure();
   func->setAttr("tsopt.verification",
                 StringAttr::get(&getContext(), result->record.summary()));
   func->setAttr("tsopt.cost_us", FloatAttr::get(Float64Type::get(&getContext()),
@@ -283,4 +309,5 @@ void SuperoptimizePass::runOnOperation() {
           << "cannot write the result cache '" << cachePath
           << "': " << ec.message();
   }
+  return success();
 }

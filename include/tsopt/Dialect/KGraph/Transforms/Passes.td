@@ -137,7 +137,7 @@ def TSOptEstimateCost : Pass<"tsopt-estimate-cost", "::mlir::func::FuncOp"> {
   ];
 }
 
-def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::func::FuncOp"> {
+def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
   let summary = "Replace a kernel graph by the best equivalent µGraph the "
                 "search finds";
   let description = [{
@@ -153,8 +153,12 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::func::FuncOp"> {
     record) and `tsopt.cost_us`; a remark states the structure, the
     estimate against the input's, and the search's counters.
 
-    Functions that already contain graph-defined kernels are left alone (a
-    remark says so). A program with an op the search does not support gets
+    Functions that already contain graph-defined kernels, functions that
+    call others (the parts of tsopt-partition-lax are searched instead) and
+    functions another function names as its `tsopt.reference` (the
+    specification stays as written) are left alone; a remark says so.
+    Functions are searched one after another, each search on `threads`
+    workers. A program with an op the search does not support gets
     an error. When nothing equivalent is found within the limits, the
     function is left unchanged with a remark.
 
@@ -274,6 +278,53 @@ def TSOptPrintDot : Pass<"tsopt-print-dot", "::mlir::ModuleOp"> {
            "File to write the DOT to (`-`: standard output)">,
     Option<"function", "function", "std::string", /*default=*/"\"\"",
            "Only this function (default: every function, one digraph each)">,
+  ];
+}
+
+def TSOptPartitionLax : Pass<"tsopt-partition-lax", "::mlir::ModuleOp"> {
+  let summary = "Split large or non-LAX programs into parts the search can "
+                "handle";
+  let description = [{
+    Cuts each function of pre-defined kgraph ops, in program order, into
+    consecutive parts of at most `max-ops` ops, each inside the LAX fragment
+    (at most one exp on any input→output path), so that each part can be
+    superoptimized and verified on its own. Every part becomes a private
+    function `@<name>_part<i>` carrying `tsopt.partition_of = @<name>`; the
+    function calls them in order. `tsopt-inline-partitions` stitches the
+    (superoptimized) parts back. Functions with one part are left alone, as
+    are functions another function names as its `tsopt.reference` (they stay
+    as written so that they can still check the result).
+
+    Example:
+
+    ```sh
+    tsopt-opt --tsopt-partition-lax='max-ops=4' --tsopt-superoptimize \
+      --tsopt-inline-partitions prog.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let options = [
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"4",
+           "Most kgraph ops in one part">,
+  ];
+  let statistics = [
+    Statistic<"numSplit", "split", "Functions split">,
+    Statistic<"numParts", "parts", "Parts created">,
+  ];
+}
+
+def TSOptInlinePartitions
+    : Pass<"tsopt-inline-partitions", "::mlir::ModuleOp"> {
+  let summary = "Inline the parts made by tsopt-partition-lax back into "
+                "their functions";
+  let description = [{
+    Replaces every call of a function carrying `tsopt.partition_of` by the
+    callee's body (kgraph ops and graph-defined kernels alike) and erases
+    the part functions. A part's `tsopt.verification` is kept on its
+    caller as `tsopt.part_verification` (one entry per part).
+  }];
+  let statistics = [
+    Statistic<"numInlined", "inlined", "Calls inlined">,
   ];
 }
 
