@@ -198,22 +198,14 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
     if (op.kind != OpKind::Kernel)
       g.values[r].dtype = dtype;
 
+  if (isElementwiseUnary(op.kind))
+    return setResult(0, Shape(shapeOf(0)));
   switch (op.kind) {
   case OpKind::Add:
   case OpKind::Sub:
   case OpKind::Mul:
   case OpKind::Div:
     return setResult(0, broadcastShape(shapeOf(0), shapeOf(1), why));
-  case OpKind::Exp:
-  case OpKind::Square:
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-  case OpKind::Silu:
-  case OpKind::Gelu:
-  case OpKind::Relu:
-  case OpKind::Neg:
-  case OpKind::MulScalar:
-    return setResult(0, Shape(shapeOf(0)));
   case OpKind::Matmul:
     return setResult(0, matmulShape(shapeOf(0), shapeOf(1), why));
   case OpKind::ReduceSum:
@@ -227,6 +219,8 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
   case OpKind::Repeat:
   case OpKind::Reshape:
     return llvm::success(); // the result type is the attribute
+  default:
+    break; // element-wise unary ops, handled above
   case OpKind::Transpose:
     return setResult(0, transposeShape(shapeOf(0), op.perm, why));
   case OpKind::Concat: {

@@ -235,19 +235,9 @@ Rank rankOf(const tsopt::Op &op, const std::string &bodyText = "") {
   return r;
 }
 
+/// Unary ops that do not commute with sums (everything but scaling).
 bool isNonlinearUnary(OpKind k) {
-  switch (k) {
-  case OpKind::Exp:
-  case OpKind::Square:
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-  case OpKind::Silu:
-  case OpKind::Gelu:
-  case OpKind::Relu:
-    return true;
-  default:
-    return false;
-  }
+  return isElementwiseUnary(k) && k != OpKind::Neg && k != OpKind::MulScalar;
 }
 
 bool isCommutative(OpKind k) { return k == OpKind::Add || k == OpKind::Mul; }
@@ -311,6 +301,13 @@ llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
     r.partialKind = from.partialKind;
     r.partialGrid = from.partialGrid;
   };
+  if (isElementwiseUnary(op.kind)) {
+    if (isNonlinearUnary(op.kind) && in[0]->partial())
+      return llvm::failure();
+    r.dims = in[0]->dims;
+    carry(*in[0]);
+    return r;
+  }
   switch (op.kind) {
   case OpKind::Add:
   case OpKind::Sub:
@@ -342,20 +339,6 @@ llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
     }
     return r;
   }
-  case OpKind::Exp:
-  case OpKind::Square:
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-  case OpKind::Silu:
-  case OpKind::Gelu:
-  case OpKind::Relu:
-  case OpKind::Neg:
-  case OpKind::MulScalar:
-    if (isNonlinearUnary(op.kind) && in[0]->partial())
-      return llvm::failure();
-    r.dims = in[0]->dims;
-    carry(*in[0]);
-    return r;
   case OpKind::Matmul: {
     const Info &a = *in[0], &b = *in[1];
     int rank = a.dims.size();
