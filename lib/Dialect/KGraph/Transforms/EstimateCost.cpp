@@ -2,6 +2,7 @@
 
 #include "tsopt/Core/Target.h"
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Support/Format.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Optimize/CostModel.h"
@@ -19,12 +20,6 @@ using namespace mlir;
 using namespace tsopt;
 
 namespace {
-std::string fixed(double v) {
-  std::string s;
-  llvm::raw_string_ostream(s) << llvm::format("%.2f", v);
-  return s;
-}
-
 /// One line per kernel: exact integers for what is counted, two decimals for
 /// what is estimated.
 std::string describe(const KernelCost &k, const tsopt::Op &op,
@@ -46,7 +41,7 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
        << ") allows " << t.sharedMemoryPerBlock << " per block";
     return s;
   }
-  os << fixed(k.timeUs) << " us, " << k.bound() << "-bound; read "
+  os << formatFixed(k.timeUs) << " us, " << k.bound() << "-bound; read "
      << k.bytesRead << " B, written " << k.bytesWritten << " B; tensor-core "
      << k.work.tensorCoreFlops << " FLOP, CUDA-core " << k.work.cudaCoreFlops
      << " FLOP, special " << k.work.specialFunctionOps;
@@ -54,15 +49,15 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
     os << "; " << k.blocks << " blocks, " << k.sharedMemoryPerBlock
        << " B shared memory/block, " << k.blocksPerSM << " blocks/SM, "
        << k.waves << (k.waves == 1 ? " wave" : " waves") << ", SM utilization "
-       << fixed(100 * k.smUtilization) << "%, " << k.barriersPerBlock
+       << formatFixed(100 * k.smUtilization) << "%, " << k.barriersPerBlock
        << " barriers/block, shared-memory traffic " << k.sharedMemoryTraffic
-       << " B, read bandwidth " << fixed(k.readBandwidth / 1e12) << " TB/s";
-  os << "; terms (us): memory " << fixed(k.memoryUs) << ", compute "
-     << fixed(k.computeUs);
+       << " B, read bandwidth " << formatFixed(k.readBandwidth / 1e12) << " TB/s";
+  os << "; terms (us): memory " << formatFixed(k.memoryUs) << ", compute "
+     << formatFixed(k.computeUs);
   if (k.graphDefined)
-    os << ", sync " << fixed(k.syncUs) << ", shared memory "
-       << fixed(k.sharedMemoryUs);
-  os << ", latency " << fixed(k.latencyUs);
+    os << ", sync " << formatFixed(k.syncUs) << ", shared memory "
+       << formatFixed(k.sharedMemoryUs);
+  os << ", latency " << formatFixed(k.latencyUs);
   return s;
 }
 
@@ -105,10 +100,10 @@ struct EstimateCostPass
     InFlightDiagnostic diag =
         cost->fits ? func.emitRemark() : func.emitWarning();
     if (cost->fits)
-      diag << "estimated " << fixed(cost->totalUs) << " us on " << desc->name
+      diag << "estimated " << formatFixed(cost->totalUs) << " us on " << desc->name
            << " (" << desc->device << "): " << n
-           << (n == 1 ? " kernel " : " kernels ") << fixed(cost->kernelUs)
-           << " us + launch " << fixed(cost->launchUs)
+           << (n == 1 ? " kernel " : " kernels ") << formatFixed(cost->kernelUs)
+           << " us + launch " << formatFixed(cost->launchUs)
            << " us; device memory read " << cost->bytesRead() << " B, written "
            << cost->bytesWritten() << " B";
     else

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Support/Format.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Search/Search.h"
@@ -37,12 +38,6 @@ FailureOr<OpKind> parseOpKind(StringRef name) {
     if (stringifyOpKind(static_cast<OpKind>(k)) == name)
       return static_cast<OpKind>(k);
   return failure();
-}
-
-std::string fixed(double v) {
-  std::string s;
-  llvm::raw_string_ostream(s) << llvm::format("%.2f", v);
-  return s;
 }
 
 struct SuperoptimizePass
@@ -269,7 +264,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
   std::string counters;
   {
     llvm::raw_string_ostream os(counters);
-    os << "search " << fixed(st.seconds) << " s"
+    os << "search " << formatFixed(st.seconds) << " s"
        << (st.timedOut ? " (time limit reached)" : "") << ", " << st.states
        << " states, pruned " << st.prunedShape << " by shape and "
        << st.prunedExpr << " by expression (" << st.solverCalls
@@ -295,7 +290,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
   ++numImproved;
   emitRemark(func.getLoc())
       << "superoptimized: " << best.structure << "; estimated "
-      << fixed(best.costUs) << " us vs " << fixed(result->programCostUs)
+      << formatFixed(best.costUs) << " us vs " << formatFixed(result->programCostUs)
       << " us on " << target << "; " << result->record.summary() << "; "
       << counters;
 

@@ -1,6 +1,7 @@
 //===- VerifyEquivalence.cpp - Check functions against references --------===//
 
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Support/Format.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Verify/Equivalence.h"
 
@@ -17,12 +18,6 @@ using namespace mlir;
 using namespace tsopt;
 
 namespace {
-std::string formatG(double v) {
-  std::string s;
-  llvm::raw_string_ostream(s) << llvm::format("%.3g", v);
-  return s;
-}
-
 struct VerifyEquivalencePass
     : public kgraph::impl::TSOptVerifyEquivalenceBase<VerifyEquivalencePass> {
   using Base::Base;
@@ -84,8 +79,8 @@ struct VerifyEquivalencePass
     if (rec->floatChecked && !rec->floatStable)
       fn.emitWarning("numerically unstable against ")
           << refName << ": output #" << *rec->floatWorstOutput
-          << " has float error " << formatG(rec->floatError) << " (tolerance "
-          << formatG(rec->floatTolerance) << ")";
+          << " has float error " << formatSignificant(rec->floatError) << " (tolerance "
+          << formatSignificant(rec->floatTolerance) << ")";
     fn.emitRemark("equivalent to ") << refName << ": " << rec->summary();
     return success();
   }
