@@ -1816,13 +1816,25 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   result.stats.timedOut = s.stop.load();
   result.stats.workItemsDone = doneCount.load();
 
-  // Screen, tile and rank, in item order (deterministic).
-  llvm::SmallVector<Candidate, 8> ranked;
+  // Rank first, screen second: every candidate gets its thread graphs and
+  // its extents and is estimated (cheap); then candidates are screened and
+  // verified in order of estimated time until `topN` pass. Sorting is
+  // stable over item order, so the result is deterministic.
+  struct Pending {
+    Graph tiled, untiled;
+    double cost, untiledCost;
+  };
+  std::vector<Pending> pending;
   std::set<std::string> seen;
   auto programCost = estimateCost(program, *target);
   result.programCostUs =
       succeeded(programCost) ? programCost->totalUs
                              : std::numeric_limits<double>::infinity();
+  auto costOf = [&](const Graph &g) {
+    auto c = estimateCost(g, *target);
+    return succeeded(c) && c->fits ? c->totalUs
+                                   : std::numeric_limits<double>::infinity();
+  };
   for (std::vector<Found> &list : found) {
     for (Found &f : list) {
       if (f.key.empty())
@@ -1830,46 +1842,47 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
       if (!seen.insert(f.key).second)
         continue;
       ++result.stats.candidates;
-      auto same = screenEquivalence(f.graph, program, options.seed, 1);
-      if (failed(same) || !*same)
-        continue;
-      ++result.stats.screenedEquivalent;
       // Element-wise chains run in registers (DESIGN §2.3); the cost model
       // sees the µGraph as it will be emitted.
-      f.graph = formThreadGraphs(f.graph);
-      f.key = serializeGraph(f.graph);
+      Graph fused = formThreadGraphs(f.graph);
       double cost;
-      Graph tiled = tile(f.graph, program, options, *target, cost);
-      // The tiling keeps the structure; one more screen makes sure the
-      // extents did not change the function (e.g. a combine loop that no
-      // longer walks whole chunks).
-      if (serializeGraph(tiled) != f.key) {
-        auto still = screenEquivalence(tiled, program, options.seed, 1);
-        if (failed(still) || !*still) {
-          tiled = f.graph;
-          auto c = estimateCost(tiled, *target);
-          cost = succeeded(c) && c->fits
-                     ? c->totalUs
-                     : std::numeric_limits<double>::infinity();
-        }
-      }
-      if (!std::isfinite(cost))
+      Graph tiled = tile(fused, program, options, *target, cost);
+      double untiledCost = costOf(fused);
+      if (!std::isfinite(cost) && !std::isfinite(untiledCost))
         continue;
-      ranked.push_back({std::move(tiled), cost, ""});
+      pending.push_back({std::move(tiled), std::move(fused), cost,
+                         untiledCost});
     }
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const Candidate &a, const Candidate &b) {
-                     return a.costUs < b.costUs;
+  std::stable_sort(pending.begin(), pending.end(),
+                   [](const Pending &a, const Pending &b) {
+                     return a.cost < b.cost;
                    });
-  // The δ-bounded check, best first; the first that passes leads.
   VerifyOptions vopts;
   vopts.delta = options.delta;
   vopts.seed = options.seed;
   vopts.threads = std::max(1u, options.threads);
-  for (Candidate &cand : ranked) {
-    if (result.ranked.size() >= std::max(1u, options.topN))
+  auto pastDeadline = [&] {
+    return s.hasDeadline && std::chrono::steady_clock::now() > s.deadline;
+  };
+  for (Pending &p : pending) {
+    if (result.ranked.size() >= std::max(1u, options.topN) ||
+        (pastDeadline() && !result.ranked.empty()))
       break;
+    // The screen, at the chosen extents; a tiling that changed the function
+    // (e.g. a combine loop that no longer walks whole chunks) falls back to
+    // the extents the search used.
+    Candidate cand{std::move(p.tiled), p.cost, ""};
+    auto same = screenEquivalence(cand.graph, program, options.seed, 1);
+    if ((failed(same) || !*same) && std::isfinite(p.untiledCost) &&
+        serializeGraph(p.untiled) != serializeGraph(cand.graph)) {
+      cand = {std::move(p.untiled), p.untiledCost, ""};
+      same = screenEquivalence(cand.graph, program, options.seed, 1);
+    }
+    if (failed(same) || !*same || !std::isfinite(cand.costUs))
+      continue;
+    ++result.stats.screenedEquivalent;
+    // The δ-bounded check and the float check.
     auto rec = verifyEquivalence(cand.graph, program, vopts);
     if (failed(rec) || !rec->equivalent || !rec->floatStable)
       continue;
