@@ -1,0 +1,127 @@
+//===- BGraphToSCF.h - Block graphs as loops on memrefs ---------*- C++ -*-===//
+//
+// The one lowering of a block graph (DESIGN §5), shared by the CPU and the
+// GPU paths: a graph-defined kernel's body becomes `scf.for` loops over
+// memrefs. Every tile is a view of one byte buffer (shared memory on a GPU, a
+// stack buffer on the CPU) at the offset of the shared-memory plan; the
+// for-loop is an `scf.for`; each op is a loop over the elements of its
+// result, which on a GPU the block's threads share (thread t takes elements
+// t, t + T, ...) with a barrier between schedule steps. Element types are
+// stored as declared and computed in f32.
+//
+// Pre-defined kernel-level ops (matmul, element-wise, reductions, ...) get a
+// default block-graph expansion (expandKernelOp), so that every kernel is
+// lowered by this one path.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_CONVERSION_BGRAPHTOSCF_BGRAPHTOSCF_H
+#define TSOPT_CONVERSION_BGRAPHTOSCF_BGRAPHTOSCF_H
+
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Optimize/MemoryPlan.h"
+#include "tsopt/Optimize/Schedule.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+#include <array>
+#include <functional>
+#include <string>
+
+namespace tsopt {
+
+/// What the block graph runs on.
+enum class LoweringTarget { CPU, GPU };
+
+/// The environment of one block's execution.
+struct BlockContext {
+  LoweringTarget target = LoweringTarget::CPU;
+  /// Block indices along x, y, z (index values; constant 0 for absent dims).
+  std::array<mlir::Value, 3> blockIds;
+  /// GPU: the thread index and the block size (index values). CPU: null.
+  mlir::Value threadId, numThreads;
+  /// The byte buffer that holds the tiles: a 1-D i8 memref with at least the
+  /// plan's total bytes (workgroup memory on a GPU).
+  mlir::Value sharedMemory;
+};
+
+/// Emits the body of one block: the loop phase, its accumulators and the
+/// post-loop phase of `blockGraph`, in the order of `schedule`, with tiles
+/// at the offsets of `plan`. `operands` are the kernel's input memrefs (one
+/// per `blockGraph.inputs`), `results` its output memrefs (one per
+/// `blockGraph.outputs`). Fails with an error at `loc` for an op it cannot
+/// lower.
+mlir::LogicalResult emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc,
+                                   const Graph &blockGraph,
+                                   const Schedule &schedule,
+                                   const MemoryPlan &plan,
+                                   mlir::ValueRange operands,
+                                   mlir::ValueRange results,
+                                   const BlockContext &ctx);
+
+/// The default block-graph expansion of pre-defined kernel-level op `op` of
+/// `g`: a block graph computing the same function whose inputs are the op's
+/// operands and whose outputs are its results. Element-wise ops, reductions
+/// and rms_norm are cut into blocks of whole rows along dim 0; a matmul into
+/// output tiles of at most 64 x 64 with a for-loop over K in steps of at most
+/// 32; data movement (reshape, transpose, concat, repeat) runs in one block
+/// holding the whole tensor. Fails, with the reason in `why`, for kernel ops
+/// (already block graphs) and unknown kinds.
+llvm::FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
+                                      std::string *why = nullptr);
+
+/// One kernel of a function, ready to be emitted: its block graph (a
+/// graph-defined kernel's own, or the expansion of a pre-defined op), the
+/// schedule and the shared-memory plan.
+struct PlannedKernel {
+  /// `<function>_kernel<i>`, i counting the function's kernels from 0.
+  std::string name;
+  Graph body;
+  Schedule schedule;
+  MemoryPlan plan;
+};
+
+/// What differs between the host sides of the CPU and GPU paths.
+struct HostHooks {
+  /// Allocates a temporary device tensor.
+  std::function<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                            mlir::MemRefType)>
+      allocate;
+  /// Frees a temporary after the last kernel.
+  std::function<void(mlir::OpBuilder &, mlir::Location, mlir::Value)>
+      deallocate;
+  /// Runs `kernel` on `args` (the operand memrefs, then the result memrefs).
+  std::function<mlir::LogicalResult(mlir::OpBuilder &, mlir::Location,
+                                    const PlannedKernel &, mlir::ValueRange)>
+      launch;
+  /// Whether a function result may be an argument or repeat another result
+  /// (satisfied by a copy); when false, such a function gets an error.
+  bool allowCopies = true;
+};
+
+/// True for a function whose body is a kernel graph still to be lowered
+/// (it takes or returns tensors).
+bool isKernelGraphFunction(mlir::func::FuncOp func);
+
+/// Rewrites kernel-level function `func` (tensors in, tensors out) into a
+/// function on memrefs that returns nothing: its arguments are the inputs,
+/// then one out-parameter per result, and it carries `tsopt.num_inputs`.
+/// Every kgraph op becomes a kernel (pre-defined ops by expandKernelOp) that
+/// `hooks.launch` runs; values between kernels live in temporaries. Errors
+/// (import, expansion, scheduling, planning) are emitted on `func`.
+mlir::LogicalResult lowerKernelGraphFunction(mlir::func::FuncOp func,
+                                             const HostHooks &hooks);
+
+/// The attribute naming how many leading arguments of a lowered function
+/// are inputs (the rest are results).
+constexpr llvm::StringLiteral kNumInputsAttrName = "tsopt.num_inputs";
+
+/// The memref type of a kernel-level tensor.
+mlir::MemRefType getTensorMemRefType(mlir::MLIRContext *context,
+                                     const TensorType &type);
+
+} // namespace tsopt
+
+#endif // TSOPT_CONVERSION_BGRAPHTOSCF_BGRAPHTOSCF_H

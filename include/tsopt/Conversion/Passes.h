@@ -1,0 +1,50 @@
+//===- Passes.h - tsopt lowering passes -------------------------*- C++ -*-===//
+
+#ifndef TSOPT_CONVERSION_PASSES_H
+#define TSOPT_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+
+#include <string>
+
+namespace tsopt {
+
+#define GEN_PASS_DECL
+#include "tsopt/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tsopt/Conversion/Passes.h.inc"
+
+/// Options of the lowering pipelines.
+struct LoweringPipelineOptions {
+  /// GPU: sm_80 or sm_90 (or a name the target table knows).
+  std::string target = "sm_90";
+  int64_t threadsPerBlock = 128;
+};
+
+/// kgraph -> LLVM dialect for the host CPU: convert-kgraph-to-scf, then the
+/// upstream conversions to LLVM with bare-pointer memref arguments.
+void buildLowerToCPUPipeline(mlir::OpPassManager &pm);
+
+/// kgraph -> gpu.module of LLVM/NVVM ops (before serialization):
+/// convert-kgraph-to-gpu, then convert-gpu-to-nvvm (bare-pointer memref
+/// arguments) and nvvm-attach-target.
+void buildLowerToNVVMPipeline(mlir::OpPassManager &pm,
+                              const LoweringPipelineOptions &options);
+
+/// Registers the pipelines `tsopt-lower-to-cpu` and `tsopt-lower-to-nvvm`.
+void registerLoweringPipelines();
+
+/// The PTX chip name of a target ("sm_90" for h100 and h200, ...), or empty.
+std::string ptxChipOf(llvm::StringRef target);
+
+} // namespace tsopt
+
+#endif // TSOPT_CONVERSION_PASSES_H

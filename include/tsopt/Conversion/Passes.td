@@ -1,0 +1,107 @@
+//===- Passes.td - tsopt lowering passes ----------------------*- tablegen -*-===//
+
+#ifndef TSOPT_CONVERSION_PASSES
+#define TSOPT_CONVERSION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
+  let summary = "Lower kernel graphs to loops on memrefs (the CPU path)";
+  let description = [{
+    Rewrites every function of kgraph ops into a function on memrefs: the
+    inputs, then one out-parameter per result, returning nothing. Each
+    kernel becomes a private function `@<name>_kernel<i>` that runs the
+    blocks of its grid one after another (`scf.for` over z, y, x) on a stack
+    buffer standing for shared memory; the block graph inside is lowered as
+    in `convert-kgraph-to-gpu` (tiles at the offsets of the shared-memory
+    plan, the for-loop as `scf.for`, each op a loop over its elements).
+    Pre-defined kernel ops (matmul, element-wise ops, reductions, rms_norm,
+    data movement) run through their default block-graph expansion.
+    Tensors between kernels are `memref.alloc` temporaries.
+
+    Example:
+
+    ```mlir
+    func.func @f(%x: tensor<8x64xf16>) -> tensor<8x64xf16> {
+      %e = kgraph.exp %x : tensor<8x64xf16>
+      return %e : tensor<8x64xf16>
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    func.func @f(%arg0: memref<8x64xf16>, %arg1: memref<8x64xf16>) attributes {tsopt.num_inputs = 1 : i64} {
+      call @f_kernel0(%arg0, %arg1) : (memref<8x64xf16>, memref<8x64xf16>) -> ()
+      return
+    }
+    func.func private @f_kernel0(%arg0: memref<8x64xf16>, %arg1: memref<8x64xf16>) {
+      %smem = memref.alloca() : memref<2048xi8>
+      scf.for %bz = ... { scf.for %by = ... { scf.for %bx = ... { ... } } }
+      return
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Kernels lowered">,
+  ];
+}
+
+def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Lower kernel graphs to gpu.launch_func on a gpu.module";
+  let description = [{
+    Rewrites every function of kgraph ops into a host function on memrefs
+    (inputs, then one out-parameter per result) that launches one
+    `gpu.func` per kernel with `gpu.launch_func`; the kernels live in one
+    `gpu.module`. A kernel's block graph becomes its body: the tiles are
+    views of dynamic shared memory (`gpu.dynamic_shared_memory`) at the
+    offsets of the shared-memory plan, input iterators are cooperative
+    copies from device memory, the for-loop is an `scf.for`, each op is a
+    loop over its result's elements shared by the block's threads (thread t
+    takes elements t, t + T, ...), with a `gpu.barrier` between the steps of
+    the operator schedule, and output savers write each block's tile by
+    omap. Values are stored as declared and computed in f32; exp and sqrt
+    use the PTX instructions `ex2.approx.ftz.f32` and `sqrt.rn.f32`, so no
+    math library is needed. Temporaries between kernels are `gpu.alloc`.
+
+    A kernel whose plan needs more shared memory than `target` allows per
+    block is an error.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target GPU: sm_80 (a100) or sm_90 (h100, h200)">,
+    Option<"threadsPerBlock", "threads-per-block", "int64_t",
+           /*default=*/"128", "Threads per block (a multiple of 32)">,
+    Option<"moduleName", "module-name", "std::string",
+           /*default=*/"\"tsopt_kernels\"",
+           "Name of the gpu.module that holds the kernels">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Kernels lowered">,
+  ];
+}
+
+def TSOptExternDynamicSharedMemory
+    : Pass<"tsopt-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Declare the dynamic shared memory of lowered kernels extern";
+  let description = [{
+    `convert-gpu-to-nvvm` gives `gpu.dynamic_shared_memory` an internal
+    zero-sized global in address space 3, which the NVPTX backend prints as
+    a one-byte `.shared` variable. Dynamic shared memory is an `.extern
+    .shared` array whose size is set at launch; this pass gives every such
+    global external linkage so that the PTX declares it that way.
+  }];
+}
+
+#endif // TSOPT_CONVERSION_PASSES

@@ -1,0 +1,880 @@
+//===- BGraphToSCF.cpp - Block graphs as loops on memrefs -----------------===//
+
+#include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Interchange/Import.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+
+namespace tsopt {
+
+MemRefType getTensorMemRefType(MLIRContext *context, const TensorType &type) {
+  return MemRefType::get(type.shape, exportElementType(context, type.dtype));
+}
+
+namespace {
+
+/// Row-major strides of `shape`.
+Shape stridesOf(llvm::ArrayRef<int64_t> shape) {
+  Shape strides(shape.size(), 1);
+  for (int d = static_cast<int>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+class BlockEmitter {
+public:
+  BlockEmitter(OpBuilder &b, Location loc, const Graph &g,
+               const Schedule &schedule, const MemoryPlan &plan,
+               ValueRange operands, ValueRange results,
+               const BlockContext &ctx)
+      : b(b), loc(loc), g(g), schedule(schedule), plan(plan), ctx(ctx),
+        gpu(ctx.target == LoweringTarget::GPU) {
+    for (auto [i, v] : llvm::enumerate(g.inputs))
+      memrefs[v] = operands[i];
+    this->results.assign(results.begin(), results.end());
+  }
+
+  LogicalResult run();
+
+private:
+  //===--- Building blocks ------------------------------------------------===//
+
+  Value cIndex(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value cF32(double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  }
+  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
+  Value addIndex(Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y);
+  }
+  Value mulIndex(Value x, int64_t c) {
+    return arith::MulIOp::create(b, loc, x, cIndex(c));
+  }
+
+  /// Index values of the element with linear index `i` in `shape`.
+  SmallVector<Value, 4> delinearize(Value i, llvm::ArrayRef<int64_t> shape);
+
+  /// Runs `body` for every element of `shape`: a plain loop on the CPU; on a
+  /// GPU, thread t takes elements t, t + T, t + 2T, ...
+  void forEachElement(llvm::ArrayRef<int64_t> shape,
+                      llvm::function_ref<void(ValueRange)> body);
+
+  /// The index into an operand of shape `operand` for element `index` of a
+  /// result of shape `result` under numpy broadcasting (right-aligned; a
+  /// size-1 operand dim reads element 0).
+  SmallVector<Value, 4> broadcastIndex(ValueRange index,
+                                       llvm::ArrayRef<int64_t> operand,
+                                       llvm::ArrayRef<int64_t> result);
+
+  /// Loads an element as f32; stores an f32 as the memref's element type.
+  Value load(Value memref, ValueRange index);
+  void store(Value value, Value memref, ValueRange index);
+
+  /// exp, sqrt and erf: the GPU path uses PTX instructions directly, since
+  /// the math library (libdevice) is not part of the build.
+  Value exp(Value x);
+  Value sqrt(Value x);
+  Value erf(Value x);
+  /// One scalar of an element-wise op.
+  Value scalar(const Op &op, ArrayRef<Value> args);
+
+  void barrier() {
+    if (gpu)
+      gpu::BarrierOp::create(b, loc);
+  }
+
+  //===--- Ops --------------------------------------------------------------===//
+
+  Value memrefOf(int value) const { return memrefs.lookup(value); }
+  const Shape &shapeOf(int value) const { return g.type(value).shape; }
+
+  LogicalResult emitOp(unsigned idx, Value iter);
+  void emitInput(const Op &op, Value iter);
+  void emitAccumInit(const Op &op);
+  void emitAccum(const Op &op, Value iter);
+  void emitOutput(const Op &op);
+  void emitMatmul(const Op &op);
+  void emitReduce(const Op &op);
+  void emitRmsNorm(const Op &op);
+  void emitThreadGraph(const Op &op);
+
+  OpBuilder &b;
+  Location loc;
+  const Graph &g;
+  const Schedule &schedule;
+  const MemoryPlan &plan;
+  const BlockContext &ctx;
+  bool gpu;
+  llvm::SmallVector<Value> results;
+  /// Value id -> its memref: kernel tensors and shared-memory tile views.
+  llvm::DenseMap<int, Value> memrefs;
+};
+
+SmallVector<Value, 4> BlockEmitter::delinearize(Value i,
+                                                llvm::ArrayRef<int64_t> shape) {
+  Shape strides = stridesOf(shape);
+  SmallVector<Value, 4> index;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    Value v = i;
+    if (strides[d] > 1)
+      v = arith::DivUIOp::create(b, loc, v, cIndex(strides[d]));
+    if (d > 0 && shape[d] > 1)
+      v = arith::RemUIOp::create(b, loc, v, cIndex(shape[d]));
+    if (shape[d] == 1)
+      v = cIndex(0);
+    index.push_back(v);
+  }
+  return index;
+}
+
+void BlockEmitter::forEachElement(llvm::ArrayRef<int64_t> shape,
+                                  llvm::function_ref<void(ValueRange)> body) {
+  int64_t n = numElements(shape);
+  Value lb = gpu ? ctx.threadId : cIndex(0);
+  Value step = gpu ? ctx.numThreads : cIndex(1);
+  auto loop = scf::ForOp::create(b, loc, lb, cIndex(n), step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  body(delinearize(loop.getInductionVar(), shape));
+}
+
+SmallVector<Value, 4>
+BlockEmitter::broadcastIndex(ValueRange index, llvm::ArrayRef<int64_t> operand,
+                             llvm::ArrayRef<int64_t> result) {
+  SmallVector<Value, 4> out;
+  size_t shift = result.size() - operand.size();
+  for (size_t d = 0; d < operand.size(); ++d)
+    out.push_back(operand[d] == 1 && result[d + shift] != 1 ? cIndex(0)
+                                                             : index[d + shift]);
+  return out;
+}
+
+Value BlockEmitter::load(Value memref, ValueRange index) {
+  Value v = memref::LoadOp::create(b, loc, memref, index);
+  if (!v.getType().isF32())
+    v = arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+  return v;
+}
+
+void BlockEmitter::store(Value value, Value memref, ValueRange index) {
+  Type element = cast<MemRefType>(memref.getType()).getElementType();
+  if (element != value.getType())
+    value = arith::TruncFOp::create(b, loc, element, value);
+  memref::StoreOp::create(b, loc, value, memref, index);
+}
+
+Value BlockEmitter::exp(Value x) {
+  if (!gpu)
+    return math::ExpOp::create(b, loc, x);
+  // exp(x) = 2^(x log2 e); ex2.approx has a relative error of 2^-22.
+  Value t = mul(x, cF32(1.4426950408889634));
+  return NVVM::InlinePtxOp::create(b, loc, TypeRange{b.getF32Type()},
+                                   ValueRange{t}, ValueRange{},
+                                   "ex2.approx.ftz.f32 $0, $1;", Value())
+      .getResult(0);
+}
+
+Value BlockEmitter::sqrt(Value x) {
+  if (!gpu)
+    return math::SqrtOp::create(b, loc, x);
+  return NVVM::InlinePtxOp::create(b, loc, TypeRange{b.getF32Type()},
+                                   ValueRange{x}, ValueRange{},
+                                   "sqrt.rn.f32 $0, $1;", Value())
+      .getResult(0);
+}
+
+Value BlockEmitter::erf(Value x) {
+  // Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7) on |x|, the
+  // sign restored after: erf(|x|) = 1 - poly(t) exp(-x^2), t = 1/(1 + p|x|).
+  Value ax = math::AbsFOp::create(b, loc, x);
+  Value t = div(cF32(1.0), add(cF32(1.0), mul(cF32(0.3275911), ax)));
+  const double coeffs[] = {1.061405429, -1.453152027, 1.421413741,
+                           -0.284496736, 0.254829592};
+  Value poly = cF32(coeffs[0]);
+  for (double c : llvm::ArrayRef(coeffs).drop_front())
+    poly = add(mul(poly, t), cF32(c));
+  poly = mul(poly, t);
+  Value e = exp(arith::NegFOp::create(b, loc, mul(ax, ax)));
+  Value magnitude = arith::SubFOp::create(b, loc, cF32(1.0), mul(poly, e));
+  return math::CopySignOp::create(b, loc, magnitude, x);
+}
+
+Value BlockEmitter::scalar(const Op &op, ArrayRef<Value> a) {
+  switch (op.kind) {
+  case OpKind::Add:
+    return add(a[0], a[1]);
+  case OpKind::Sub:
+    return arith::SubFOp::create(b, loc, a[0], a[1]);
+  case OpKind::Mul:
+    return mul(a[0], a[1]);
+  case OpKind::Div:
+    return div(a[0], a[1]);
+  case OpKind::Exp:
+    return exp(a[0]);
+  case OpKind::Square:
+    return mul(a[0], a[0]);
+  case OpKind::Sqrt:
+    return sqrt(a[0]);
+  case OpKind::Rsqrt:
+    return div(cF32(1.0), sqrt(a[0]));
+  case OpKind::Silu:
+    return div(a[0],
+               add(cF32(1.0), exp(arith::NegFOp::create(b, loc, a[0]))));
+  case OpKind::Gelu:
+    return mul(mul(cF32(0.5), a[0]),
+               add(cF32(1.0), erf(mul(a[0], cF32(0.70710678118654752440)))));
+  case OpKind::Relu:
+    return arith::MaximumFOp::create(b, loc, a[0], cF32(0.0));
+  case OpKind::Neg:
+    return arith::NegFOp::create(b, loc, a[0]);
+  case OpKind::MulScalar:
+    return mul(a[0], cF32(op.scalar));
+  default:
+    llvm_unreachable("not an element-wise op");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Iterators and accumulators
+//===----------------------------------------------------------------------===//
+
+void BlockEmitter::emitInput(const Op &op, Value iter) {
+  const Shape &tensor = shapeOf(op.operands[0]);
+  const Shape &tile = shapeOf(op.results[0]);
+  // Offsets as in the evaluator: block b_g keeps chunk b_g of |d| / grid_g,
+  // then iteration i keeps chunk i of what remains along the fmap dim.
+  SmallVector<Value, 4> offset(tensor.size(), cIndex(0));
+  for (size_t gd = 0; gd < g.grid.size(); ++gd) {
+    int d = op.gridMap[gd];
+    if (d != kReplica)
+      offset[d] =
+          addIndex(offset[d], mulIndex(ctx.blockIds[gd], tensor[d] / g.grid[gd]));
+  }
+  if (op.fmap != kReplica)
+    offset[op.fmap] = addIndex(offset[op.fmap], mulIndex(iter, tile[op.fmap]));
+  Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+  forEachElement(tile, [&](ValueRange index) {
+    SmallVector<Value, 4> at;
+    for (size_t d = 0; d < index.size(); ++d)
+      at.push_back(addIndex(offset[d], index[d]));
+    Value v = memref::LoadOp::create(b, loc, src, at);
+    memref::StoreOp::create(b, loc, v, dst, index);
+  });
+}
+
+void BlockEmitter::emitAccumInit(const Op &op) {
+  if (op.fmap != kReplica)
+    return; // concatenation: every element is written once
+  double init = op.accum == AccumKind::Sum
+                    ? 0.0
+                    : -std::numeric_limits<double>::infinity();
+  Value acc = memrefOf(op.results[0]);
+  forEachElement(shapeOf(op.results[0]),
+                 [&](ValueRange index) { store(cF32(init), acc, index); });
+}
+
+void BlockEmitter::emitAccum(const Op &op, Value iter) {
+  Value tile = memrefOf(op.operands[0]), acc = memrefOf(op.results[0]);
+  const Shape &shape = shapeOf(op.operands[0]);
+  if (op.fmap != kReplica) {
+    // Iteration i's tile lands at i * |tile[d]| along d.
+    Value offset = mulIndex(iter, shape[op.fmap]);
+    forEachElement(shape, [&](ValueRange index) {
+      SmallVector<Value, 4> at(index.begin(), index.end());
+      at[op.fmap] = addIndex(at[op.fmap], offset);
+      Value v = memref::LoadOp::create(b, loc, tile, index);
+      memref::StoreOp::create(b, loc, v, acc, at);
+    });
+    return;
+  }
+  forEachElement(shape, [&](ValueRange index) {
+    Value x = load(acc, index), y = load(tile, index);
+    Value r = op.accum == AccumKind::Sum
+                  ? add(x, y)
+                  : arith::MaximumFOp::create(b, loc, x, y).getResult();
+    store(r, acc, index);
+  });
+}
+
+void BlockEmitter::emitOutput(const Op &op) {
+  const Shape &tile = shapeOf(op.operands[0]);
+  SmallVector<Value, 4> offset(tile.size(), cIndex(0));
+  for (size_t gd = 0; gd < g.grid.size(); ++gd) {
+    int d = op.gridMap[gd];
+    if (d != kReplica)
+      offset[d] = mulIndex(ctx.blockIds[gd], tile[d]);
+  }
+  Value src = memrefOf(op.operands[0]);
+  for (auto [j, v] : llvm::enumerate(g.outputs)) {
+    if (v != op.results[0])
+      continue;
+    Value dst = results[j];
+    forEachElement(tile, [&](ValueRange index) {
+      SmallVector<Value, 4> at;
+      for (size_t d = 0; d < index.size(); ++d)
+        at.push_back(addIndex(offset[d], index[d]));
+      Value x = memref::LoadOp::create(b, loc, src, index);
+      memref::StoreOp::create(b, loc, x, dst, at);
+    });
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Compute ops
+//===----------------------------------------------------------------------===//
+
+void BlockEmitter::emitMatmul(const Op &op) {
+  const Shape &as = shapeOf(op.operands[0]), &bs = shapeOf(op.operands[1]);
+  const Shape &rs = shapeOf(op.results[0]);
+  size_t r = rs.size();
+  int64_t k = as.back();
+  Value a = memrefOf(op.operands[0]), bm = memrefOf(op.operands[1]);
+  Value c = memrefOf(op.results[0]);
+  forEachElement(rs, [&](ValueRange index) {
+    // Batch dims broadcast like element-wise operands.
+    SmallVector<Value, 4> ai = broadcastIndex(index, as, rs);
+    SmallVector<Value, 4> bi = broadcastIndex(index, bs, rs);
+    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(k), cIndex(1),
+                                   ValueRange{cF32(0.0)});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kk = loop.getInductionVar();
+      ai[as.size() - 1] = kk;
+      bi[bs.size() - 2] = kk;
+      bi[bs.size() - 1] = index[r - 1];
+      Value prod = mul(load(a, ai), load(bm, bi));
+      scf::YieldOp::create(b, loc, add(loop.getRegionIterArgs()[0], prod));
+    }
+    store(loop.getResult(0), c, index);
+  });
+}
+
+void BlockEmitter::emitReduce(const Op &op) {
+  const Shape &in = shapeOf(op.operands[0]), &out = shapeOf(op.results[0]);
+  int64_t dim = op.dim;
+  int64_t group = in[dim] / out[dim];
+  bool isSum = op.kind == OpKind::ReduceSum;
+  Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+  forEachElement(out, [&](ValueRange index) {
+    Value first = mulIndex(index[dim], group);
+    Value init =
+        cF32(isSum ? 0.0 : -std::numeric_limits<double>::infinity());
+    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(group),
+                                   cIndex(1), ValueRange{init});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      SmallVector<Value, 4> at(index.begin(), index.end());
+      at[dim] = addIndex(first, loop.getInductionVar());
+      Value x = load(src, at), acc = loop.getRegionIterArgs()[0];
+      Value r = isSum ? add(acc, x)
+                      : arith::MaximumFOp::create(b, loc, acc, x).getResult();
+      scf::YieldOp::create(b, loc, r);
+    }
+    store(loop.getResult(0), dst, index);
+  });
+}
+
+void BlockEmitter::emitRmsNorm(const Op &op) {
+  // Y[..., j] = X[..., j] * G[j] / sqrt(mean_j X[..., j]^2 + eps), one row
+  // per element of the leading dims.
+  const Shape &xs = shapeOf(op.operands[0]), &gs = shapeOf(op.operands[1]);
+  int64_t n = xs.back();
+  Shape rows(xs.begin(), xs.end() - 1);
+  Value x = memrefOf(op.operands[0]), gain = memrefOf(op.operands[1]);
+  Value y = memrefOf(op.results[0]);
+  forEachElement(rows, [&](ValueRange row) {
+    auto at = [&](Value j) {
+      SmallVector<Value, 4> i(row.begin(), row.end());
+      i.push_back(j);
+      return i;
+    };
+    auto sumLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(n), cIndex(1),
+                                      ValueRange{cF32(0.0)});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(sumLoop.getBody());
+      Value v = load(x, at(sumLoop.getInductionVar()));
+      scf::YieldOp::create(b, loc,
+                           add(sumLoop.getRegionIterArgs()[0], mul(v, v)));
+    }
+    Value mean = mul(sumLoop.getResult(0), cF32(1.0 / n));
+    Value scale = div(cF32(1.0), sqrt(add(mean, cF32(op.scalar))));
+    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(n), cIndex(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value j = loop.getInductionVar();
+    SmallVector<Value, 4> gi(gs.size(), cIndex(0));
+    gi.back() = j;
+    store(mul(mul(load(x, at(j)), load(gain, gi)), scale), y, at(j));
+  });
+}
+
+void BlockEmitter::emitThreadGraph(const Op &op) {
+  const Graph &tg = *op.body;
+  const Shape &shape = shapeOf(op.results[0]);
+  forEachElement(shape, [&](ValueRange index) {
+    llvm::DenseMap<int, Value> scalars;
+    for (auto [i, v] : llvm::enumerate(tg.inputs)) {
+      int operand = op.operands[i];
+      scalars[v] = load(memrefOf(operand),
+                        broadcastIndex(index, shapeOf(operand), shape));
+    }
+    for (const Op &sop : tg.ops) {
+      SmallVector<Value, 2> args;
+      for (int v : sop.operands)
+        args.push_back(scalars.lookup(v));
+      scalars[sop.results[0]] = scalar(sop, args);
+    }
+    for (auto [j, v] : llvm::enumerate(tg.outputs))
+      store(scalars.lookup(v), memrefOf(op.results[j]),
+            broadcastIndex(index, shapeOf(op.results[j]), shape));
+  });
+}
+
+LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
+  const Op &op = g.ops[idx];
+  auto elementwise = [&] {
+    const Shape &rs = shapeOf(op.results[0]);
+    Value dst = memrefOf(op.results[0]);
+    forEachElement(rs, [&](ValueRange index) {
+      SmallVector<Value, 2> args;
+      for (int v : op.operands)
+        args.push_back(
+            load(memrefOf(v), broadcastIndex(index, shapeOf(v), rs)));
+      store(scalar(op, args), dst, index);
+    });
+  };
+  switch (op.kind) {
+  case OpKind::BlockInput:
+    emitInput(op, iter);
+    return success();
+  case OpKind::Accum:
+    emitAccum(op, iter);
+    return success();
+  case OpKind::BlockOutput:
+    emitOutput(op);
+    return success();
+  case OpKind::Matmul:
+    emitMatmul(op);
+    return success();
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax:
+    emitReduce(op);
+    return success();
+  case OpKind::RmsNorm:
+    emitRmsNorm(op);
+    return success();
+  case OpKind::ThreadGraph:
+    emitThreadGraph(op);
+    return success();
+  case OpKind::Repeat: {
+    const Shape &in = shapeOf(op.operands[0]);
+    Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+    forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+      SmallVector<Value, 4> at;
+      for (size_t d = 0; d < in.size(); ++d)
+        at.push_back(in[d] == 1 ? cIndex(0)
+                                : arith::RemUIOp::create(b, loc, index[d],
+                                                         cIndex(in[d]))
+                                      .getResult());
+      memref::StoreOp::create(b, loc,
+                              memref::LoadOp::create(b, loc, src, at), dst,
+                              index);
+    });
+    return success();
+  }
+  case OpKind::Reshape: {
+    const Shape &in = shapeOf(op.operands[0]), &out = shapeOf(op.results[0]);
+    Shape strides = stridesOf(out);
+    Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+    forEachElement(out, [&](ValueRange index) {
+      Value linear = cIndex(0);
+      for (size_t d = 0; d < out.size(); ++d)
+        linear = addIndex(linear, mulIndex(index[d], strides[d]));
+      Value v = memref::LoadOp::create(b, loc, src, delinearize(linear, in));
+      memref::StoreOp::create(b, loc, v, dst, index);
+    });
+    return success();
+  }
+  case OpKind::Transpose: {
+    Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+    forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+      SmallVector<Value, 4> at(index.size());
+      for (size_t i = 0; i < op.perm.size(); ++i)
+        at[op.perm[i]] = index[i];
+      memref::StoreOp::create(b, loc,
+                              memref::LoadOp::create(b, loc, src, at), dst,
+                              index);
+    });
+    return success();
+  }
+  case OpKind::Concat: {
+    Value dst = memrefOf(op.results[0]);
+    int64_t offset = 0;
+    for (int v : op.operands) {
+      Value src = memrefOf(v);
+      int64_t at0 = offset;
+      forEachElement(shapeOf(v), [&](ValueRange index) {
+        SmallVector<Value, 4> at(index.begin(), index.end());
+        at[op.dim] = addIndex(at[op.dim], cIndex(at0));
+        memref::StoreOp::create(b, loc,
+                                memref::LoadOp::create(b, loc, src, index),
+                                dst, at);
+      });
+      offset += shapeOf(v)[op.dim];
+    }
+    return success();
+  }
+  case OpKind::Kernel:
+    return emitError(loc) << "a block graph cannot hold a kernel";
+  default:
+    if (isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind) ||
+        op.kind == OpKind::MulScalar) {
+      elementwise();
+      return success();
+    }
+    return emitError(loc) << "cannot lower block-graph op '"
+                          << stringifyOpKind(op.kind) << "'";
+  }
+}
+
+LogicalResult BlockEmitter::run() {
+  // Views of every tile at its planned offset, made up front so that they
+  // dominate every use.
+  Attribute space;
+  if (gpu)
+    space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  for (const TileAllocation &t : plan.tiles) {
+    const TensorType &type = g.type(t.value);
+    auto viewType =
+        MemRefType::get(type.shape, exportElementType(b.getContext(), type.dtype),
+                        MemRefLayoutAttrInterface(), space);
+    memrefs[t.value] = memref::ViewOp::create(b, loc, viewType,
+                                              ctx.sharedMemory,
+                                              cIndex(t.offset), ValueRange{});
+  }
+
+  // Ops by phase and step, in schedule order.
+  SmallVector<SmallVector<unsigned, 4>> loopSteps(schedule.numDepths[0]);
+  SmallVector<SmallVector<unsigned, 4>> postSteps(schedule.numDepths[1]);
+  for (int idx : schedule.order) {
+    if (schedule.phase[idx] == Phase::Loop)
+      loopSteps[schedule.depth[idx]].push_back(idx);
+    else
+      postSteps[schedule.depth[idx]].push_back(idx);
+  }
+
+  for (const Op &op : g.ops)
+    if (op.kind == OpKind::Accum)
+      emitAccumInit(op);
+  barrier();
+
+  auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(g.forloop),
+                                 cIndex(1));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value iter = loop.getInductionVar();
+    // The barrier after the last step is the loop's back edge (and exit).
+    for (const auto &step : loopSteps) {
+      for (unsigned idx : step)
+        if (failed(emitOp(idx, iter)))
+          return failure();
+      barrier();
+    }
+  }
+  for (auto [s, step] : llvm::enumerate(postSteps)) {
+    if (s > 0)
+      barrier();
+    for (unsigned idx : step)
+      if (failed(emitOp(idx, Value())))
+        return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Default expansion of pre-defined kernel ops
+//===----------------------------------------------------------------------===//
+
+/// The largest divisor of `n` that is at most `limit` (at least 1).
+int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
+  for (int64_t d = std::min(n, std::max<int64_t>(limit, 1)); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+} // namespace
+
+LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
+                             const Graph &blockGraph, const Schedule &schedule,
+                             const MemoryPlan &plan, ValueRange operands,
+                             ValueRange results, const BlockContext &ctx) {
+  return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,
+                      ctx)
+      .run();
+}
+
+FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
+                                std::string *why) {
+  auto fail = [&](const llvm::Twine &msg) -> FailureOr<Graph> {
+    if (why)
+      *why = msg.str();
+    return failure();
+  };
+  if (op.kind == OpKind::Kernel || op.kind == OpKind::BlockInput ||
+      op.kind == OpKind::Accum || op.kind == OpKind::BlockOutput ||
+      op.kind == OpKind::ThreadGraph)
+    return fail("'" + stringifyOpKind(op.kind) +
+                "' is not a pre-defined kernel op");
+  if (op.results.size() != 1)
+    return fail("expected one result");
+
+  Graph bg;
+  bg.level = Level::Block;
+  const TensorType &out = g.type(op.results[0]);
+  size_t rank = out.shape.size();
+  llvm::SmallVector<int, 4> ins;
+  for (int v : op.operands)
+    ins.push_back(bg.addInput(g.type(v)));
+
+  // The tile an iterator cuts from `tensor` under grid map `imap` and loop
+  // map `fmap`.
+  auto addInput = [&](int in, std::array<int, 3> imap, int fmap) {
+    TensorType tile = bg.type(in);
+    for (size_t gd = 0; gd < bg.grid.size(); ++gd)
+      if (imap[gd] != kReplica)
+        tile.shape[imap[gd]] /= bg.grid[gd];
+    if (fmap != kReplica)
+      tile.shape[fmap] /= bg.forloop;
+    Op iop;
+    iop.kind = OpKind::BlockInput;
+    iop.operands = {in};
+    iop.gridMap = imap;
+    iop.fmap = fmap;
+    return bg.addOp(iop, {tile});
+  };
+  auto finish = [&](int tile, std::array<int, 3> omap) {
+    Op acc;
+    acc.kind = OpKind::Accum;
+    acc.operands = {tile};
+    acc.accum = AccumKind::Sum;
+    int a = bg.addOp(acc, {bg.type(tile)});
+    Op o;
+    o.kind = OpKind::BlockOutput;
+    o.operands = {a};
+    o.gridMap = omap;
+    bg.outputs.push_back(bg.addOp(o, {out}));
+    return std::move(bg);
+  };
+  auto computeOn = [&](llvm::ArrayRef<int> tiles, const TensorType &type) {
+    Op c = op;
+    c.operands.assign(tiles.begin(), tiles.end());
+    c.results.clear();
+    return bg.addOp(c, {type});
+  };
+
+  if (op.kind == OpKind::Matmul) {
+    // Output tiles of at most 64 x 64, a for-loop over K in steps of <= 32,
+    // the batch (leading) dims in blocks of one along z when there is one.
+    const Shape &as = bg.type(ins[0]).shape, &bs = bg.type(ins[1]).shape;
+    if (as.size() != rank || bs.size() != rank || rank < 2)
+      return fail("matmul operands of different ranks");
+    int64_t m = out.shape[rank - 2], n = out.shape[rank - 1];
+    int64_t k = as[rank - 1];
+    int64_t gn = n / largestDivisorAtMost(n, 64);
+    int64_t gm = m / largestDivisorAtMost(m, 64);
+    bg.grid = {gn, gm};
+    bool batched = rank >= 3 && as[0] == out.shape[0] &&
+                   bs[0] == out.shape[0] && out.shape[0] > 1;
+    if (batched)
+      bg.grid.push_back(out.shape[0]);
+    bg.forloop = k / largestDivisorAtMost(k, 32);
+    int r1 = static_cast<int>(rank) - 1, r2 = static_cast<int>(rank) - 2;
+    int z = batched ? 0 : kReplica;
+    int at = addInput(ins[0], {kReplica, r2, z}, r1);
+    int bt = addInput(ins[1], {r1, kReplica, z}, r2);
+    TensorType ct = out;
+    ct.shape[rank - 1] /= gn;
+    ct.shape[rank - 2] /= gm;
+    if (batched)
+      ct.shape[0] = 1;
+    return finish(computeOn({at, bt}, ct), {r1, r2, z});
+  }
+
+  bool rowwise = isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind) ||
+                 op.kind == OpKind::MulScalar || op.kind == OpKind::ReduceSum ||
+                 op.kind == OpKind::ReduceMax || op.kind == OpKind::RmsNorm;
+  bool splitRows = rowwise && rank >= 1 && out.shape[0] > 1 &&
+                   !((op.kind == OpKind::ReduceSum ||
+                      op.kind == OpKind::ReduceMax) &&
+                     op.dim == 0) &&
+                   !(op.kind == OpKind::RmsNorm && rank < 2);
+  if (splitRows) {
+    // Blocks of whole rows along dim 0, about 2048 elements each.
+    int64_t rowElems = numElements(out.shape) / out.shape[0];
+    int64_t rowsPerBlock =
+        largestDivisorAtMost(out.shape[0], std::max<int64_t>(1, 2048 / rowElems));
+    bg.grid = {out.shape[0] / rowsPerBlock};
+    llvm::SmallVector<int, 2> tiles;
+    for (int in : ins) {
+      const Shape &s = bg.type(in).shape;
+      // Operands broadcast along dim 0 (size 1 there, or of lower rank) are
+      // replicated.
+      bool split = s.size() == rank && s[0] == out.shape[0] &&
+                   !(op.kind == OpKind::RmsNorm && in == ins[1]);
+      tiles.push_back(addInput(in, {split ? 0 : kReplica, kReplica, kReplica},
+                               kReplica));
+    }
+    TensorType ct = out;
+    ct.shape[0] = rowsPerBlock;
+    return finish(computeOn(tiles, ct), {0, kReplica, kReplica});
+  }
+
+  // Data movement and everything else: one block with whole tensors.
+  bg.grid = {1};
+  llvm::SmallVector<int, 2> tiles;
+  for (int in : ins)
+    tiles.push_back(addInput(in, {kReplica, kReplica, kReplica}, kReplica));
+  return finish(computeOn(tiles, out), {kReplica, kReplica, kReplica});
+}
+
+} // namespace tsopt
+
+//===----------------------------------------------------------------------===//
+// Host side
+//===----------------------------------------------------------------------===//
+
+namespace tsopt {
+
+bool isKernelGraphFunction(func::FuncOp func) {
+  if (func.isExternal())
+    return false;
+  return llvm::any_of(func.getArgumentTypes(),
+                      llvm::IsaPred<mlir::TensorType>) ||
+         llvm::any_of(func.getResultTypes(), llvm::IsaPred<mlir::TensorType>);
+}
+
+LogicalResult lowerKernelGraphFunction(func::FuncOp func,
+                                       const HostHooks &hooks) {
+  FailureOr<Graph> imported = importFunction(func);
+  if (failed(imported))
+    return failure();
+  const Graph &g = *imported;
+  MLIRContext *context = func.getContext();
+  Location loc = func.getLoc();
+
+  // Plan every kernel first, so that nothing is built for a function that
+  // cannot be lowered.
+  std::vector<PlannedKernel> kernels;
+  for (const Op &op : g.ops) {
+    PlannedKernel k;
+    k.name = (func.getSymName() + "_kernel" + llvm::Twine(kernels.size())).str();
+    std::string why;
+    if (op.kind == OpKind::Kernel) {
+      k.body = *op.body;
+    } else {
+      FailureOr<Graph> expanded = expandKernelOp(g, op, &why);
+      if (failed(expanded))
+        return func.emitError() << "cannot expand kgraph."
+                                << stringifyOpKind(op.kind)
+                                << " into a block graph: " << why;
+      k.body = std::move(*expanded);
+    }
+    FailureOr<Schedule> schedule = scheduleBlockGraph(k.body, &why);
+    if (failed(schedule))
+      return func.emitError() << "cannot schedule " << k.name << ": " << why;
+    k.schedule = std::move(*schedule);
+    FailureOr<MemoryPlan> plan = planSharedMemory(k.body, k.schedule,
+                                                  kTileAlignment, &why);
+    if (failed(plan))
+      return func.emitError() << "cannot plan the shared memory of " << k.name
+                              << ": " << why;
+    k.plan = std::move(*plan);
+    kernels.push_back(std::move(k));
+  }
+
+  // The new signature: inputs, then one out-parameter per result.
+  SmallVector<Type> argTypes;
+  for (int v : g.inputs)
+    argTypes.push_back(getTensorMemRefType(context, g.type(v)));
+  for (int v : g.outputs)
+    argTypes.push_back(getTensorMemRefType(context, g.type(v)));
+
+  OpBuilder b(func);
+  auto lowered = func::FuncOp::create(b, loc, func.getSymName(),
+                                      b.getFunctionType(argTypes, {}));
+  lowered.setVisibility(func.getVisibility());
+  lowered->setAttr(kNumInputsAttrName, b.getI64IntegerAttr(g.inputs.size()));
+  Block *entry = lowered.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+
+  llvm::DenseMap<int, Value> memrefs;
+  for (auto [i, v] : llvm::enumerate(g.inputs))
+    memrefs[v] = entry->getArgument(i);
+  // A result computed by a kernel is written in place; one that is an input
+  // or repeats an earlier result is copied at the end.
+  SmallVector<std::pair<int, Value>> copies;
+  for (auto [j, v] : llvm::enumerate(g.outputs)) {
+    Value out = entry->getArgument(g.inputs.size() + j);
+    if (memrefs.count(v))
+      copies.push_back({v, out});
+    else
+      memrefs[v] = out;
+  }
+  if (!copies.empty() && !hooks.allowCopies) {
+    lowered.erase();
+    return func.emitError()
+           << "a result that is an argument or repeats another result needs "
+              "a copy, which this lowering does not provide";
+  }
+
+  SmallVector<Value> temporaries;
+  for (auto [op, k] : llvm::zip(g.ops, kernels)) {
+    SmallVector<Value> args;
+    for (int v : op.operands)
+      args.push_back(memrefs.lookup(v));
+    for (int v : op.results) {
+      Value &m = memrefs[v];
+      if (!m) {
+        m = hooks.allocate(b, loc, getTensorMemRefType(context, g.type(v)));
+        temporaries.push_back(m);
+      }
+      args.push_back(m);
+    }
+    if (failed(hooks.launch(b, loc, k, args))) {
+      lowered.erase();
+      return failure();
+    }
+  }
+  for (auto [v, out] : copies)
+    memref::CopyOp::create(b, loc, memrefs.lookup(v), out);
+  for (Value t : temporaries)
+    hooks.deallocate(b, loc, t);
+  func::ReturnOp::create(b, loc);
+
+  func.erase();
+  return success();
+}
+
+} // namespace tsopt

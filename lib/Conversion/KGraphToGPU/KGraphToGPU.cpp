@@ -1,0 +1,160 @@
+//===- KGraphToGPU.cpp - Kernel graphs as GPU kernels ---------------------===//
+//
+// DESIGN §5: each kernel becomes a gpu.func in one gpu.module, launched from
+// a host function by gpu.launch_func; the block graph becomes the kernel
+// body (BGraphToSCF) with tiles in dynamic shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Conversion/Passes.h"
+#include "tsopt/Core/Target.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace tsopt {
+#define GEN_PASS_DEF_CONVERTKGRAPHTOGPU
+#define GEN_PASS_DEF_TSOPTEXTERNDYNAMICSHAREDMEMORY
+#include "tsopt/Conversion/Passes.h.inc"
+} // namespace tsopt
+
+using namespace mlir;
+using namespace tsopt;
+
+namespace {
+
+/// Builds `gpu.func @<kernel.name>` in `module`.
+FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
+                                         const PlannedKernel &kernel,
+                                         TypeRange argTypes,
+                                         int64_t threadsPerBlock) {
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto fn = gpu::GPUFuncOp::create(mb, loc, kernel.name,
+                                   mb.getFunctionType(argTypes, {}));
+  fn->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
+  fn.setKnownBlockSizeAttr(mb.getDenseI32ArrayAttr(
+      {static_cast<int32_t>(threadsPerBlock), 1, 1}));
+  Block &entry = fn.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+
+  BlockContext ctx;
+  ctx.target = LoweringTarget::GPU;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  const gpu::Dimension dims[] = {gpu::Dimension::x, gpu::Dimension::y,
+                                 gpu::Dimension::z};
+  for (int d = 0; d < 3; ++d)
+    ctx.blockIds[d] = d < static_cast<int>(kernel.body.grid.size()) &&
+                              kernel.body.grid[d] > 1
+                          ? gpu::BlockIdOp::create(b, loc, dims[d]).getResult()
+                          : zero;
+  ctx.threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  ctx.numThreads = arith::ConstantIndexOp::create(b, loc, threadsPerBlock);
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  ctx.sharedMemory = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  size_t numInputs = kernel.body.inputs.size();
+  if (failed(emitBlockGraph(b, loc, kernel.body, kernel.schedule, kernel.plan,
+                            entry.getArguments().take_front(numInputs),
+                            entry.getArguments().drop_front(numInputs), ctx)))
+    return failure();
+  b.setInsertionPointToEnd(&entry);
+  gpu::ReturnOp::create(b, loc);
+  return fn;
+}
+
+struct ConvertKGraphToGPUPass
+    : public tsopt::impl::ConvertKGraphToGPUBase<ConvertKGraphToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const TargetDesc *desc = lookupTarget(target);
+    if (!desc) {
+      module.emitError() << "unknown target '" << target
+                         << "'; known: " << knownTargetNames();
+      return signalPassFailure();
+    }
+    if (threadsPerBlock < 32 || threadsPerBlock > 1024 ||
+        threadsPerBlock % 32 != 0) {
+      module.emitError() << "threads-per-block must be a multiple of 32 "
+                            "between 32 and 1024, got "
+                         << threadsPerBlock;
+      return signalPassFailure();
+    }
+    SmallVector<func::FuncOp> functions;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (isKernelGraphFunction(func))
+        functions.push_back(func);
+    if (functions.empty())
+      return;
+
+    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    auto gpuModule = module.lookupSymbol<gpu::GPUModuleOp>(moduleName);
+    if (!gpuModule)
+      gpuModule = gpu::GPUModuleOp::create(mb, module.getLoc(), moduleName);
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    mb.getUnitAttr());
+
+    HostHooks hooks;
+    hooks.allowCopies = false;
+    hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
+      return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
+                                  ValueRange{}, ValueRange{}, ValueRange{})
+          .getMemref();
+    };
+    hooks.deallocate = [](OpBuilder &b, Location loc, Value v) {
+      gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(), ValueRange{}, v);
+    };
+    hooks.launch = [&](OpBuilder &b, Location loc, const PlannedKernel &k,
+                       ValueRange args) -> LogicalResult {
+      if (k.plan.totalBytes > desc->sharedMemoryPerBlock)
+        return emitError(loc)
+               << k.name << " needs " << k.plan.totalBytes
+               << " bytes of shared memory; " << desc->name << " ("
+               << desc->device << ") allows " << desc->sharedMemoryPerBlock
+               << " per block";
+      if (gpuModule.lookupSymbol(k.name))
+        return emitError(loc) << "symbol '" << k.name << "' exists already in @"
+                              << moduleName;
+      FailureOr<gpu::GPUFuncOp> fn = buildGPUKernel(
+          gpuModule, loc, k, args.getTypes(), threadsPerBlock);
+      if (failed(fn))
+        return failure();
+      ++numKernels;
+      auto c = [&](int64_t v) {
+        return arith::ConstantIndexOp::create(b, loc, v).getResult();
+      };
+      std::array<int64_t, 3> grid = {1, 1, 1};
+      for (size_t d = 0; d < k.body.grid.size(); ++d)
+        grid[d] = k.body.grid[d];
+      Value smem = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                                k.plan.totalBytes);
+      gpu::LaunchFuncOp::create(
+          b, loc, *fn, gpu::KernelDim3{c(grid[0]), c(grid[1]), c(grid[2])},
+          gpu::KernelDim3{c(threadsPerBlock), c(1), c(1)}, smem, args);
+      return success();
+    };
+    for (func::FuncOp func : functions) {
+      func->removeAttr("tsopt.reference");
+      if (failed(lowerKernelGraphFunction(func, hooks)))
+        return signalPassFailure();
+    }
+  }
+};
+
+struct ExternDynamicSharedMemoryPass
+    : public tsopt::impl::TSOptExternDynamicSharedMemoryBase<
+          ExternDynamicSharedMemoryPass> {
+  void runOnOperation() override {
+    getOperation().walk([](LLVM::GlobalOp global) {
+      auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      if (global.getAddrSpace() == 3 && array && array.getNumElements() == 0)
+        global.setLinkage(LLVM::Linkage::External);
+    });
+  }
+};
+
+} // namespace

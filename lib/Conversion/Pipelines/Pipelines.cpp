@@ -1,0 +1,99 @@
+//===- Pipelines.cpp - The lowering pipelines -----------------------------===//
+
+#include "tsopt/Conversion/Passes.h"
+#include "tsopt/Core/Target.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace tsopt {
+
+std::string ptxChipOf(llvm::StringRef target) {
+  const TargetDesc *desc = lookupTarget(target);
+  return desc ? desc->name.str() : std::string();
+}
+
+void buildLowerToCPUPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertKGraphToSCF());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSCFToControlFlowPass());
+  // bf16 conversions as integer operations: the JIT has no library for them.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  ConvertFuncToLLVMPassOptions func;
+  func.useBarePtrCallConv = true;
+  pm.addPass(createConvertFuncToLLVMPass(func));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void buildLowerToNVVMPipeline(OpPassManager &pm,
+                              const LoweringPipelineOptions &options) {
+  ConvertKGraphToGPUOptions toGPU;
+  toGPU.target = options.target;
+  toGPU.threadsPerBlock = options.threadsPerBlock;
+  pm.addPass(createConvertKGraphToGPU(toGPU));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  OpPassManager &gm = pm.nest<gpu::GPUModuleOp>();
+  gm.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  nvvm.useBarePtrCallConv = true;
+  gm.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  gm.addPass(createConvertNVVMToLLVMPass());
+  gm.addPass(createCanonicalizerPass());
+  gm.addPass(createCSEPass());
+  gm.addPass(createTSOptExternDynamicSharedMemory());
+  GpuNVVMAttachTargetOptions attach;
+  attach.chip = ptxChipOf(options.target);
+  if (attach.chip.empty())
+    attach.chip = options.target; // convert-kgraph-to-gpu reports the error
+  attach.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(attach));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+namespace {
+struct NVVMPipelineOptions
+    : public PassPipelineOptions<NVVMPipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("Target GPU: sm_80 or sm_90"),
+                             llvm::cl::init("sm_90")};
+  Option<int64_t> threadsPerBlock{*this, "threads-per-block",
+                                  llvm::cl::desc("Threads per block"),
+                                  llvm::cl::init(128)};
+};
+} // namespace
+
+void registerLoweringPipelines() {
+  PassPipelineRegistration<>(
+      "tsopt-lower-to-cpu",
+      "Lower kernel graphs to the LLVM dialect for the host CPU",
+      [](OpPassManager &pm) { buildLowerToCPUPipeline(pm); });
+  PassPipelineRegistration<NVVMPipelineOptions>(
+      "tsopt-lower-to-nvvm",
+      "Lower kernel graphs to a gpu.module of NVVM/LLVM ops with a target "
+      "attached, ready for gpu-module-to-binary",
+      [](OpPassManager &pm, const NVVMPipelineOptions &o) {
+        LoweringPipelineOptions options;
+        options.target = o.target;
+        options.threadsPerBlock = o.threadsPerBlock;
+        buildLowerToNVVMPipeline(pm, options);
+      });
+}
+
+} // namespace tsopt
