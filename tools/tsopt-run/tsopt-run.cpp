@@ -11,6 +11,7 @@
 #include "tsopt/InitAll.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Support/Npy.h"
+#include "tsopt/Target/CPU.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -51,6 +52,12 @@ static cl::opt<std::string>
 static cl::opt<double>
     rtolOverride("rtol", cl::desc("Relative tolerance (default: by dtype)"),
                  cl::init(-1.0));
+static cl::opt<std::string> backend(
+    "backend",
+    cl::desc("How to run the function: 'evaluator' (the float evaluator) or "
+             "'cpu' (lowered with tsopt-lower-to-cpu and compiled; the "
+             "reference still runs on the evaluator)"),
+    cl::init("evaluator"));
 static cl::opt<std::string>
     precision("precision", cl::desc("Evaluator number type: f32 or f64"),
               cl::init("f32"));
@@ -175,21 +182,63 @@ template <typename Domain> int runAll(ModuleOp module) {
     inputs.push_back(std::move(tensor));
   }
 
+  std::unique_ptr<CPUExecutable> compiled;
+  if (backend == "cpu") {
+    auto start = Clock::now();
+    std::string why;
+    auto exe = CPUExecutable::compile(module, &why);
+    if (failed(exe))
+      return fail("compiling for the CPU: " + why);
+    compiled = std::move(*exe);
+    llvm::outs() << "compiled for the CPU in "
+                 << llvm::format("%.1f", std::chrono::duration<double, std::milli>(
+                                             Clock::now() - start)
+                                             .count())
+                 << " ms\n";
+  }
+
   Evaluator<Domain> evaluator(dom);
+  // The function under test on the compiled code, when asked for.
+  auto runCompiled = [&](func::FuncOp f, const Graph &g, std::string *why)
+      -> FailureOr<std::vector<Tensor<Elem>>> {
+    std::vector<tsopt::TensorType> inTypes, outTypes;
+    for (int v : g.inputs)
+      inTypes.push_back(g.type(v));
+    for (int v : g.outputs)
+      outTypes.push_back(g.type(v));
+    std::vector<std::vector<double>> in, out;
+    for (const Tensor<Elem> &t : inputs)
+      in.emplace_back(t.data.begin(), t.data.end());
+    if (failed(compiled->runOnFloats(f.getSymName(), inTypes, outTypes, in,
+                                     out, why)))
+      return failure();
+    std::vector<Tensor<Elem>> result;
+    for (auto [type, data] : llvm::zip(outTypes, out)) {
+      Tensor<Elem> t;
+      t.shape = type.shape;
+      for (double d : data)
+        t.data.push_back(dom.fromDouble(d));
+      result.push_back(std::move(t));
+    }
+    return result;
+  };
   auto evaluate =
       [&](func::FuncOp f,
           const Graph &g) -> std::optional<std::vector<Tensor<Elem>>> {
     auto start = Clock::now();
     std::string why;
-    auto outs = evaluator.run(g, inputs, &why);
+    bool onCPU = compiled && f == fn;
+    auto outs = onCPU ? runCompiled(f, g, &why) : evaluator.run(g, inputs, &why);
     double ms =
         std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (failed(outs)) {
-      llvm::errs() << "tsopt-run: error: evaluating @" << f.getSymName() << ": "
+      llvm::errs() << "tsopt-run: error: " << (onCPU ? "running" : "evaluating")
+                   << " @" << f.getSymName() << ": "
                    << why << "\n";
       return std::nullopt;
     }
-    llvm::outs() << "@" << f.getSymName() << ": evaluated in "
+    llvm::outs() << "@" << f.getSymName()
+                 << (onCPU ? ": ran compiled in " : ": evaluated in ")
                  << llvm::format("%.1f", ms) << " ms\n";
     return std::move(*outs);
   };
@@ -278,6 +327,8 @@ int main(int argc, char **argv) {
       "  tsopt-run prog.mlir --fn=opt --inputs=x.npy,w.npy --output-dir=out\n");
   if (precision != "f32" && precision != "f64")
     return fail("--precision must be f32 or f64, got '" + precision + "'");
+  if (backend != "evaluator" && backend != "cpu")
+    return fail("--backend must be evaluator or cpu, got '" + backend + "'");
 
   DialectRegistry registry;
   registerAllDialects(registry);
