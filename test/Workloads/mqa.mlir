@@ -5,6 +5,8 @@
 // RUN: tsopt-run %s --precision=f64 --seed=7 | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-opt %s --tsopt-check-resources=target=sm_80 -o /dev/null
 // RUN: tsopt-opt %s --tsopt-verify-equivalence -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
+// RUN: tsopt-run %s --backend=cpu | FileCheck %s --check-prefix=EXEC
+// RUN: tsopt-run %s --backend=cpu --fn=mqa_ref --reference=mqa_ref | FileCheck %s --check-prefix=CPUREF
 
 // IR-LABEL: func.func @mqa_ref
 // IR-NOT: kgraph.kernel
@@ -14,6 +16,7 @@
 // IR-NOT: kgraph.kernel
 // IR: return
 // EXEC: @mqa_opt vs @mqa_ref: agree
+// CPUREF: @mqa_ref vs @mqa_ref: agree
 // VERIFY-NOT: warning
 // VERIFY: remark: equivalent to @mqa_ref: equivalent: p = {{[0-9]+}}, q = {{[0-9]+}}, t = {{[0-9]+}}, delta = 
 // VERIFY-NOT: warning

@@ -223,11 +223,10 @@ template <typename Domain> int runAll(ModuleOp module) {
     return result;
   };
   auto evaluate =
-      [&](func::FuncOp f,
-          const Graph &g) -> std::optional<std::vector<Tensor<Elem>>> {
+      [&](func::FuncOp f, const Graph &g,
+          bool onCPU) -> std::optional<std::vector<Tensor<Elem>>> {
     auto start = Clock::now();
     std::string why;
-    bool onCPU = compiled && f == fn;
     auto outs = onCPU ? runCompiled(f, g, &why) : evaluator.run(g, inputs, &why);
     double ms =
         std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -248,7 +247,7 @@ template <typename Domain> int runAll(ModuleOp module) {
                        ? "uniform [-1, 1), seed " + std::to_string(seed)
                        : std::string(".npy files"))
                << ")\n";
-  auto outs = evaluate(fn, *graph);
+  auto outs = evaluate(fn, *graph, compiled != nullptr);
   if (!outs)
     return 2;
   for (size_t i = 0; i < outs->size(); ++i) {
@@ -281,7 +280,7 @@ template <typename Domain> int runAll(ModuleOp module) {
   if (!refGraph)
     return 0;
 
-  auto refOuts = evaluate(ref, *refGraph);
+  auto refOuts = evaluate(ref, *refGraph, /*onCPU=*/false);
   if (!refOuts)
     return 2;
   bool agree = true;
