@@ -40,9 +40,9 @@ public:
   BlockEmitter(OpBuilder &b, Location loc, const Graph &g,
                const Schedule &schedule, const MemoryPlan &plan,
                ValueRange operands, ValueRange results,
-               const BlockContext &ctx)
+               const BlockContext &ctx, const SoftmaxRescale *rescale)
       : b(b), loc(loc), g(g), schedule(schedule), plan(plan), ctx(ctx),
-        gpu(ctx.target == LoweringTarget::GPU) {
+        rescale(rescale), gpu(ctx.target == LoweringTarget::GPU) {
     for (auto [i, v] : llvm::enumerate(g.inputs))
       memrefs[v] = operands[i];
     this->results.assign(results.begin(), results.end());
@@ -107,12 +107,24 @@ private:
   LogicalResult emitOp(unsigned idx, Value iter);
   void emitInput(const Op &op, Value iter);
   void emitAccumInit(const Op &op);
-  void emitAccum(const Op &op, Value iter);
+  void emitAccum(const Op &op, Value iter, bool rescaled);
   void emitOutput(const Op &op);
   void emitMatmul(const Op &op);
   void emitReduce(const Op &op);
   void emitRmsNorm(const Op &op);
   void emitThreadGraph(const Op &op);
+  /// Evaluates thread graph `op` at element `index` of its result shape;
+  /// with `shift`, the exp producing its first output computes
+  /// exp(x - shift), and with `stopAtExp`, that exp's argument is returned
+  /// instead of the outputs being stored.
+  Value evalThreadGraph(const Op &op, ValueRange index, Value shift,
+                        bool stopAtExp);
+  /// The running-max step before the exp op: new row maxima and factors.
+  void emitRowMax(const Op &op);
+  /// The row index of element `index` of a tile (its dims but the last).
+  SmallVector<Value, 4> rowOf(ValueRange index) {
+    return SmallVector<Value, 4>(index.drop_back());
+  }
 
   OpBuilder &b;
   Location loc;
@@ -120,7 +132,10 @@ private:
   const Schedule &schedule;
   const MemoryPlan &plan;
   const BlockContext &ctx;
+  const SoftmaxRescale *rescale;
   bool gpu;
+  /// The running-max form: per-row maximum and rescale factor (f32 views).
+  Value rowMax, rowScale;
   llvm::SmallVector<Value> results;
   /// Value id -> its memref: kernel tensors and shared-memory tile views.
   llvm::DenseMap<int, Value> memrefs;
@@ -289,7 +304,7 @@ void BlockEmitter::emitAccumInit(const Op &op) {
                  [&](ValueRange index) { store(cF32(init), acc, index); });
 }
 
-void BlockEmitter::emitAccum(const Op &op, Value iter) {
+void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
   Value tile = memrefOf(op.operands[0]), acc = memrefOf(op.results[0]);
   const Shape &shape = shapeOf(op.operands[0]);
   if (op.fmap != kReplica) {
@@ -305,6 +320,8 @@ void BlockEmitter::emitAccum(const Op &op, Value iter) {
   }
   forEachElement(shape, [&](ValueRange index) {
     Value x = load(acc, index), y = load(tile, index);
+    if (rescaled)
+      x = mul(x, memref::LoadOp::create(b, loc, rowScale, rowOf(index)));
     Value r = op.accum == AccumKind::Sum
                   ? add(x, y)
                   : arith::MaximumFOp::create(b, loc, x, y).getResult();
@@ -427,30 +444,86 @@ void BlockEmitter::emitRmsNorm(const Op &op) {
   });
 }
 
-void BlockEmitter::emitThreadGraph(const Op &op) {
+Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index,
+                                    Value shift, bool stopAtExp) {
   const Graph &tg = *op.body;
   const Shape &shape = shapeOf(op.results[0]);
-  forEachElement(shape, [&](ValueRange index) {
-    llvm::DenseMap<int, Value> scalars;
-    for (auto [i, v] : llvm::enumerate(tg.inputs)) {
-      int operand = op.operands[i];
-      scalars[v] = load(memrefOf(operand),
-                        broadcastIndex(index, shapeOf(operand), shape));
+  llvm::DenseMap<int, Value> scalars;
+  for (auto [i, v] : llvm::enumerate(tg.inputs)) {
+    int operand = op.operands[i];
+    scalars[v] = load(memrefOf(operand),
+                      broadcastIndex(index, shapeOf(operand), shape));
+  }
+  for (const Op &sop : tg.ops) {
+    SmallVector<Value, 2> args;
+    for (int v : sop.operands)
+      args.push_back(scalars.lookup(v));
+    bool final = sop.kind == OpKind::Exp && sop.results[0] == tg.outputs[0];
+    if (final && stopAtExp)
+      return args[0];
+    if (final && shift)
+      args[0] = arith::SubFOp::create(b, loc, args[0], shift);
+    scalars[sop.results[0]] = scalar(sop, args);
+  }
+  for (auto [j, v] : llvm::enumerate(tg.outputs))
+    store(scalars.lookup(v), memrefOf(op.results[j]),
+          broadcastIndex(index, shapeOf(op.results[j]), shape));
+  return Value();
+}
+
+void BlockEmitter::emitThreadGraph(const Op &op) {
+  bool shifted = rescale && &op == &g.ops[rescale->expOp];
+  forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+    Value shift;
+    if (shifted)
+      shift = memref::LoadOp::create(b, loc, rowMax, rowOf(index));
+    evalThreadGraph(op, index, shift, /*stopAtExp=*/false);
+  });
+}
+
+void BlockEmitter::emitRowMax(const Op &op) {
+  // One thread per row: the maximum of the exp's arguments over the row's
+  // columns, merged into the running maximum; the factor that rescales what
+  // the accumulators hold is exp(m_old - m_new) (1 while every argument so
+  // far is -inf).
+  const Shape &shape = shapeOf(op.results[0]);
+  int64_t cols = shape.back();
+  double negInf = -std::numeric_limits<double>::infinity();
+  forEachElement(rescale->rows, [&](ValueRange row) {
+    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(cols), cIndex(1),
+                                   ValueRange{cF32(negInf)});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      SmallVector<Value, 4> index(row.begin(), row.end());
+      index.push_back(loop.getInductionVar());
+      Value arg = op.kind == OpKind::Exp
+                      ? load(memrefOf(op.operands[0]), index)
+                      : evalThreadGraph(op, index, Value(), /*stopAtExp=*/true);
+      scf::YieldOp::create(
+          b, loc,
+          arith::MaximumFOp::create(b, loc, loop.getRegionIterArgs()[0], arg)
+              .getResult());
     }
-    for (const Op &sop : tg.ops) {
-      SmallVector<Value, 2> args;
-      for (int v : sop.operands)
-        args.push_back(scalars.lookup(v));
-      scalars[sop.results[0]] = scalar(sop, args);
-    }
-    for (auto [j, v] : llvm::enumerate(tg.outputs))
-      store(scalars.lookup(v), memrefOf(op.results[j]),
-            broadcastIndex(index, shapeOf(op.results[j]), shape));
+    Value old = memref::LoadOp::create(b, loc, rowMax, row);
+    Value next = arith::MaximumFOp::create(b, loc, old, loop.getResult(0));
+    Value allNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                            next, cF32(negInf));
+    Value factor = arith::SelectOp::create(
+        b, loc, allNegInf, cF32(1.0),
+        exp(arith::SubFOp::create(b, loc, old, next)));
+    memref::StoreOp::create(b, loc, next, rowMax, row);
+    memref::StoreOp::create(b, loc, factor, rowScale, row);
   });
 }
 
 LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   const Op &op = g.ops[idx];
+  bool shifted = rescale && static_cast<int>(idx) == rescale->expOp;
+  if (shifted) {
+    emitRowMax(op);
+    barrier();
+  }
   auto elementwise = [&] {
     const Shape &rs = shapeOf(op.results[0]);
     Value dst = memrefOf(op.results[0]);
@@ -459,6 +532,10 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
       for (int v : op.operands)
         args.push_back(
             load(memrefOf(v), broadcastIndex(index, shapeOf(v), rs)));
+      if (shifted)
+        args[0] = arith::SubFOp::create(
+            b, loc, args[0],
+            memref::LoadOp::create(b, loc, rowMax, rowOf(index)));
       store(scalar(op, args), dst, index);
     });
   };
@@ -467,7 +544,9 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     emitInput(op, iter);
     return success();
   case OpKind::Accum:
-    emitAccum(op, iter);
+    emitAccum(op, iter,
+              rescale && llvm::is_contained(rescale->accums,
+                                            static_cast<int>(idx)));
     return success();
   case OpKind::BlockOutput:
     emitOutput(op);
@@ -573,6 +652,20 @@ LogicalResult BlockEmitter::run() {
                                               cIndex(t.offset), ValueRange{});
   }
 
+  if (rescale) {
+    auto rowsType = MemRefType::get(rescale->rows, b.getF32Type(),
+                                    MemRefLayoutAttrInterface(), space);
+    rowMax = memref::ViewOp::create(b, loc, rowsType, ctx.sharedMemory,
+                                    cIndex(rescale->maxOffset), ValueRange{});
+    rowScale = memref::ViewOp::create(b, loc, rowsType, ctx.sharedMemory,
+                                      cIndex(rescale->scaleOffset),
+                                      ValueRange{});
+    forEachElement(rescale->rows, [&](ValueRange row) {
+      memref::StoreOp::create(
+          b, loc, cF32(-std::numeric_limits<double>::infinity()), rowMax, row);
+    });
+  }
+
   // Ops by phase and step, in schedule order.
   SmallVector<SmallVector<unsigned, 4>> loopSteps(schedule.numDepths[0]);
   SmallVector<SmallVector<unsigned, 4>> postSteps(schedule.numDepths[1]);
@@ -629,10 +722,94 @@ int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
 LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
                              const Graph &blockGraph, const Schedule &schedule,
                              const MemoryPlan &plan, ValueRange operands,
-                             ValueRange results, const BlockContext &ctx) {
+                             ValueRange results, const BlockContext &ctx,
+                             const SoftmaxRescale *rescale) {
   return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,
-                      ctx)
+                      ctx, rescale)
       .run();
+}
+
+std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &bg,
+                                                 const Schedule &schedule,
+                                                 int64_t planBytes) {
+  // Users of every value.
+  std::vector<llvm::SmallVector<int, 2>> users(bg.values.size());
+  for (auto [idx, op] : llvm::enumerate(bg.ops))
+    for (int v : op.operands)
+      users[v].push_back(idx);
+  auto producesExp = [&](const Op &op) {
+    if (op.kind == OpKind::Exp)
+      return true;
+    if (op.kind != OpKind::ThreadGraph || op.results.size() != 1)
+      return false;
+    const Graph &tg = *op.body;
+    return llvm::any_of(tg.ops, [&](const Op &t) {
+      return t.kind == OpKind::Exp && t.results[0] == tg.outputs[0];
+    });
+  };
+  for (auto [idx, op] : llvm::enumerate(bg.ops)) {
+    if (schedule.phase[idx] != Phase::Loop || !producesExp(op))
+      continue;
+    int e = op.results[0];
+    const Shape &es = bg.type(e).shape;
+    if (es.size() < 2 || users[e].empty())
+      continue;
+    Shape rows(es.begin(), es.end() - 1);
+    SoftmaxRescale r;
+    r.expOp = idx;
+    r.rows = rows;
+    bool ok = true;
+    for (int u : users[e]) {
+      const Op &use = bg.ops[u];
+      const Shape &us = bg.type(use.results[0]).shape;
+      bool rowPreserving =
+          (use.kind == OpKind::Matmul && use.operands[0] == e &&
+           use.operands[1] != e) ||
+          (use.kind == OpKind::ReduceSum &&
+           use.dim == static_cast<int64_t>(es.size()) - 1 && us.back() == 1);
+      rowPreserving &= us.size() == es.size() &&
+                       llvm::ArrayRef<int64_t>(us).drop_back() ==
+                           llvm::ArrayRef<int64_t>(rows);
+      const auto &next = users[use.results[0]];
+      if (!rowPreserving || next.size() != 1) {
+        ok = false;
+        break;
+      }
+      const Op &acc = bg.ops[next[0]];
+      if (acc.kind != OpKind::Accum || acc.accum != AccumKind::Sum ||
+          acc.fmap != kReplica) {
+        ok = false;
+        break;
+      }
+      r.accums.push_back(next[0]);
+    }
+    if (!ok)
+      continue;
+    // After the loop, the accumulators only meet as quotients of each other.
+    llvm::SmallDenseSet<int, 4> accValues;
+    for (int a : r.accums)
+      accValues.insert(bg.ops[a].results[0]);
+    bool divided = false;
+    for (int a : r.accums)
+      for (int u : users[bg.ops[a].results[0]]) {
+        const Op &use = bg.ops[u];
+        bool quotient = use.kind == OpKind::Div &&
+                        accValues.contains(use.operands[0]) &&
+                        accValues.contains(use.operands[1]);
+        ok &= quotient;
+        divided |= quotient;
+      }
+    if (!ok || !divided)
+      continue;
+    int64_t rowBytes = numElements(rows) * 4;
+    auto align = [](int64_t x) {
+      return (x + kTileAlignment - 1) / kTileAlignment * kTileAlignment;
+    };
+    r.maxOffset = align(planBytes);
+    r.scaleOffset = align(r.maxOffset + rowBytes);
+    return r;
+  }
+  return std::nullopt;
 }
 
 FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
@@ -811,6 +988,10 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
       return func.emitError() << "cannot plan the shared memory of " << k.name
                               << ": " << why;
     k.plan = std::move(*plan);
+    k.rescale = findSoftmaxRescale(k.body, k.schedule, k.plan.totalBytes);
+    if (k.rescale)
+      k.plan.totalBytes =
+          k.rescale->scaleOffset + numElements(k.rescale->rows) * 4;
     kernels.push_back(std::move(k));
   }
 

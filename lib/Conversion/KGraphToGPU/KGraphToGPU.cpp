@@ -58,7 +58,8 @@ FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
   size_t numInputs = kernel.body.inputs.size();
   if (failed(emitBlockGraph(b, loc, kernel.body, kernel.schedule, kernel.plan,
                             entry.getArguments().take_front(numInputs),
-                            entry.getArguments().drop_front(numInputs), ctx)))
+                            entry.getArguments().drop_front(numInputs), ctx,
+                            kernel.rescale ? &*kernel.rescale : nullptr)))
     return failure();
   b.setInsertionPointToEnd(&entry);
   gpu::ReturnOp::create(b, loc);

@@ -59,7 +59,8 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
   size_t numInputs = kernel.body.inputs.size();
   if (failed(emitBlockGraph(b, loc, kernel.body, kernel.schedule, kernel.plan,
                             entry->getArguments().take_front(numInputs),
-                            entry->getArguments().drop_front(numInputs), ctx)))
+                            entry->getArguments().drop_front(numInputs), ctx,
+                            kernel.rescale ? &*kernel.rescale : nullptr)))
     return failure();
   b.setInsertionPointToEnd(entry);
   func::ReturnOp::create(b, loc);

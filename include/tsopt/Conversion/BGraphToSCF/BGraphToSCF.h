@@ -28,6 +28,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace tsopt {
@@ -47,6 +48,32 @@ struct BlockContext {
   mlir::Value sharedMemory;
 };
 
+/// The running-max form of a softmax inside one block graph (DESIGN §5):
+/// an exp in the loop body whose values reach sum accumulators only through
+/// row-preserving linear ops (a matmul with the exp on the left, a sum over
+/// the last dim), and whose accumulators are only divided by each other
+/// after the loop. Each iteration then computes exp(x - m) with m the
+/// running maximum of x per row and rescales the accumulators by
+/// exp(m_old - m_new); the quotients are unchanged and no exp exceeds 1.
+struct SoftmaxRescale {
+  /// The op whose result is the exp: an exp op, or a thread graph whose
+  /// output is an exp.
+  int expOp = -1;
+  /// The accumulator ops to rescale.
+  llvm::SmallVector<int, 2> accums;
+  /// The row shape: the exp's shape without its last dim.
+  Shape rows;
+  /// Byte offsets of the per-row running maximum and rescale factor (f32),
+  /// placed after the plan's tiles.
+  int64_t maxOffset = 0, scaleOffset = 0;
+};
+
+/// Finds the running-max form for `blockGraph`, or nullopt when its exps do
+/// not fit the pattern (they are then computed as written).
+std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &blockGraph,
+                                                 const Schedule &schedule,
+                                                 int64_t planBytes);
+
 /// Emits the body of one block: the loop phase, its accumulators and the
 /// post-loop phase of `blockGraph`, in the order of `schedule`, with tiles
 /// at the offsets of `plan`. `operands` are the kernel's input memrefs (one
@@ -59,7 +86,8 @@ mlir::LogicalResult emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc,
                                    const MemoryPlan &plan,
                                    mlir::ValueRange operands,
                                    mlir::ValueRange results,
-                                   const BlockContext &ctx);
+                                   const BlockContext &ctx,
+                                   const SoftmaxRescale *rescale = nullptr);
 
 /// The default block-graph expansion of pre-defined kernel-level op `op` of
 /// `g`: a block graph computing the same function whose inputs are the op's
@@ -80,7 +108,9 @@ struct PlannedKernel {
   std::string name;
   Graph body;
   Schedule schedule;
+  /// The plan; its totalBytes includes the running-max buffers of `rescale`.
   MemoryPlan plan;
+  std::optional<SoftmaxRescale> rescale;
 };
 
 /// What differs between the host sides of the CPU and GPU paths.
