@@ -20,6 +20,8 @@
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Dot.h"
 #include "tsopt/Support/Npy.h"
+#include "tsopt/Target/CPU.h"
+#include "tsopt/Target/PTX.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -29,6 +31,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -300,41 +303,50 @@ py::dict describeOp(const Graph &g, const Op &op) {
 struct Context {
   mlir::DialectRegistry registry;
   std::unique_ptr<mlir::MLIRContext> ctx;
+  /// The diagnostics emitted so far, one per line.
+  std::string diags;
+  std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
   Context() {
     registerAllDialects(registry);
     ctx = std::make_unique<mlir::MLIRContext>(
         registry, mlir::MLIRContext::Threading::DISABLED);
     ctx->loadAllAvailableDialects();
+    handler = std::make_unique<mlir::ScopedDiagnosticHandler>(
+        ctx.get(), [this](mlir::Diagnostic &d) {
+          diags += (diags.empty() ? "" : "\n") + d.str();
+          return mlir::success();
+        });
   }
 };
+
+/// A module holding `g` as `func.func @name`, in `c`'s context.
+mlir::OwningOpRef<mlir::ModuleOp> exportModule(Context &c, const Graph &g,
+                                               const std::string &name) {
+  mlir::Location loc = mlir::UnknownLoc::get(c.ctx.get());
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(loc);
+  mlir::OpBuilder builder(c.ctx.get());
+  builder.setInsertionPointToEnd(module->getBody());
+  if (failed(exportFunction(g, name, builder, loc)))
+    throw py::value_error("cannot write @" + name + " as IR: " + c.diags);
+  return module;
+}
 
 /// The function `@name` computing `g`, as text. Input `i` prints as
 /// `%<inputNames[i]>` where a name is given.
 std::string toIR(const Graph &g, const std::string &name,
                  const std::vector<std::string> &inputNames) {
   Context c;
-  std::string diags;
-  mlir::ScopedDiagnosticHandler handler(c.ctx.get(), [&](mlir::Diagnostic &d) {
-    diags += (diags.empty() ? "" : "\n") + d.str();
-    return mlir::success();
-  });
-  mlir::Location loc = mlir::UnknownLoc::get(c.ctx.get());
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(loc);
-  mlir::OpBuilder builder(c.ctx.get());
-  builder.setInsertionPointToEnd(module->getBody());
-  mlir::FailureOr<mlir::func::FuncOp> func =
-      exportFunction(g, name, builder, loc);
-  if (failed(func))
-    throw py::value_error("cannot write @" + name + " as IR: " + diags);
+  mlir::OwningOpRef<mlir::ModuleOp> module = exportModule(c, g, name);
+  auto func = mlir::cast<mlir::func::FuncOp>(module->getBody()->front());
   // Name locations print as SSA names (`%x`), so the IR reads like the
   // Python program that built it.
-  for (auto [i, arg] : llvm::enumerate(func->getArguments()))
+  for (auto [i, arg] : llvm::enumerate(func.getArguments()))
     if (i < inputNames.size() && !inputNames[i].empty())
       arg.setLoc(mlir::NameLoc::get(
           mlir::StringAttr::get(c.ctx.get(), inputNames[i])));
   std::string text;
   llvm::raw_string_ostream os(text);
-  func->print(os, mlir::OpPrintingFlags().printNameLocAsPrefix());
+  func.print(os, mlir::OpPrintingFlags().printNameLocAsPrefix());
   os << "\n";
   return text;
 }
@@ -407,6 +419,75 @@ py::tuple parseIR(const std::string &text,
     inputNames.push_back(n);
   }
   return py::make_tuple(std::move(*graph), func.getSymName().str(), inputNames);
+}
+
+//===----------------------------------------------------------------------===//
+// Compiled code: the CPU JIT and PTX
+//===----------------------------------------------------------------------===//
+
+/// Runs `g` lowered for the host CPU and compiled (tsopt-lower-to-cpu).
+std::vector<py::array> runCompiled(const Graph &g,
+                                   const std::vector<py::array> &in) {
+  if (in.size() != g.inputs.size())
+    throw py::value_error("the program takes " +
+                          std::to_string(g.inputs.size()) + " inputs, got " +
+                          std::to_string(in.size()));
+  std::vector<TensorType> inTypes, outTypes;
+  std::vector<std::vector<double>> inputs, outputs;
+  for (size_t i = 0; i < in.size(); ++i) {
+    const TensorType &t = valueType(g, g.inputs[i]);
+    auto a =
+        py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(
+            in[i]);
+    if (!a)
+      throw py::type_error("input #" + std::to_string(i) +
+                           " is not convertible to a float array");
+    Shape shape(a.shape(), a.shape() + a.ndim());
+    if (shape != t.shape)
+      throw py::value_error("input #" + std::to_string(i) + " has shape " +
+                            formatShape(shape) + " but the program expects " +
+                            formatShape(t.shape));
+    inTypes.push_back(t);
+    inputs.emplace_back(a.data(), a.data() + a.size());
+  }
+  for (int v : g.outputs)
+    outTypes.push_back(valueType(g, v));
+  Context c;
+  auto module = exportModule(c, g, "program");
+  std::string why;
+  auto exe = CPUExecutable::compile(*module, &why);
+  if (failed(exe))
+    throw py::value_error("cannot compile for the CPU: " + why +
+                          (c.diags.empty() ? "" : ": " + c.diags));
+  if (failed((*exe)->runOnFloats("program", inTypes, outTypes, inputs,
+                                 outputs, &why)))
+    throw py::value_error("cannot run the compiled program: " + why);
+  std::vector<py::array> result;
+  for (auto [type, data] : llvm::zip(outTypes, outputs)) {
+    std::vector<py::ssize_t> shape(type.shape.begin(), type.shape.end());
+    py::array_t<float> a(shape);
+    std::copy(data.begin(), data.end(), a.mutable_data());
+    result.push_back(std::move(a));
+  }
+  return result;
+}
+
+/// PTX and the launch manifest (JSON text) of `g` as function `@name`.
+py::tuple toPTX(const Graph &g, const std::string &name,
+                const std::string &target, int64_t threadsPerBlock) {
+  Context c;
+  auto module = exportModule(c, g, name);
+  PTXOptions options;
+  options.lowering.target = target;
+  options.lowering.threadsPerBlock = threadsPerBlock;
+  options.ptxFileName = name + ".ptx";
+  FailureOr<PTXResult> result = translateToPTX(*module, options);
+  if (failed(result))
+    throw py::value_error("cannot translate @" + name + " to PTX: " + c.diags);
+  std::string manifest;
+  llvm::raw_string_ostream os(manifest);
+  os << llvm::formatv("{0:2}", result->manifest);
+  return py::make_tuple(result->ptx, manifest);
 }
 
 //===----------------------------------------------------------------------===//
@@ -598,6 +679,11 @@ PYBIND11_MODULE(_tsopt, m) {
                                   precision + "'");
           },
           py::arg("inputs"), py::arg("precision") = "f32")
+      .def("run_compiled", &runCompiled, py::arg("inputs"),
+           "Runs the program lowered for the host CPU and compiled")
+      .def("to_ptx", &toPTX, py::arg("name"), py::arg("target") = "sm_90",
+           py::arg("threads_per_block") = 128,
+           "(PTX text, launch manifest JSON text)")
       .def(
           "estimate_cost",
           [](const Graph &g, const std::string &target) {

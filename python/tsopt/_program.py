@@ -7,6 +7,7 @@ spelling (``@``, ``*``, ``sum(axis, keepdims)``, negative axes) and the
 conversions to and from IR text, pictures and numpy arrays.
 """
 
+import json
 import numbers
 import re
 import shutil
@@ -308,13 +309,20 @@ class Program:
 
     # -- running --------------------------------------------------------------
 
-    def __call__(self, *arrays, precision="f32"):
-        """Runs the program on numpy arrays with the CPU float evaluator.
+    def __call__(self, *arrays, precision="f32", backend="evaluator"):
+        """Runs the program on numpy arrays.
 
-        Inputs are rounded to the program's dtype, as stored on a device;
-        arithmetic is in float32 (``precision="f64"``: float64). Returns one
+        ``backend="evaluator"`` (the default) runs the CPU float evaluator:
+        inputs are rounded to the program's dtype, as stored on a device;
+        arithmetic is in float32 (``precision="f64"``: float64).
+        ``backend="cpu"`` lowers the program to loops (the same block-graph
+        lowering as the GPU's), compiles it for this machine and runs it:
+        tensors stored in their dtype, arithmetic in float32. Returns one
         array, or a tuple for several outputs.
         """
+        if backend not in ("evaluator", "cpu"):
+            raise ValueError(
+                f"backend must be 'evaluator' or 'cpu', got {backend!r}")
         graph = self._final()
         if len(arrays) != len(self._names):
             raise ValueError(
@@ -332,8 +340,37 @@ class Program:
                 raise TypeError(f"input {name!r}: cannot use a {a.dtype} "
                                 "array as floats")
             converted.append(a)
-        outs = graph.run(converted, precision)
+        if backend == "cpu":
+            outs = graph.run_compiled(converted)
+        else:
+            outs = graph.run(converted, precision)
         return outs[0] if len(outs) == 1 else tuple(outs)
+
+    # -- PTX ----------------------------------------------------------------
+
+    def ptx(self, target="sm_90", threads_per_block=128):
+        """The program lowered to PTX for `target` (``sm_80``, ``sm_90``...),
+        with its launch manifest (docs/launch-manifest.md) as a dict:
+        ``(ptx_text, manifest)``."""
+        text, manifest = self._final().to_ptx(self.name, target,
+                                              threads_per_block)
+        return text, json.loads(manifest)
+
+    def write_ptx(self, path, target="sm_90", threads_per_block=128):
+        """Writes the PTX to `path` and the manifest next to it (the same
+        name with ``.json``); returns the two paths."""
+        import os
+        path = os.fspath(path)
+        text, manifest = self._final().to_ptx(self.name, target,
+                                              threads_per_block)
+        manifest = json.loads(manifest)
+        manifest["ptx"] = os.path.basename(path)
+        json_path = os.path.splitext(path)[0] + ".json"
+        with open(path, "w") as f:
+            f.write(text)
+        with open(json_path, "w") as f:
+            json.dump(manifest, f, indent=2)
+        return path, json_path
 
     def estimate_cost(self, target="sm_90"):
         """The cost model's estimate of the program on `target`, in µs."""

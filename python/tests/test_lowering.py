@@ -1,0 +1,74 @@
+"""The lowering from Python: the CPU backend and PTX with its manifest."""
+
+import json
+
+import numpy as np
+import pytest
+
+import tsopt
+
+from conftest import WORKLOADS
+
+
+def workload(name, which="opt"):
+    return tsopt.parse((WORKLOADS / f"{name}.mlir").read_text(),
+                       function=f"{name}_{which}")
+
+
+@pytest.mark.parametrize("name", ["gated_mlp", "rmsnorm", "gqa"])
+def test_cpu_backend_matches_evaluator(name, rng):
+    program = workload(name)
+    args = [rng.uniform(-1, 1, t.shape) for t in program.inputs]
+    expected = program(*args)
+    got = program(*args, backend="cpu")
+    assert got.shape == expected.shape
+    scale = np.abs(expected).max()
+    assert scale > 0
+    # Tensors are stored as f16 on the compiled path: f16 tolerance.
+    assert np.abs(got - expected).max() <= 1e-2 * scale
+
+
+def test_cpu_backend_runs_predefined_ops(rng):
+    ref = workload("lora", "ref")
+    args = [rng.uniform(-1, 1, t.shape) for t in ref.inputs]
+    np.testing.assert_allclose(ref(*args, backend="cpu"), ref(*args),
+                               rtol=0, atol=2e-2 * np.abs(ref(*args)).max())
+
+
+def test_unknown_backend():
+    program = workload("gated_mlp")
+    args = [np.zeros(t.shape) for t in program.inputs]
+    with pytest.raises(ValueError, match="backend must be"):
+        program(*args, backend="gpu")
+
+
+def test_ptx_and_manifest():
+    program = workload("gqa")
+    ptx, manifest = program.ptx("sm_80")
+    assert ".target sm_80" in ptx
+    assert ".visible .entry gqa_opt_kernel0(" in ptx
+    assert ".visible .entry gqa_opt_kernel1(" in ptx
+    assert manifest["format"] == "tsopt-launch-manifest"
+    assert manifest["version"] == 1
+    assert manifest["target"] == "sm_80"
+    (fn,) = manifest["functions"]
+    assert fn["name"] == "gqa_opt"
+    roles = [b["role"] for b in fn["buffers"]]
+    assert roles == ["input"] * 3 + ["output"] + ["temporary"] * 2
+    assert [k["grid"] for k in fn["kernels"]] == [[2, 4, 2], [2, 2, 1]]
+    # The second kernel reads what the first wrote.
+    assert set(fn["kernels"][1]["args"][:2]) == {4, 5}
+
+
+def test_write_ptx(tmp_path):
+    program = workload("rmsnorm")
+    ptx_path, json_path = program.write_ptx(tmp_path / "rms.ptx", "sm_90")
+    assert ".target sm_90" in open(ptx_path).read()
+    manifest = json.load(open(json_path))
+    assert manifest["ptx"] == "rms.ptx"
+    assert manifest["functions"][0]["name"] == "rmsnorm_opt"
+
+
+def test_ptx_unknown_target():
+    with pytest.raises(ValueError, match="unknown target"):
+        workload("gated_mlp").ptx("sm_11")
