@@ -1,5 +1,6 @@
 # -*- Python -*-
-# lit configuration of the tsopt tests (FileCheck, tsopt-opt, tsopt-run).
+# lit configuration of the tsopt tests (FileCheck, tsopt-opt, tsopt-run,
+# tsopt-translate).
 
 import os
 import shutil
@@ -24,9 +25,34 @@ config.environment["FILECHECK_OPTS"] = (
 
 tool_dirs = [config.tsopt_tools_dir, config.llvm_tools_dir]
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tsopt-opt", "tsopt-run"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["tsopt-opt", "tsopt-run", "tsopt-translate"], tool_dirs
+)
 
 # Graphviz renders the DOT of tsopt-print-dot; tests that need it use
 # `%if graphviz`, so they pass (less that check) where it is not installed.
 if shutil.which("dot"):
     config.available_features.add("graphviz")
+
+# ptxas (CUDA toolkit) assembles the PTX of tsopt-translate; tests that need
+# it say `REQUIRES: ptxas` and are unsupported where it is not installed.
+def find_ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        root = os.environ.get(var)
+        if root:
+            candidate = os.path.join(root, "bin", "ptxas")
+            if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                return candidate
+    default = "/usr/local/cuda/bin/ptxas"
+    if os.path.isfile(default) and os.access(default, os.X_OK):
+        return default
+    return None
+
+
+ptxas = find_ptxas()
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))

@@ -1,0 +1,69 @@
+// REQUIRES: ptxas
+// The PTX of every published workload (all its functions: the µGraph and
+// its reference) assembles with ptxas for both targets.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/flash_attention.mlir -o %t/flash_attention.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/flash_attention.sm_80.ptx -o %t/flash_attention.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/flash_attention.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/flash_attention.mlir -o %t/flash_attention.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/flash_attention.sm_90.ptx -o %t/flash_attention.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/flash_attention.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/gated_mlp.mlir -o %t/gated_mlp.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/gated_mlp.sm_80.ptx -o %t/gated_mlp.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/gated_mlp.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/gated_mlp.mlir -o %t/gated_mlp.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/gated_mlp.sm_90.ptx -o %t/gated_mlp.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/gated_mlp.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/gqa.mlir -o %t/gqa.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/gqa.sm_80.ptx -o %t/gqa.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/gqa.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/gqa.mlir -o %t/gqa.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/gqa.sm_90.ptx -o %t/gqa.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/gqa.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/lora.mlir -o %t/lora.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/lora.sm_80.ptx -o %t/lora.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/lora.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/lora.mlir -o %t/lora.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/lora.sm_90.ptx -o %t/lora.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/lora.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/mha.mlir -o %t/mha.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/mha.sm_80.ptx -o %t/mha.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/mha.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/mha.mlir -o %t/mha.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/mha.sm_90.ptx -o %t/mha.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/mha.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/mqa.mlir -o %t/mqa.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/mqa.sm_80.ptx -o %t/mqa.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/mqa.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/mqa.mlir -o %t/mqa.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/mqa.sm_90.ptx -o %t/mqa.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/mqa.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/rmsnorm.mlir -o %t/rmsnorm.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/rmsnorm.sm_80.ptx -o %t/rmsnorm.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/rmsnorm.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/rmsnorm.mlir -o %t/rmsnorm.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/rmsnorm.sm_90.ptx -o %t/rmsnorm.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/rmsnorm.sm_90.ptx
+// RUN: ls %t | FileCheck %s --check-prefix=CUBINS
+
+// SM80: .target sm_80
+// SM80: .extern .shared .align 16 .b8
+// SM80: .visible .entry {{[a-z_]+}}_kernel0(
+// SM90: .target sm_90
+// SM90: .extern .shared .align 16 .b8
+// SM90: .visible .entry {{[a-z_]+}}_kernel0(
+
+// CUBINS-DAG: flash_attention.sm_80.cubin
+// CUBINS-DAG: flash_attention.sm_90.cubin
+// CUBINS-DAG: gated_mlp.sm_80.cubin
+// CUBINS-DAG: gated_mlp.sm_90.cubin
+// CUBINS-DAG: gqa.sm_80.cubin
+// CUBINS-DAG: gqa.sm_90.cubin
+// CUBINS-DAG: lora.sm_80.cubin
+// CUBINS-DAG: lora.sm_90.cubin
+// CUBINS-DAG: mha.sm_80.cubin
+// CUBINS-DAG: mha.sm_90.cubin
+// CUBINS-DAG: mqa.sm_80.cubin
+// CUBINS-DAG: mqa.sm_90.cubin
+// CUBINS-DAG: rmsnorm.sm_80.cubin
+// CUBINS-DAG: rmsnorm.sm_90.cubin
