@@ -11,7 +11,7 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
     Rewrites every function of kgraph ops into a function on memrefs: the
     inputs, then one out-parameter per result, returning nothing. Each
     kernel becomes a private function `@<name>_kernel<i>` that runs the
-    blocks of its grid one after another (`scf.for` over z, y, x) on a stack
+    blocks of its grid one after another (`scf.for` over z, y, x) on a heap
     buffer standing for shared memory; the block graph inside is lowered as
     in `convert-kgraph-to-gpu` (tiles at the offsets of the shared-memory
     plan, the for-loop as `scf.for`, each op a loop over its elements).
@@ -36,7 +36,7 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
       return
     }
     func.func private @f_kernel0(%arg0: memref<8x64xf16>, %arg1: memref<8x64xf16>) {
-      %smem = memref.alloca() : memref<2048xi8>
+      %smem = memref.alloc() {alignment = 16 : i64} : memref<2048xi8>
       scf.for %bz = ... { scf.for %by = ... { scf.for %bx = ... { ... } } }
       return
     }

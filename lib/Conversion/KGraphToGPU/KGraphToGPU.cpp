@@ -74,15 +74,16 @@ struct ConvertKGraphToGPUPass
     ModuleOp module = getOperation();
     const TargetDesc *desc = lookupTarget(target);
     if (!desc) {
-      module.emitError() << "unknown target '" << target
+      emitError(module.getLoc()) << "unknown target '" << target
                          << "'; known: " << knownTargetNames();
       return signalPassFailure();
     }
     if (threadsPerBlock < 32 || threadsPerBlock > 1024 ||
         threadsPerBlock % 32 != 0) {
-      module.emitError() << "threads-per-block must be a multiple of 32 "
-                            "between 32 and 1024, got "
-                         << threadsPerBlock;
+      emitError(module.getLoc())
+          << "threads-per-block must be a multiple of 32 between 32 and "
+             "1024, got "
+          << static_cast<int64_t>(threadsPerBlock);
       return signalPassFailure();
     }
     SmallVector<func::FuncOp> functions;

@@ -31,7 +31,9 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
   fn.setPrivate();
   Block *entry = fn.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
-  auto smem = memref::AllocaOp::create(
+  // Shared memory: a heap buffer (a plan can exceed what a stack holds),
+  // allocated once per kernel call.
+  auto smem = memref::AllocOp::create(
       b, loc,
       MemRefType::get({std::max<int64_t>(kernel.plan.totalBytes, 1)},
                       b.getI8Type()));
@@ -63,6 +65,7 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
                             kernel.rescale ? &*kernel.rescale : nullptr)))
     return failure();
   b.setInsertionPointToEnd(entry);
+  memref::DeallocOp::create(b, loc, smem);
   func::ReturnOp::create(b, loc);
   return success();
 }
@@ -86,6 +89,9 @@ struct ConvertKGraphToSCFPass
     };
     hooks.launch = [&](OpBuilder &b, Location loc, const PlannedKernel &k,
                        ValueRange args) -> LogicalResult {
+      if (module.lookupSymbol(k.name))
+        return emitError(loc) << "symbol '" << k.name
+                              << "' is in the way of this function's kernels";
       if (failed(buildCPUKernel(moduleBuilder, loc, k, args.getTypes())))
         return failure();
       ++numKernels;
@@ -93,16 +99,6 @@ struct ConvertKGraphToSCFPass
       return success();
     };
     for (func::FuncOp func : functions) {
-      // Kernel functions are named after the function; a clash with an
-      // existing symbol would make the module invalid.
-      std::string prefix = (func.getSymName() + "_kernel").str();
-      for (auto other : module.getOps<func::FuncOp>())
-        if (other.getSymName().starts_with(prefix)) {
-          func.emitError() << "symbol '" << other.getSymName()
-                           << "' is in the way of the kernels of this "
-                              "function";
-          return signalPassFailure();
-        }
       func->removeAttr("tsopt.reference");
       if (failed(lowerKernelGraphFunction(func, hooks)))
         return signalPassFailure();

@@ -1,14 +1,14 @@
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-gpu='target=sm_80'
 // RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_90' 2>&1 | FileCheck %s --check-prefix=SM90
 // RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_70' 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_80 threads-per-block=100' 2>&1 | FileCheck %s --check-prefix=THREADS
-// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_80 threads-per-block=2048' 2>&1 | FileCheck %s --check-prefix=THREADS
+// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_80 threads-per-block=100' 2>&1 | FileCheck %s --check-prefix=THREADS -DN=100
+// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_80 threads-per-block=2048' 2>&1 | FileCheck %s --check-prefix=THREADS -DN=2048
 // RUN: not tsopt-opt %s -split-input-file --tsopt-lower-to-nvvm='target=sm_70' 2>&1 | FileCheck %s --check-prefix=TARGET
 
 // Bad options fail every input before anything is planned (each of the four
 // inputs below gets this error instead of its own).
 // TARGET-COUNT-4: error: unknown target 'sm_70'; known: sm_80 (a100), sm_90 (h100, h200)
-// THREADS-COUNT-4: error: threads-per-block must be a multiple of 32 between 32 and 1024, got
+// THREADS-COUNT-4: error: threads-per-block must be a multiple of 32 between 32 and 1024, got [[N]]{{$}}
 
 // A kernel whose tiles need 2 MiB of shared memory (a 1 MiB input tile and
 // a 1 MiB accumulator): valid IR, but more than any target has per block.

@@ -147,7 +147,7 @@ func.func @scalar(%a: f32) -> f32 {
 
 // CHECK-LABEL: func.func private @ew_kernel0(
 // CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<64x64xf16>, %[[OUT:[a-z0-9]+]]: memref<64x64xf16>) {
-// CHECK-NEXT: %[[SMEM:.+]] = memref.alloca() {alignment = 16 : i64} : memref<12288xi8>
+// CHECK-NEXT: %[[SMEM:.+]] = memref.alloc() {alignment = 16 : i64} : memref<12288xi8>
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
@@ -186,7 +186,7 @@ func.func @scalar(%a: f32) -> f32 {
 
 // CHECK-LABEL: func.func private @ew_kernel1(
 // CHECK-SAME: %{{.+}}: memref<64x64xf16>, %{{.+}}: memref<64x64xf16>, %{{.+}}: memref<64x64xf16>) {
-// CHECK: memref.alloca() {alignment = 16 : i64} : memref<16384xi8>
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<16384xi8>
 // CHECK: arith.mulf %{{.+}}, %{{.+}} : f32
 
 //===----------------------------------------------------------------------===//
@@ -196,7 +196,7 @@ func.func @scalar(%a: f32) -> f32 {
 
 // CHECK-LABEL: func.func private @mm_kernel0(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<16x64xf32>, %[[B:[a-z0-9]+]]: memref<64x128xf32>, %[[C:[a-z0-9]+]]: memref<16x128xf32>) {
-// CHECK-NEXT: %[[SMEM:.+]] = memref.alloca() {alignment = 16 : i64} : memref<18432xi8>
+// CHECK-NEXT: %[[SMEM:.+]] = memref.alloc() {alignment = 16 : i64} : memref<18432xi8>
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
@@ -237,7 +237,7 @@ func.func @scalar(%a: f32) -> f32 {
 
 // CHECK-LABEL: func.func private @gmlp_kernel0(
 // CHECK-SAME: %[[X:[a-z0-9]+]]: memref<4x16xf32>, %[[W1:[a-z0-9]+]]: memref<16x32xf32>, %[[W2:[a-z0-9]+]]: memref<16x32xf32>, %[[OUT:[a-z0-9]+]]: memref<4x32xf32>) {
-// CHECK-NEXT: %[[SMEM:.+]] = memref.alloca() {alignment = 16 : i64} : memref<{{[0-9]+}}xi8>
+// CHECK-NEXT: %[[SMEM:.+]] = memref.alloc() {alignment = 16 : i64} : memref<{{[0-9]+}}xi8>
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
@@ -307,7 +307,7 @@ func.func @scalar(%a: f32) -> f32 {
 
 // CHECK-LABEL: func.func private @pass_kernel0(
 // pass_kernel0 has a grid of one block: no grid loop around the tiles.
-// CHECK-NEXT: memref.alloca() {alignment = 16 : i64} : memref<384xi8>
+// CHECK-NEXT: memref.alloc() {alignment = 16 : i64} : memref<384xi8>
 // CHECK-NOT: scf.for
 // CHECK: memref.view
 // CHECK: math.exp
@@ -324,7 +324,7 @@ func.func @scalar(%a: f32) -> f32 {
 // LLVM-DAG: llvm.func @pass(%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) attributes {tsopt.num_inputs = 1 : i64}
 // LLVM-DAG: "llvm.intr.memcpy"
 // LLVM-DAG: llvm.intr.exp
-// LLVM-DAG: llvm.alloca
+// LLVM-DAG: llvm.call @malloc
 
 // CLEAN-NOT: scf.
 // CLEAN-NOT: memref.
