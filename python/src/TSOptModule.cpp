@@ -425,15 +425,15 @@ py::tuple parseIR(const std::string &text,
 // Compiled code: the CPU JIT and PTX
 //===----------------------------------------------------------------------===//
 
-/// Runs `g` lowered for the host CPU and compiled (tsopt-lower-to-cpu).
-std::vector<py::array> runCompiled(const Graph &g,
-                                   const std::vector<py::array> &in) {
+/// The inputs of `g` as contiguous double arrays, their count and shapes
+/// checked.
+std::vector<py::array_t<double>> checkedInputs(const Graph &g,
+                                               const std::vector<py::array> &in) {
   if (in.size() != g.inputs.size())
     throw py::value_error("the program takes " +
                           std::to_string(g.inputs.size()) + " inputs, got " +
                           std::to_string(in.size()));
-  std::vector<TensorType> inTypes, outTypes;
-  std::vector<std::vector<double>> inputs, outputs;
+  std::vector<py::array_t<double>> arrays;
   for (size_t i = 0; i < in.size(); ++i) {
     const TensorType &t = valueType(g, g.inputs[i]);
     auto a =
@@ -447,7 +447,19 @@ std::vector<py::array> runCompiled(const Graph &g,
       throw py::value_error("input #" + std::to_string(i) + " has shape " +
                             formatShape(shape) + " but the program expects " +
                             formatShape(t.shape));
-    inTypes.push_back(t);
+    arrays.push_back(std::move(a));
+  }
+  return arrays;
+}
+
+/// Runs `g` lowered for the host CPU and compiled (tsopt-lower-to-cpu).
+std::vector<py::array> runCompiled(const Graph &g,
+                                   const std::vector<py::array> &in) {
+  std::vector<TensorType> inTypes, outTypes;
+  std::vector<std::vector<double>> inputs, outputs;
+  std::vector<py::array_t<double>> arrays = checkedInputs(g, in);
+  for (auto [i, a] : llvm::enumerate(arrays)) {
+    inTypes.push_back(valueType(g, g.inputs[i]));
     inputs.emplace_back(a.data(), a.data() + a.size());
   }
   for (int v : g.outputs)
@@ -496,26 +508,12 @@ py::tuple toPTX(const Graph &g, const std::string &name,
 
 template <typename T>
 std::vector<py::array> runOn(const Graph &g, const std::vector<py::array> &in) {
-  if (in.size() != g.inputs.size())
-    throw py::value_error("the program takes " +
-                          std::to_string(g.inputs.size()) + " inputs, got " +
-                          std::to_string(in.size()));
   std::vector<Tensor<T>> inputs;
-  for (size_t i = 0; i < in.size(); ++i) {
+  std::vector<py::array_t<double>> arrays = checkedInputs(g, in);
+  for (auto [i, a] : llvm::enumerate(arrays)) {
     const TensorType &t = valueType(g, g.inputs[i]);
-    auto a =
-        py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(
-            in[i]);
-    if (!a)
-      throw py::type_error("input #" + std::to_string(i) +
-                           " is not convertible to a float array");
-    Shape shape(a.shape(), a.shape() + a.ndim());
-    if (shape != t.shape)
-      throw py::value_error("input #" + std::to_string(i) + " has shape " +
-                            formatShape(shape) + " but the program expects " +
-                            formatShape(t.shape));
     Tensor<T> tensor;
-    tensor.shape = shape;
+    tensor.shape = t.shape;
     tensor.data.reserve(a.size());
     // Inputs are stored in the program's dtype, as on a device.
     for (py::ssize_t k = 0; k < a.size(); ++k)
