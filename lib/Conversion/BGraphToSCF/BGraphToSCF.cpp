@@ -82,6 +82,20 @@ private:
                                        llvm::ArrayRef<int64_t> operand,
                                        llvm::ArrayRef<int64_t> result);
 
+  /// Copies the box of `shape` at `srcOffset` in `src` to `dstOffset` in
+  /// `dst`, element by element in the stored type; an empty offset is 0.
+  void copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
+               ArrayRef<Value> dstOffset, llvm::ArrayRef<int64_t> shape);
+
+  /// result[index] = operand[sourceIndex(index)] for every element of the
+  /// result of `op`: data movement as an index map.
+  void gather(const Op &op,
+              llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex);
+
+  /// A serial loop i = 0 .. n-1 folding an f32 from `init` with `step`.
+  Value fold(int64_t n, Value init,
+             llvm::function_ref<Value(Value i, Value acc)> step);
+
   /// Loads an element as f32; stores an f32 as the memref's element type.
   Value load(Value memref, ValueRange index);
   void store(Value value, Value memref, ValueRange index);
@@ -194,6 +208,44 @@ void BlockEmitter::store(Value value, Value memref, ValueRange index) {
   memref::StoreOp::create(b, loc, value, memref, index);
 }
 
+void BlockEmitter::copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
+                           ArrayRef<Value> dstOffset,
+                           llvm::ArrayRef<int64_t> shape) {
+  auto shifted = [&](ValueRange index, ArrayRef<Value> offset) {
+    SmallVector<Value, 4> at(index.begin(), index.end());
+    for (size_t d = 0; d < offset.size(); ++d)
+      at[d] = addIndex(offset[d], at[d]);
+    return at;
+  };
+  forEachElement(shape, [&](ValueRange index) {
+    SmallVector<Value, 4> from = shifted(index, srcOffset);
+    SmallVector<Value, 4> to = shifted(index, dstOffset);
+    Value v = memref::LoadOp::create(b, loc, src, from);
+    memref::StoreOp::create(b, loc, v, dst, to);
+  });
+}
+
+void BlockEmitter::gather(
+    const Op &op,
+    llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex) {
+  Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+  forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+    Value v = memref::LoadOp::create(b, loc, src, sourceIndex(index));
+    memref::StoreOp::create(b, loc, v, dst, index);
+  });
+}
+
+Value BlockEmitter::fold(int64_t n, Value init,
+                         llvm::function_ref<Value(Value, Value)> step) {
+  auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(n), cIndex(1),
+                                 ValueRange{init});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  scf::YieldOp::create(
+      b, loc, step(loop.getInductionVar(), loop.getRegionIterArgs()[0]));
+  return loop.getResult(0);
+}
+
 Value BlockEmitter::exp(Value x) {
   if (!gpu)
     return math::ExpOp::create(b, loc, x);
@@ -283,14 +335,8 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
   }
   if (op.fmap != kReplica)
     offset[op.fmap] = addIndex(offset[op.fmap], mulIndex(iter, tile[op.fmap]));
-  Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-  forEachElement(tile, [&](ValueRange index) {
-    SmallVector<Value, 4> at;
-    for (size_t d = 0; d < index.size(); ++d)
-      at.push_back(addIndex(offset[d], index[d]));
-    Value v = memref::LoadOp::create(b, loc, src, at);
-    memref::StoreOp::create(b, loc, v, dst, index);
-  });
+  copyBox(memrefOf(op.operands[0]), offset, memrefOf(op.results[0]), {},
+          tile);
 }
 
 void BlockEmitter::emitAccumInit(const Op &op) {
@@ -309,13 +355,9 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
   const Shape &shape = shapeOf(op.operands[0]);
   if (op.fmap != kReplica) {
     // Iteration i's tile lands at i * |tile[d]| along d.
-    Value offset = mulIndex(iter, shape[op.fmap]);
-    forEachElement(shape, [&](ValueRange index) {
-      SmallVector<Value, 4> at(index.begin(), index.end());
-      at[op.fmap] = addIndex(at[op.fmap], offset);
-      Value v = memref::LoadOp::create(b, loc, tile, index);
-      memref::StoreOp::create(b, loc, v, acc, at);
-    });
+    SmallVector<Value, 4> offset(shape.size(), cIndex(0));
+    offset[op.fmap] = mulIndex(iter, shape[op.fmap]);
+    copyBox(tile, {}, acc, offset, shape);
     return;
   }
   forEachElement(shape, [&](ValueRange index) {
@@ -337,19 +379,9 @@ void BlockEmitter::emitOutput(const Op &op) {
     if (d != kReplica)
       offset[d] = mulIndex(ctx.blockIds[gd], tile[d]);
   }
-  Value src = memrefOf(op.operands[0]);
-  for (auto [j, v] : llvm::enumerate(g.outputs)) {
-    if (v != op.results[0])
-      continue;
-    Value dst = results[j];
-    forEachElement(tile, [&](ValueRange index) {
-      SmallVector<Value, 4> at;
-      for (size_t d = 0; d < index.size(); ++d)
-        at.push_back(addIndex(offset[d], index[d]));
-      Value x = memref::LoadOp::create(b, loc, src, index);
-      memref::StoreOp::create(b, loc, x, dst, at);
-    });
-  }
+  for (auto [j, v] : llvm::enumerate(g.outputs))
+    if (v == op.results[0])
+      copyBox(memrefOf(op.operands[0]), {}, results[j], offset, tile);
 }
 
 //===----------------------------------------------------------------------===//
@@ -367,19 +399,13 @@ void BlockEmitter::emitMatmul(const Op &op) {
     // Batch dims broadcast like element-wise operands.
     SmallVector<Value, 4> ai = broadcastIndex(index, as, rs);
     SmallVector<Value, 4> bi = broadcastIndex(index, bs, rs);
-    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(k), cIndex(1),
-                                   ValueRange{cF32(0.0)});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value kk = loop.getInductionVar();
+    bi[bs.size() - 1] = index[r - 1];
+    Value dot = fold(k, cF32(0.0), [&](Value kk, Value acc) {
       ai[as.size() - 1] = kk;
       bi[bs.size() - 2] = kk;
-      bi[bs.size() - 1] = index[r - 1];
-      Value prod = mul(load(a, ai), load(bm, bi));
-      scf::YieldOp::create(b, loc, add(loop.getRegionIterArgs()[0], prod));
-    }
-    store(loop.getResult(0), c, index);
+      return add(acc, mul(load(a, ai), load(bm, bi)));
+    });
+    store(dot, c, index);
   });
 }
 
@@ -393,19 +419,14 @@ void BlockEmitter::emitReduce(const Op &op) {
     Value first = mulIndex(index[dim], group);
     Value init =
         cF32(isSum ? 0.0 : -std::numeric_limits<double>::infinity());
-    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(group),
-                                   cIndex(1), ValueRange{init});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
+    Value r = fold(group, init, [&](Value t, Value acc) {
       SmallVector<Value, 4> at(index.begin(), index.end());
-      at[dim] = addIndex(first, loop.getInductionVar());
-      Value x = load(src, at), acc = loop.getRegionIterArgs()[0];
-      Value r = isSum ? add(acc, x)
-                      : arith::MaximumFOp::create(b, loc, acc, x).getResult();
-      scf::YieldOp::create(b, loc, r);
-    }
-    store(loop.getResult(0), dst, index);
+      at[dim] = addIndex(first, t);
+      Value x = load(src, at);
+      return isSum ? add(acc, x)
+                   : arith::MaximumFOp::create(b, loc, acc, x).getResult();
+    });
+    store(r, dst, index);
   });
 }
 
@@ -423,16 +444,11 @@ void BlockEmitter::emitRmsNorm(const Op &op) {
       i.push_back(j);
       return i;
     };
-    auto sumLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(n), cIndex(1),
-                                      ValueRange{cF32(0.0)});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(sumLoop.getBody());
-      Value v = load(x, at(sumLoop.getInductionVar()));
-      scf::YieldOp::create(b, loc,
-                           add(sumLoop.getRegionIterArgs()[0], mul(v, v)));
-    }
-    Value mean = mul(sumLoop.getResult(0), cF32(1.0 / n));
+    Value sumSq = fold(n, cF32(0.0), [&](Value j, Value acc) {
+      Value v = load(x, at(j));
+      return add(acc, mul(v, v));
+    });
+    Value mean = mul(sumSq, cF32(1.0 / n));
     Value scale = div(cF32(1.0), sqrt(add(mean, cF32(op.scalar))));
     auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(n), cIndex(1));
     OpBuilder::InsertionGuard guard(b);
@@ -490,23 +506,16 @@ void BlockEmitter::emitRowMax(const Op &op) {
   int64_t cols = shape.back();
   double negInf = -std::numeric_limits<double>::infinity();
   forEachElement(rescale->rows, [&](ValueRange row) {
-    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(cols), cIndex(1),
-                                   ValueRange{cF32(negInf)});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
+    Value tileMax = fold(cols, cF32(negInf), [&](Value c, Value acc) {
       SmallVector<Value, 4> index(row.begin(), row.end());
-      index.push_back(loop.getInductionVar());
+      index.push_back(c);
       Value arg = op.kind == OpKind::Exp
                       ? load(memrefOf(op.operands[0]), index)
                       : evalThreadGraph(op, index, Value(), /*stopAtExp=*/true);
-      scf::YieldOp::create(
-          b, loc,
-          arith::MaximumFOp::create(b, loc, loop.getRegionIterArgs()[0], arg)
-              .getResult());
-    }
+      return arith::MaximumFOp::create(b, loc, acc, arg).getResult();
+    });
     Value old = memref::LoadOp::create(b, loc, rowMax, row);
-    Value next = arith::MaximumFOp::create(b, loc, old, loop.getResult(0));
+    Value next = arith::MaximumFOp::create(b, loc, old, tileMax);
     Value allNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
                                             next, cF32(negInf));
     Value factor = arith::SelectOp::create(
@@ -566,59 +575,45 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     return success();
   case OpKind::Repeat: {
     const Shape &in = shapeOf(op.operands[0]);
-    Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-    forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+    gather(op, [&](ValueRange index) {
       SmallVector<Value, 4> at;
       for (size_t d = 0; d < in.size(); ++d)
         at.push_back(in[d] == 1 ? cIndex(0)
                                 : arith::RemUIOp::create(b, loc, index[d],
                                                          cIndex(in[d]))
                                       .getResult());
-      memref::StoreOp::create(b, loc,
-                              memref::LoadOp::create(b, loc, src, at), dst,
-                              index);
+      return at;
     });
     return success();
   }
   case OpKind::Reshape: {
     const Shape &in = shapeOf(op.operands[0]), &out = shapeOf(op.results[0]);
     Shape strides = stridesOf(out);
-    Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-    forEachElement(out, [&](ValueRange index) {
+    gather(op, [&](ValueRange index) {
       Value linear = cIndex(0);
       for (size_t d = 0; d < out.size(); ++d)
         linear = addIndex(linear, mulIndex(index[d], strides[d]));
-      Value v = memref::LoadOp::create(b, loc, src, delinearize(linear, in));
-      memref::StoreOp::create(b, loc, v, dst, index);
+      return delinearize(linear, in);
     });
     return success();
   }
   case OpKind::Transpose: {
-    Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-    forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+    gather(op, [&](ValueRange index) {
       SmallVector<Value, 4> at(index.size());
       for (size_t i = 0; i < op.perm.size(); ++i)
         at[op.perm[i]] = index[i];
-      memref::StoreOp::create(b, loc,
-                              memref::LoadOp::create(b, loc, src, at), dst,
-                              index);
+      return at;
     });
     return success();
   }
   case OpKind::Concat: {
-    Value dst = memrefOf(op.results[0]);
-    int64_t offset = 0;
+    int64_t start = 0;
     for (int v : op.operands) {
-      Value src = memrefOf(v);
-      int64_t at0 = offset;
-      forEachElement(shapeOf(v), [&](ValueRange index) {
-        SmallVector<Value, 4> at(index.begin(), index.end());
-        at[op.dim] = addIndex(at[op.dim], cIndex(at0));
-        memref::StoreOp::create(b, loc,
-                                memref::LoadOp::create(b, loc, src, index),
-                                dst, at);
-      });
-      offset += shapeOf(v)[op.dim];
+      const Shape &shape = shapeOf(v);
+      SmallVector<Value, 4> offset(shape.size(), cIndex(0));
+      offset[op.dim] = cIndex(start);
+      copyBox(memrefOf(v), {}, memrefOf(op.results[0]), offset, shape);
+      start += shape[op.dim];
     }
     return success();
   }
@@ -944,12 +939,15 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
 
 namespace tsopt {
 
-bool isKernelGraphFunction(func::FuncOp func) {
-  if (func.isExternal())
-    return false;
-  return llvm::any_of(func.getArgumentTypes(),
+SmallVector<func::FuncOp> kernelGraphFunctions(ModuleOp module) {
+  SmallVector<func::FuncOp> functions;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() &&
+        (llvm::any_of(func.getArgumentTypes(),
                       llvm::IsaPred<mlir::TensorType>) ||
-         llvm::any_of(func.getResultTypes(), llvm::IsaPred<mlir::TensorType>);
+         llvm::any_of(func.getResultTypes(), llvm::IsaPred<mlir::TensorType>)))
+      functions.push_back(func);
+  return functions;
 }
 
 LogicalResult lowerKernelGraphFunction(func::FuncOp func,

@@ -86,10 +86,7 @@ struct ConvertKGraphToGPUPass
           << static_cast<int64_t>(threadsPerBlock);
       return signalPassFailure();
     }
-    SmallVector<func::FuncOp> functions;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (isKernelGraphFunction(func))
-        functions.push_back(func);
+    SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
     if (functions.empty())
       return;
 
@@ -139,11 +136,9 @@ struct ConvertKGraphToGPUPass
           gpu::KernelDim3{c(threadsPerBlock), c(1), c(1)}, smem, args);
       return success();
     };
-    for (func::FuncOp func : functions) {
-      func->removeAttr("tsopt.reference");
+    for (func::FuncOp func : functions)
       if (failed(lowerKernelGraphFunction(func, hooks)))
         return signalPassFailure();
-    }
   }
 };
 

@@ -74,10 +74,7 @@ struct ConvertKGraphToSCFPass
     : public tsopt::impl::ConvertKGraphToSCFBase<ConvertKGraphToSCFPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<func::FuncOp> functions;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (isKernelGraphFunction(func))
-        functions.push_back(func);
+    SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
 
     OpBuilder moduleBuilder = OpBuilder::atBlockEnd(module.getBody());
     HostHooks hooks;
@@ -98,11 +95,9 @@ struct ConvertKGraphToSCFPass
       func::CallOp::create(b, loc, k.name, TypeRange{}, args);
       return success();
     };
-    for (func::FuncOp func : functions) {
-      func->removeAttr("tsopt.reference");
+    for (func::FuncOp func : functions)
       if (failed(lowerKernelGraphFunction(func, hooks)))
         return signalPassFailure();
-    }
   }
 };
 

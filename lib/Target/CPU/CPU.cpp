@@ -3,6 +3,7 @@
 #include "tsopt/Target/CPU.h"
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Target.h"
+#include "tsopt/Support/Npy.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -75,10 +76,11 @@ void storeElement(double v, DType dtype, char *dst) {
     return;
   }
   case DType::BF16: {
+    // Rounded to bf16, the float's low half is zero: its high half is the
+    // bf16 encoding.
+    float r = roundToDType(f, DType::BF16);
     uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    if ((bits & 0x7f800000u) != 0x7f800000u)
-      bits += 0x7fffu + ((bits >> 16) & 1u);
+    std::memcpy(&bits, &r, 4);
     uint16_t half = static_cast<uint16_t>(bits >> 16);
     std::memcpy(dst, &half, 2);
     return;

@@ -2,6 +2,7 @@
 
 #include "tsopt/Target/PTX.h"
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Interchange/Import.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -22,14 +23,10 @@ namespace tsopt {
 
 namespace {
 
+/// The manifest's name of an element type ("f16", "bf16", "f32"), or empty.
 std::string dtypeName(Type t) {
-  if (t.isF16())
-    return "f16";
-  if (t.isBF16())
-    return "bf16";
-  if (t.isF32())
-    return "f32";
-  return "";
+  FailureOr<DType> dtype = importElementType(t);
+  return succeeded(dtype) ? stringifyDType(*dtype).str() : std::string();
 }
 
 llvm::json::Object describeBuffer(const std::string &name, StringRef role,

@@ -131,9 +131,10 @@ struct HostHooks {
   bool allowCopies = true;
 };
 
-/// True for a function whose body is a kernel graph still to be lowered
-/// (it takes or returns tensors).
-bool isKernelGraphFunction(mlir::func::FuncOp func);
+/// The functions of `module` whose bodies are kernel graphs still to be
+/// lowered (they take or return tensors), in order.
+llvm::SmallVector<mlir::func::FuncOp>
+kernelGraphFunctions(mlir::ModuleOp module);
 
 /// Rewrites kernel-level function `func` (tensors in, tensors out) into a
 /// function on memrefs that returns nothing: its arguments are the inputs,
