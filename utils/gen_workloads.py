@@ -101,6 +101,8 @@ class Body:
             shape[fmap] *= self.forloop
         self.shape[v] = shape
         extra = "" if fmap is None else " fmap = %d" % fmap
+        if fmap is not None:
+            kind = "concat"
         self.lines.append("%%%s = bgraph.accum %s %%%s%s : %s -> %s" % (
             v, kind, src, extra, self.tile(src), self.tile(v)))
 
@@ -121,6 +123,18 @@ class Body:
     def yield_(self, outs):
         self.lines.append("bgraph.yield %s : %s" % (
             ", ".join("%" + o for o, _ in outs), ", ".join(ty(s, self.dt) for _, s in outs)))
+
+
+def kop(f, v, name, args, arg_shapes, shape, attrs=""):
+    """Emits `%v = kgraph.<name> args` with the printed types of its form."""
+    dt = f.dt
+    ins = ", ".join("%" + a for a in args)
+    if name in ("matmul", "add", "sub", "mul", "div", "reduce_sum", "reduce_max",
+                "transpose", "concat", "reshape", "repeat"):
+        tys = ", ".join(ty(a, dt) for a in arg_shapes) + " -> " + ty(shape, dt)
+    else:
+        tys = ty(shape, dt)
+    f.emit("%%%s = kgraph.%s %s%s : %s" % (v, name, ins, attrs, tys))
 
 
 def emit_kernel(f, outs, grid, forloop, ins, body):
@@ -181,18 +195,36 @@ def rmsnorm(p):
     return ref.render([("y", [M, N])]), opt.render([("y", [M, N])])
 
 
-def gqa(p, name="gqa"):
+def gqa(p, name="gqa", qknorm=False):
     """O = softmax(Q.K).V per head group as two kernels (Mirage Fig. 4c):
     kernel 1 parallelizes over heads (x), kv-sequence splits (y) and query
     rows (z) at once, walking each kv split with the loop and keeping
     unnormalized partial numerators and row sums (concatenated along the last
     dim, one slice per split); kernel 2, over heads and query rows, sums the
-    splits over its loop and divides."""
+    splits over its loop and divides.
+
+    With `qknorm`, Q and K are first RMS-normalized over the head dim (no
+    gain). The µGraph fuses the norms into kernel 1: Q.K is computed on the
+    raw tiles and divided by the outer product of the two row RMS values in
+    the thread graph that also takes the exp."""
     H, Sq, D, Skv, dt = p["H"], p["Sq"], p["D"], p["Skv"], p["dt"]
     S, Z, L = p["splits"], p["qsplits"], p["forloop"]
     q, k, v = [H, Sq, D], [H, D, Skv], [H, Skv, D]
     ref = Func(name + "_ref", [("q", q), ("k", k), ("v", v)], dt)
-    ref.emit("%%s = kgraph.matmul %%q, %%k : %s, %s -> %s" % (ty(q, dt), ty(k, dt), ty([H, Sq, Skv], dt)))
+    lhs, rhs = "q", "k"
+    if qknorm:
+        kop(ref, "qsq", "square", ["q"], [q], q)
+        kop(ref, "qss", "reduce_sum", ["qsq"], [q], [H, Sq, 1], " dim = 2")
+        kop(ref, "qms", "mul_scalar", ["qss"], [[H, Sq, 1]], [H, Sq, 1], ", " + fmt_scalar(1.0 / D))
+        kop(ref, "qrms", "sqrt", ["qms"], [[H, Sq, 1]], [H, Sq, 1])
+        kop(ref, "qn", "div", ["q", "qrms"], [q, [H, Sq, 1]], q)
+        kop(ref, "ksq", "square", ["k"], [k], k)
+        kop(ref, "kss", "reduce_sum", ["ksq"], [k], [H, 1, Skv], " dim = 1")
+        kop(ref, "kms", "mul_scalar", ["kss"], [[H, 1, Skv]], [H, 1, Skv], ", " + fmt_scalar(1.0 / D))
+        kop(ref, "krms", "sqrt", ["kms"], [[H, 1, Skv]], [H, 1, Skv])
+        kop(ref, "kn", "div", ["k", "krms"], [k, [H, 1, Skv]], k)
+        lhs, rhs = "qn", "kn"
+    ref.emit("%%s = kgraph.matmul %%%s, %%%s : %s, %s -> %s" % (lhs, rhs, ty(q, dt), ty(k, dt), ty([H, Sq, Skv], dt)))
     ref.emit("%%e = kgraph.exp %%s : %s" % ty([H, Sq, Skv], dt))
     ref.emit("%%r = kgraph.reduce_sum %%e dim = 2 : %s -> %s" % (ty([H, Sq, Skv], dt), ty([H, Sq, 1], dt)))
     ref.emit("%%p = kgraph.div %%e, %%r : %s, %s -> %s" % (ty([H, Sq, Skv], dt), ty([H, Sq, 1], dt), ty([H, Sq, Skv], dt)))
@@ -204,7 +236,22 @@ def gqa(p, name="gqa"):
     b.input("kt", "k", k, [0, 2, None], 2)
     b.input("vt", "v", v, [0, 1, None], 1)
     b.op("st", "matmul", ["qt", "kt"], [1, tq, c])
-    b.op("et", "exp", ["st"], [1, tq, c])
+    if qknorm:
+        b.op("qsq", "square", ["qt"], [1, tq, D])
+        b.op("qss", "reduce_sum", ["qsq"], [1, tq, 1], " dim = 2")
+        b.op("ksq", "square", ["kt"], [1, D, c])
+        b.op("kss", "reduce_sum", ["ksq"], [1, 1, c], " dim = 1")
+        b.thread("et", ["st", "qss", "kss"], [
+            "%%qm = tgraph.mul_scalar %%qss_s, %s : %s" % (fmt_scalar(1.0 / D), dt),
+            "%%qr = tgraph.sqrt %%qm : %s" % dt,
+            "%%km = tgraph.mul_scalar %%kss_s, %s : %s" % (fmt_scalar(1.0 / D), dt),
+            "%%kr = tgraph.sqrt %%km : %s" % dt,
+            "%%den = tgraph.mul %%qr, %%kr : %s" % dt,
+            "%%z = tgraph.div %%st_s, %%den : %s" % dt,
+            "%%e = tgraph.exp %%z : %s" % dt,
+            "tgraph.yield %%e : %s" % dt], [1, tq, c])
+    else:
+        b.op("et", "exp", ["st"], [1, tq, c])
     b.op("at", "matmul", ["et", "vt"], [1, tq, D])
     b.op("rt", "reduce_sum", ["et"], [1, tq, 1], " dim = 2")
     b.accum("aa", "at")
@@ -334,6 +381,193 @@ def flash_attention(p):
     return ref.render([("o", [Lq, D])]), opt.render([("o", [Lq, D])])
 
 
+def ntrans(p):
+    """The normalized-transformer update h' = norm(h + alpha * (norm(a) - h)),
+    norm(x) = x / ||x|| over each row, in one kernel: each block owns whole
+    rows, both row norms are block-level reductions and the element-wise
+    chains run as thread graphs."""
+    M, D, dt, gx = p["M"], p["D"], p["dt"], p["grid"]
+    x, row = [M, D], [M, 1]
+    ref = Func("ntrans_ref", [("h", x), ("a", x), ("alpha", x)], dt)
+    kop(ref, "asq", "square", ["a"], [x], x)
+    kop(ref, "ass", "reduce_sum", ["asq"], [x], row, " dim = 1")
+    kop(ref, "anrm", "sqrt", ["ass"], [row], row)
+    kop(ref, "an", "div", ["a", "anrm"], [x, row], x)
+    kop(ref, "d", "sub", ["an", "h"], [x, x], x)
+    kop(ref, "t", "mul", ["alpha", "d"], [x, x], x)
+    kop(ref, "u", "add", ["h", "t"], [x, x], x)
+    kop(ref, "usq", "square", ["u"], [x], x)
+    kop(ref, "uss", "reduce_sum", ["usq"], [x], row, " dim = 1")
+    kop(ref, "unrm", "sqrt", ["uss"], [row], row)
+    kop(ref, "o", "div", ["u", "unrm"], [x, row], x)
+    opt = Func("ntrans_opt", ref.args, dt, ref="ntrans_ref")
+    tm = M // gx
+    b = Body(dt, [gx], 1)
+    for v in ("h", "a", "alpha"):
+        b.input(v + "t", v, x, [0], None)
+    b.op("asq", "square", ["at"], [tm, D])
+    b.op("ass", "reduce_sum", ["asq"], [tm, 1], " dim = 1")
+    b.thread("u", ["ht", "at", "alphat", "ass"], [
+        "%%n = tgraph.sqrt %%ass_s : %s" % dt,
+        "%%an = tgraph.div %%at_s, %%n : %s" % dt,
+        "%%d = tgraph.sub %%an, %%ht_s : %s" % dt,
+        "%%t = tgraph.mul %%alphat_s, %%d : %s" % dt,
+        "%%u = tgraph.add %%ht_s, %%t : %s" % dt,
+        "tgraph.yield %%u : %s" % dt], [tm, D])
+    b.op("usq", "square", ["u"], [tm, D])
+    b.op("uss", "reduce_sum", ["usq"], [tm, 1], " dim = 1")
+    b.thread("y", ["u", "uss"], [
+        "%%n = tgraph.sqrt %%uss_s : %s" % dt,
+        "%%y = tgraph.div %%u_s, %%n : %s" % dt,
+        "tgraph.yield %%y : %s" % dt], [tm, D])
+    b.accum("ya", "y")
+    b.output("oo", "ya", [0], x)
+    b.yield_([("oo", x)])
+    emit_kernel(opt, [("o", x)], [gx], 1, [(v, x) for v in ("h", "a", "alpha")], b)
+    return ref.render([("o", x)]), opt.render([("o", x)])
+
+
+def mlp_adapter(p):
+    """O = relu(X.W1).W2 + X with a thin W1 (rank R) as two kernels: kernel 1
+    splits the long reduction of X.W1 over its grid (split-K partial sums,
+    one (M, R) slice per split); kernel 2 owns a slice of the output columns,
+    sums the splits over its loop while it gathers its X and W2 columns in
+    chunks, then applies relu, the second matmul and the residual add after
+    the loop."""
+    M, D, R, dt = p["M"], p["D"], p["R"], p["dt"]
+    S, L, gx = p["splits"], p["forloop"], p["grid"]
+    ref = Func("mlp_adapter_ref", [("x", [M, D]), ("w1", [D, R]), ("w2", [R, D])], dt)
+    kop(ref, "h", "matmul", ["x", "w1"], [[M, D], [D, R]], [M, R])
+    kop(ref, "r", "relu", ["h"], [[M, R]], [M, R])
+    kop(ref, "m", "matmul", ["r", "w2"], [[M, R], [R, D]], [M, D])
+    kop(ref, "o", "add", ["m", "x"], [[M, D], [M, D]], [M, D])
+    opt = Func("mlp_adapter_opt", ref.args, dt, ref="mlp_adapter_ref")
+    part = [M, R * S]
+    b = Body(dt, [S], L)
+    b.input("xt", "x", [M, D], [1], 1)
+    b.input("w1t", "w1", [D, R], [0], 0)
+    b.op("p", "matmul", ["xt", "w1t"], [M, R])
+    b.accum("pa", "p")
+    b.output("op", "pa", [1], part)
+    b.yield_([("op", part)])
+    names = emit_kernel(opt, [("part", part)], [S], L, [("x", [M, D]), ("w1", [D, R])], b)
+    tn = D // gx
+    b2 = Body(dt, [gx], S)
+    b2.input("pt", "part", part, [None], 1)
+    b2.input("xt", "x", [M, D], [1], 1)
+    b2.input("w2t", "w2", [R, D], [1], 1)
+    b2.accum("ps", "pt")
+    b2.accum("xa", "xt", fmap=1)
+    b2.accum("w2a", "w2t", fmap=1)
+    b2.op("r", "relu", ["ps"], [M, R])
+    b2.op("m", "matmul", ["r", "w2a"], [M, tn])
+    b2.op("y", "add", ["m", "xa"], [M, tn])
+    b2.output("oo", "y", [1], [M, D])
+    b2.yield_([("oo", [M, D])])
+    opt.emit("%%o = kgraph.kernel grid = [%d] forloop = %d ins(%s, %%x, %%w2 : %s, %s, %s) -> (%s) {" % (
+        gx, S, names[0], ty(part, dt), ty([M, D], dt), ty([R, D], dt), ty([M, D], dt)))
+    opt.emit("^bb0(%%part_b: %s, %%x_b: %s, %%w2_b: %s):" % (ty(part, dt), ty([M, D], dt), ty([R, D], dt)))
+    for line in b2.lines:
+        opt.emit(line, 2)
+    opt.emit("}")
+    return ref.render([("o", [M, D])]), opt.render([("o", [M, D])])
+
+
+def layernorm_matmul(p):
+    """Z = LayerNorm(X).Y (no affine) in one kernel (Blockbuster example 2):
+    the loop over K accumulates X.Y, the row sums of X and of X^2 and the
+    column sums of Y together; after the loop,
+    Z = (X.Y - mean (x) colsum(Y)) / sqrt(E[x^2] - mean^2) in a thread graph."""
+    M, K, N, dt = p["M"], p["K"], p["N"], p["dt"]
+    gx, L = p["grid"], p["forloop"]
+    x, y, row = [M, K], [K, N], [M, 1]
+    ref = Func("layernorm_matmul_ref", [("x", x), ("y", y)], dt)
+    kop(ref, "sx", "reduce_sum", ["x"], [x], row, " dim = 1")
+    kop(ref, "mean", "mul_scalar", ["sx"], [row], row, ", " + fmt_scalar(1.0 / K))
+    kop(ref, "xc", "sub", ["x", "mean"], [x, row], x)
+    kop(ref, "sq", "square", ["xc"], [x], x)
+    kop(ref, "ss", "reduce_sum", ["sq"], [x], row, " dim = 1")
+    kop(ref, "var", "mul_scalar", ["ss"], [row], row, ", " + fmt_scalar(1.0 / K))
+    kop(ref, "sd", "sqrt", ["var"], [row], row)
+    kop(ref, "n", "div", ["xc", "sd"], [x, row], x)
+    kop(ref, "z", "matmul", ["n", "y"], [x, y], [M, N])
+    opt = Func("layernorm_matmul_opt", ref.args, dt, ref="layernorm_matmul_ref")
+    tk, tn = K // L, N // gx
+    b = Body(dt, [gx], L)
+    b.input("xt", "x", x, [None], 1)
+    b.input("yt", "y", y, [1], 0)
+    b.op("p", "matmul", ["xt", "yt"], [M, tn])
+    b.op("sx", "reduce_sum", ["xt"], [M, 1], " dim = 1")
+    b.op("xsq", "square", ["xt"], [M, tk])
+    b.op("sq", "reduce_sum", ["xsq"], [M, 1], " dim = 1")
+    b.op("cy", "reduce_sum", ["yt"], [1, tn], " dim = 0")
+    b.accum("pa", "p")
+    b.accum("sxa", "sx")
+    b.accum("sqa", "sq")
+    b.accum("cya", "cy")
+    b.thread("z", ["pa", "sxa", "sqa", "cya"], [
+        "%%mean = tgraph.mul_scalar %%sxa_s, %s : %s" % (fmt_scalar(1.0 / K), dt),
+        "%%ex2 = tgraph.mul_scalar %%sqa_s, %s : %s" % (fmt_scalar(1.0 / K), dt),
+        "%%m2 = tgraph.mul %%mean, %%mean : %s" % dt,
+        "%%var = tgraph.sub %%ex2, %%m2 : %s" % dt,
+        "%%sd = tgraph.sqrt %%var : %s" % dt,
+        "%%mc = tgraph.mul %%mean, %%cya_s : %s" % dt,
+        "%%num = tgraph.sub %%pa_s, %%mc : %s" % dt,
+        "%%z = tgraph.div %%num, %%sd : %s" % dt,
+        "tgraph.yield %%z : %s" % dt], [M, tn])
+    b.output("oo", "z", [1], [M, N])
+    b.yield_([("oo", [M, N])])
+    emit_kernel(opt, [("z", [M, N])], [gx], L, [("x", x), ("y", y)], b)
+    return ref.render([("z", [M, N])]), opt.render([("z", [M, N])])
+
+
+def rmsnorm_swiglu(p):
+    """O = (silu(R.W) * (R.V)).U with R = rms_norm(X, G) as one mega-kernel
+    (Blockbuster example 3): each block owns a slice of the output columns
+    and walks the hidden dim with its loop; per iteration it computes both
+    gate matmuls for one hidden chunk on the raw X.G, divides by the row RMS,
+    applies silu and the product in a thread graph, and accumulates that
+    chunk's contribution through U."""
+    M, D, H, N, dt = p["M"], p["D"], p["H"], p["N"], p["dt"]
+    gx, L = p["grid"], p["forloop"]
+    x, w, u = [M, D], [D, H], [H, N]
+    ref = Func("rmsnorm_swiglu_ref", [("x", x), ("g", [D]), ("w", w), ("v", w), ("u", u)], dt)
+    ref.emit("%%r = kgraph.rms_norm %%x, %%g : %s, %s -> %s" % (ty(x, dt), ty([D], dt), ty(x, dt)))
+    kop(ref, "a", "matmul", ["r", "w"], [x, w], [M, H])
+    kop(ref, "s", "silu", ["a"], [[M, H]], [M, H])
+    kop(ref, "b", "matmul", ["r", "v"], [x, w], [M, H])
+    kop(ref, "h", "mul", ["s", "b"], [[M, H], [M, H]], [M, H])
+    kop(ref, "o", "matmul", ["h", "u"], [[M, H], u], [M, N])
+    opt = Func("rmsnorm_swiglu_opt", ref.args, dt, ref="rmsnorm_swiglu_ref")
+    hc, tn = H // L, N // gx
+    b = Body(dt, [gx], L)
+    b.input("xt", "x", x, [None], None)
+    b.input("gt", "g", [D], [None], None)
+    b.input("wt", "w", w, [None], 1)
+    b.input("vt", "v", w, [None], 1)
+    b.input("ut", "u", u, [1], 0)
+    b.op("xg", "mul", ["xt", "gt"], [M, D])
+    b.op("a", "matmul", ["xg", "wt"], [M, hc])
+    b.op("bb", "matmul", ["xg", "vt"], [M, hc])
+    b.op("xsq", "square", ["xt"], [M, D])
+    b.op("ss", "reduce_sum", ["xsq"], [M, 1], " dim = 1")
+    b.thread("h", ["a", "bb", "ss"], [
+        "%%ms = tgraph.mul_scalar %%ss_s, %s : %s" % (fmt_scalar(1.0 / D), dt),
+        "%%r = tgraph.sqrt %%ms : %s" % dt,
+        "%%an = tgraph.div %%a_s, %%r : %s" % dt,
+        "%%bn = tgraph.div %%bb_s, %%r : %s" % dt,
+        "%%sa = tgraph.silu %%an : %s" % dt,
+        "%%h = tgraph.mul %%sa, %%bn : %s" % dt,
+        "tgraph.yield %%h : %s" % dt], [M, hc])
+    b.op("pp", "matmul", ["h", "ut"], [M, tn])
+    b.accum("pa", "pp")
+    b.output("oo", "pa", [1], [M, N])
+    b.yield_([("oo", [M, N])])
+    emit_kernel(opt, [("o", [M, N])], [gx], L,
+                [("x", x), ("g", [D]), ("w", w), ("v", w), ("u", u)], b)
+    return ref.render([("o", [M, N])]), opt.render([("o", [M, N])])
+
+
 WORKLOADS = {
     # name: (builder, reduced params, published params)
     "rmsnorm": (rmsnorm,
@@ -359,9 +593,26 @@ WORKLOADS = {
     "flash_attention": (flash_attention,
                         dict(L=32, S=64, D=16, grid=2, forloop=4, dt="f16"),
                         dict(L=1024, S=4096, D=64, grid=64, forloop=64, dt="f16")),
+    "qknorm_gqa": (lambda p: gqa(p, "qknorm_gqa", qknorm=True),
+                   dict(H=2, Sq=16, D=8, Skv=64, splits=4, qsplits=2, forloop=2, dt="f16"),
+                   dict(H=2, Sq=256, D=64, Skv=4096, splits=16, qsplits=4, forloop=4, dt="f16")),
+    "ntrans": (ntrans,
+               dict(M=4, D=64, grid=4, dt="f16"),
+               dict(M=8, D=4096, grid=8, dt="f16")),
+    "mlp_adapter": (mlp_adapter,
+                    dict(M=2, D=64, R=4, splits=4, forloop=2, grid=4, dt="f16"),
+                    dict(M=8, D=4096, R=16, splits=16, forloop=16, grid=64, dt="f16")),
+    "layernorm_matmul": (layernorm_matmul,
+                         dict(M=4, K=64, N=96, grid=3, forloop=4, dt="f16"),
+                         dict(M=16, K=4096, N=4096, grid=64, forloop=64, dt="f16")),
+    "rmsnorm_swiglu": (rmsnorm_swiglu,
+                       dict(M=2, D=32, H=64, N=48, grid=3, forloop=4, dt="f16"),
+                       dict(M=8, D=1024, H=4096, N=1024, grid=16, forloop=256, dt="f16")),
 }
 
-KERNELS = {"rmsnorm": 1, "gqa": 2, "mha": 2, "mqa": 2, "lora": 1, "gated_mlp": 1, "flash_attention": 1}
+KERNELS = {"rmsnorm": 1, "gqa": 2, "mha": 2, "mqa": 2, "lora": 1, "gated_mlp": 1,
+           "flash_attention": 1, "qknorm_gqa": 2, "ntrans": 1, "mlp_adapter": 2,
+           "layernorm_matmul": 1, "rmsnorm_swiglu": 1}
 
 
 def header(name, params, published):

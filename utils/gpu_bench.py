@@ -332,6 +332,67 @@ def gated_mlp_init(shapes):
     return [(0.0, 1.0), (0.0, k ** -0.5), (0.0, k ** -0.5)]
 
 
+def qknorm_gqa_ref(q, k, v):
+    """gqa with Q and K RMS-normalized over the head dim first (no gain):
+    Q over its last dim, K (stored (H, D, Skv)) over dim 1."""
+    qn = q * torch.rsqrt(q.pow(2).mean(dim=-1, keepdim=True))
+    kn = k * torch.rsqrt(k.pow(2).mean(dim=-2, keepdim=True))
+    return kv_attention_ref(qn, kn, v)
+
+
+def qknorm_gqa_init(shapes):
+    # Normalized rows have entries of size about 1, so scores reach about
+    # D; any positive init gives the same scores' scale.
+    return [(0.0, 1.0), (0.0, 1.0), (0.0, 1.0)]
+
+
+def ntrans_ref(h, a, alpha):
+    """h' = norm(h + alpha ⊙ (norm(a) - h)), norm(x) = x / ||x|| per row."""
+    def norm(x):
+        return x * torch.rsqrt(x.pow(2).sum(dim=-1, keepdim=True))
+    return [norm(h + alpha * (norm(a) - h))]
+
+
+def ntrans_init(shapes):
+    d = shapes[0][-1]
+    return [(0.0, d ** -0.5), (0.0, 1.0), (0.05, 0.01)]
+
+
+def mlp_adapter_ref(x, w1, w2):
+    """O = relu(X·W1)·W2 + X; X (M, D), W1 (D, R), W2 (R, D)."""
+    return [torch.matmul(torch.relu(torch.matmul(x, w1)), w2) + x]
+
+
+def mlp_adapter_init(shapes):
+    d, r = shapes[0][-1], shapes[1][-1]
+    return [(0.0, 1.0), (0.0, d ** -0.5), (0.0, r ** -0.5)]
+
+
+def layernorm_matmul_ref(x, y):
+    """Z = LayerNorm(X)·Y without affine and epsilon; X (M, K), Y (K, N)."""
+    xc = x - x.mean(dim=-1, keepdim=True)
+    return [torch.matmul(xc * torch.rsqrt(xc.pow(2).mean(dim=-1, keepdim=True)), y)]
+
+
+def layernorm_matmul_init(shapes):
+    k = shapes[0][-1]
+    # A nonzero mean makes the centring matter.
+    return [(0.5, 1.0), (0.0, k ** -0.5)]
+
+
+def rmsnorm_swiglu_ref(x, g, w, v, u):
+    """O = (silu(R·W) ⊙ (R·V))·U, R = rms_norm(X, G); X (M, D), G (D),
+    W and V (D, H), U (H, N)."""
+    r = x * torch.rsqrt(x.pow(2).mean(dim=-1, keepdim=True)) * g
+    F = torch.nn.functional
+    return [torch.matmul(F.silu(torch.matmul(r, w)) * torch.matmul(r, v), u)]
+
+
+def rmsnorm_swiglu_init(shapes):
+    d, h = shapes[0][-1], shapes[2][-1]
+    return [(0.0, 1.0), (1.0, 0.1), (0.0, d ** -0.5), (0.0, d ** -0.5), (0.0, h ** -0.5)]
+
+
 def kv_attention():
     return Workload(kv_attention_ref, kv_attention_init, kv_attention_sdpa)
 
@@ -344,6 +405,11 @@ WORKLOADS = {
     "rmsnorm": Workload(rmsnorm_ref, rmsnorm_init),
     "lora": Workload(lora_ref, lora_init),
     "gated_mlp": Workload(gated_mlp_ref, gated_mlp_init),
+    "qknorm_gqa": Workload(qknorm_gqa_ref, qknorm_gqa_init),
+    "ntrans": Workload(ntrans_ref, ntrans_init),
+    "mlp_adapter": Workload(mlp_adapter_ref, mlp_adapter_init),
+    "layernorm_matmul": Workload(layernorm_matmul_ref, layernorm_matmul_init),
+    "rmsnorm_swiglu": Workload(rmsnorm_swiglu_ref, rmsnorm_swiglu_init),
 }
 
 # Without a reference (a workload not listed above) inputs get this init and
