@@ -47,6 +47,12 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
     "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
+  let options = [
+    Option<"threadsPerBlock", "threads-per-block", "int64_t",
+           /*default=*/"128",
+           "Threads per block the CPU emulates where code depends on the "
+           "thread index (reduction trees); as in convert-kgraph-to-gpu">,
+  ];
   let statistics = [
     Statistic<"numKernels", "kernels", "Kernels lowered">,
   ];

@@ -40,9 +40,11 @@ public:
   BlockEmitter(OpBuilder &b, Location loc, const Graph &g,
                const Schedule &schedule, const MemoryPlan &plan,
                ValueRange operands, ValueRange results,
-               const BlockContext &ctx, const SoftmaxRescale *rescale)
+               const BlockContext &ctx, const SoftmaxRescale *rescale,
+               const ReductionTrees *trees)
       : b(b), loc(loc), g(g), schedule(schedule), plan(plan), ctx(ctx),
-        rescale(rescale), gpu(ctx.target == LoweringTarget::GPU) {
+        rescale(rescale), trees(trees && !trees->empty() ? trees : nullptr),
+        gpu(ctx.target == LoweringTarget::GPU) {
     for (auto [i, v] : llvm::enumerate(g.inputs))
       memrefs[v] = operands[i];
     this->results.assign(results.begin(), results.end());
@@ -96,6 +98,34 @@ private:
   Value fold(int64_t n, Value init,
              llvm::function_ref<Value(Value i, Value acc)> step);
 
+  /// Runs `body` for every linear index i < n, shared by the threads like
+  /// forEachElement.
+  void forEachIndex(int64_t n, llvm::function_ref<void(Value)> body);
+
+  /// Runs `body(t)` for every thread t of the block: on a GPU, once with the
+  /// thread's own id; on the CPU, a loop over all ids. Between two barriers
+  /// the threads' work is independent, so the CPU's serial order computes
+  /// the same values.
+  void forEachThread(llvm::function_ref<void(Value)> body);
+
+  /// The threads per group of op `idx` when it is lowered as a reduction
+  /// tree, or 0.
+  int64_t treeWidth(unsigned idx) const {
+    if (!trees)
+      return 0;
+    auto it = trees->width.find(static_cast<int>(idx));
+    return it == trees->width.end() ? 0 : it->second;
+  }
+
+  /// A reduction tree (ReductionTrees): for every group o < groups, the
+  /// fold over j < size of element(o)(j) with `combine` from `init`, split
+  /// over `width` threads per group. Leaves group o's result in
+  /// scratch[o * width] and returns that scratch view; the last step is
+  /// followed by a barrier, so every thread may read any result.
+  Value treeFold(int64_t groups, int64_t size, int64_t width, double init,
+                 bool isMax,
+                 llvm::function_ref<std::function<Value(Value)>(Value)> element);
+
   /// Loads an element as f32; stores an f32 as the memref's element type.
   Value load(Value memref, ValueRange index);
   void store(Value value, Value memref, ValueRange index);
@@ -109,6 +139,7 @@ private:
   Value scalar(const Op &op, ArrayRef<Value> args);
 
   void barrier() {
+    scratchBusy = false;
     if (gpu)
       gpu::BarrierOp::create(b, loc);
   }
@@ -124,8 +155,10 @@ private:
   void emitAccum(const Op &op, Value iter, bool rescaled);
   void emitOutput(const Op &op);
   void emitMatmul(const Op &op);
-  void emitReduce(const Op &op);
-  void emitRmsNorm(const Op &op);
+  /// Reductions and rms_norm: by a tree of `width` threads per group when
+  /// `width` is nonzero, otherwise a serial fold per output element.
+  void emitReduce(const Op &op, int64_t width);
+  void emitRmsNorm(const Op &op, int64_t width);
   void emitThreadGraph(const Op &op);
   /// Evaluates thread graph `op` at element `index` of its result shape;
   /// with `shift`, the exp producing its first output computes
@@ -134,7 +167,7 @@ private:
   Value evalThreadGraph(const Op &op, ValueRange index, Value shift,
                         bool stopAtExp);
   /// The running-max step before the exp op: new row maxima and factors.
-  void emitRowMax(const Op &op);
+  void emitRowMax(const Op &op, int64_t width);
   /// The row index of element `index` of a tile (its dims but the last).
   SmallVector<Value, 4> rowOf(ValueRange index) {
     return SmallVector<Value, 4>(index.drop_back());
@@ -147,7 +180,12 @@ private:
   const MemoryPlan &plan;
   const BlockContext &ctx;
   const SoftmaxRescale *rescale;
+  const ReductionTrees *trees;
   bool gpu;
+  /// The reduction trees' f32 scratch buffer (a view), and whether a tree's
+  /// results in it may still be read by some thread (no barrier since).
+  Value scratch;
+  bool scratchBusy = false;
   /// The running-max form: per-row maximum and rescale factor (f32 views).
   Value rowMax, rowScale;
   llvm::SmallVector<Value> results;
@@ -181,6 +219,99 @@ void BlockEmitter::forEachElement(llvm::ArrayRef<int64_t> shape,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   body(delinearize(loop.getInductionVar(), shape));
+}
+
+void BlockEmitter::forEachIndex(int64_t n, llvm::function_ref<void(Value)> body) {
+  Value lb = gpu ? ctx.threadId : cIndex(0);
+  Value step = gpu ? ctx.numThreads : cIndex(1);
+  auto loop = scf::ForOp::create(b, loc, lb, cIndex(n), step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  body(loop.getInductionVar());
+}
+
+void BlockEmitter::forEachThread(llvm::function_ref<void(Value)> body) {
+  if (gpu) {
+    body(ctx.threadId);
+    return;
+  }
+  auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(ctx.threads),
+                                 cIndex(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  body(loop.getInductionVar());
+}
+
+Value BlockEmitter::treeFold(
+    int64_t groups, int64_t size, int64_t width, double init, bool isMax,
+    llvm::function_ref<std::function<Value(Value)>(Value)> element) {
+  assert(trees && width >= 2 && groups * width <= ctx.threads &&
+         "a tree needs a scratch slot per thread it uses");
+  // The previous tree's results may still be read: wait for every thread.
+  if (scratchBusy)
+    barrier();
+  auto combine = [&](Value x, Value y) -> Value {
+    return isMax ? arith::MaximumFOp::create(b, loc, x, y).getResult()
+                 : add(x, y);
+  };
+  // Thread t works on group t / width as its lane t % width. Threads past
+  // the last group (t >= groups * width) only take part in the barriers.
+  auto ifActive = [&](Value t, Value lane, int64_t lanes,
+                      llvm::function_ref<void()> body) {
+    Value cond;
+    auto both = [&](Value c) {
+      cond = cond ? arith::AndIOp::create(b, loc, cond, c).getResult() : c;
+    };
+    if (groups * width < ctx.threads)
+      both(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
+                                 cIndex(groups * width)));
+    if (lanes < width)
+      both(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane,
+                                 cIndex(lanes)));
+    if (!cond) {
+      body();
+      return;
+    }
+    auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  };
+  // Partial folds: lane l of group o folds elements l, l + width, ...
+  forEachThread([&](Value t) {
+    Value lane = arith::RemUIOp::create(b, loc, t, cIndex(width));
+    ifActive(t, lane, width, [&] {
+      Value o = arith::DivUIOp::create(b, loc, t, cIndex(width));
+      std::function<Value(Value)> at = element(o);
+      auto loop = scf::ForOp::create(b, loc, lane, cIndex(size), cIndex(width),
+                                     ValueRange{cF32(init)});
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        scf::YieldOp::create(b, loc,
+                             combine(loop.getRegionIterArgs()[0],
+                                     at(loop.getInductionVar())));
+      }
+      memref::StoreOp::create(b, loc, loop.getResult(0), scratch, t);
+    });
+  });
+  barrier();
+  // The tree: in the step of stride s, lane l < s combines slot l + s into
+  // slot l of its group.
+  for (int64_t s = width / 2; s >= 1; s /= 2) {
+    forEachThread([&](Value t) {
+      Value lane = arith::RemUIOp::create(b, loc, t, cIndex(width));
+      ifActive(t, lane, s, [&] {
+        Value x = memref::LoadOp::create(b, loc, scratch, t);
+        Value y = memref::LoadOp::create(b, loc, scratch,
+                                         ValueRange{addIndex(t, cIndex(s))});
+        memref::StoreOp::create(b, loc, combine(x, y), scratch, t);
+      });
+    });
+    barrier();
+  }
+  scratchBusy = true;
+  return scratch;
 }
 
 SmallVector<Value, 4>
@@ -409,12 +540,34 @@ void BlockEmitter::emitMatmul(const Op &op) {
   });
 }
 
-void BlockEmitter::emitReduce(const Op &op) {
+void BlockEmitter::emitReduce(const Op &op, int64_t width) {
   const Shape &in = shapeOf(op.operands[0]), &out = shapeOf(op.results[0]);
   int64_t dim = op.dim;
   int64_t group = in[dim] / out[dim];
   bool isSum = op.kind == OpKind::ReduceSum;
   Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+  if (width) {
+    // Group o of the result's elements (linear index o) over `width`
+    // threads, then one thread per element stores the tree's result.
+    Value partials = treeFold(
+        numElements(out), group, width,
+        isSum ? 0.0 : -std::numeric_limits<double>::infinity(), !isSum,
+        [&](Value o) -> std::function<Value(Value)> {
+          SmallVector<Value, 4> index = delinearize(o, out);
+          Value first = mulIndex(index[dim], group);
+          return [=](Value j) {
+            SmallVector<Value, 4> at(index.begin(), index.end());
+            at[dim] = addIndex(first, j);
+            return load(src, at);
+          };
+        });
+    forEachIndex(numElements(out), [&](Value o) {
+      Value r = memref::LoadOp::create(b, loc, partials,
+                                       ValueRange{mulIndex(o, width)});
+      store(r, dst, delinearize(o, out));
+    });
+    return;
+  }
   forEachElement(out, [&](ValueRange index) {
     Value first = mulIndex(index[dim], group);
     Value init =
@@ -430,7 +583,7 @@ void BlockEmitter::emitReduce(const Op &op) {
   });
 }
 
-void BlockEmitter::emitRmsNorm(const Op &op) {
+void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
   // Y[..., j] = X[..., j] * G[j] / sqrt(mean_j X[..., j]^2 + eps), one row
   // per element of the leading dims.
   const Shape &xs = shapeOf(op.operands[0]), &gs = shapeOf(op.operands[1]);
@@ -438,6 +591,35 @@ void BlockEmitter::emitRmsNorm(const Op &op) {
   Shape rows(xs.begin(), xs.end() - 1);
   Value x = memrefOf(op.operands[0]), gain = memrefOf(op.operands[1]);
   Value y = memrefOf(op.results[0]);
+  if (width) {
+    // The rows' sums of squares by a tree; then every element is scaled by
+    // its row's factor, the threads sharing the elements.
+    Value sums = treeFold(
+        numElements(rows), n, width, 0.0, /*isMax=*/false,
+        [&](Value r) -> std::function<Value(Value)> {
+          SmallVector<Value, 4> row = delinearize(r, rows);
+          return [=](Value j) {
+            SmallVector<Value, 4> i(row.begin(), row.end());
+            i.push_back(j);
+            Value v = load(x, i);
+            return mul(v, v);
+          };
+        });
+    Shape rowStrides = stridesOf(rows);
+    forEachElement(xs, [&](ValueRange index) {
+      Value r = cIndex(0);
+      for (size_t d = 0; d < rows.size(); ++d)
+        r = addIndex(r, mulIndex(index[d], rowStrides[d]));
+      Value sumSq = memref::LoadOp::create(b, loc, sums,
+                                           ValueRange{mulIndex(r, width)});
+      Value mean = mul(sumSq, cF32(1.0 / n));
+      Value scale = div(cF32(1.0), sqrt(add(mean, cF32(op.scalar))));
+      SmallVector<Value, 4> gi(gs.size(), cIndex(0));
+      gi.back() = index.back();
+      store(mul(mul(load(x, index), load(gain, gi)), scale), y, index);
+    });
+    return;
+  }
   forEachElement(rows, [&](ValueRange row) {
     auto at = [&](Value j) {
       SmallVector<Value, 4> i(row.begin(), row.end());
@@ -497,23 +679,45 @@ void BlockEmitter::emitThreadGraph(const Op &op) {
   });
 }
 
-void BlockEmitter::emitRowMax(const Op &op) {
-  // One thread per row: the maximum of the exp's arguments over the row's
-  // columns, merged into the running maximum; the factor that rescales what
-  // the accumulators hold is exp(m_old - m_new) (1 while every argument so
-  // far is -inf).
+void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
+  // The maximum of the exp's arguments over each row's columns (one thread
+  // per row, or a tree of `width` threads per row), merged into the running
+  // maximum; the factor that rescales what the accumulators hold is
+  // exp(m_old - m_new) (1 while every argument so far is -inf).
   const Shape &shape = shapeOf(op.results[0]);
   int64_t cols = shape.back();
   double negInf = -std::numeric_limits<double>::infinity();
+  auto argAt = [&](ValueRange row, Value c) {
+    SmallVector<Value, 4> index(row.begin(), row.end());
+    index.push_back(c);
+    return op.kind == OpKind::Exp
+               ? load(memrefOf(op.operands[0]), index)
+               : evalThreadGraph(op, index, Value(), /*stopAtExp=*/true);
+  };
+  Value maxima;
+  if (width)
+    maxima = treeFold(numElements(rescale->rows), cols, width, negInf,
+                      /*isMax=*/true,
+                      [&](Value r) -> std::function<Value(Value)> {
+                        SmallVector<Value, 4> row =
+                            delinearize(r, rescale->rows);
+                        return [=, &argAt](Value c) { return argAt(row, c); };
+                      });
+  Shape rowStrides = stridesOf(rescale->rows);
   forEachElement(rescale->rows, [&](ValueRange row) {
-    Value tileMax = fold(cols, cF32(negInf), [&](Value c, Value acc) {
-      SmallVector<Value, 4> index(row.begin(), row.end());
-      index.push_back(c);
-      Value arg = op.kind == OpKind::Exp
-                      ? load(memrefOf(op.operands[0]), index)
-                      : evalThreadGraph(op, index, Value(), /*stopAtExp=*/true);
-      return arith::MaximumFOp::create(b, loc, acc, arg).getResult();
-    });
+    Value tileMax;
+    if (width) {
+      Value r = cIndex(0);
+      for (size_t d = 0; d < row.size(); ++d)
+        r = addIndex(r, mulIndex(row[d], rowStrides[d]));
+      tileMax = memref::LoadOp::create(b, loc, maxima,
+                                       ValueRange{mulIndex(r, width)});
+    } else {
+      tileMax = fold(cols, cF32(negInf), [&](Value c, Value acc) {
+        return arith::MaximumFOp::create(b, loc, acc, argAt(row, c))
+            .getResult();
+      });
+    }
     Value old = memref::LoadOp::create(b, loc, rowMax, row);
     Value next = arith::MaximumFOp::create(b, loc, old, tileMax);
     Value allNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
@@ -530,7 +734,7 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   const Op &op = g.ops[idx];
   bool shifted = rescale && static_cast<int>(idx) == rescale->expOp;
   if (shifted) {
-    emitRowMax(op);
+    emitRowMax(op, treeWidth(idx));
     barrier();
   }
   auto elementwise = [&] {
@@ -565,10 +769,10 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     return success();
   case OpKind::ReduceSum:
   case OpKind::ReduceMax:
-    emitReduce(op);
+    emitReduce(op, treeWidth(idx));
     return success();
   case OpKind::RmsNorm:
-    emitRmsNorm(op);
+    emitRmsNorm(op, treeWidth(idx));
     return success();
   case OpKind::ThreadGraph:
     emitThreadGraph(op);
@@ -647,6 +851,13 @@ LogicalResult BlockEmitter::run() {
                                               cIndex(t.offset), ValueRange{});
   }
 
+  if (trees) {
+    auto scratchType = MemRefType::get({trees->bytes / 4}, b.getF32Type(),
+                                       MemRefLayoutAttrInterface(), space);
+    scratch = memref::ViewOp::create(b, loc, scratchType, ctx.sharedMemory,
+                                     cIndex(trees->offset), ValueRange{});
+  }
+
   if (rescale) {
     auto rowsType = MemRefType::get(rescale->rows, b.getF32Type(),
                                     MemRefLayoutAttrInterface(), space);
@@ -718,10 +929,56 @@ LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
                              const Graph &blockGraph, const Schedule &schedule,
                              const MemoryPlan &plan, ValueRange operands,
                              ValueRange results, const BlockContext &ctx,
-                             const SoftmaxRescale *rescale) {
+                             const SoftmaxRescale *rescale,
+                             const ReductionTrees *trees) {
   return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,
-                      ctx, rescale)
+                      ctx, rescale, trees)
       .run();
+}
+
+ReductionTrees planReductionTrees(const Graph &bg,
+                                  const SoftmaxRescale *rescale,
+                                  int64_t threads, int64_t endBytes) {
+  // A group of `size` elements, `groups` of them: split each over the
+  // largest power of two of threads that leaves every group at least
+  // kMinPerThread elements and fits all groups in the block's threads.
+  constexpr int64_t kMinPerThread = 4;
+  auto widthFor = [&](int64_t groups, int64_t size) -> int64_t {
+    int64_t width = 1;
+    while (groups * width * 2 <= threads && size >= width * 2 * kMinPerThread)
+      width *= 2;
+    return width >= 2 ? width : 0;
+  };
+  ReductionTrees trees;
+  int64_t slots = 0;
+  for (auto [idx, op] : llvm::enumerate(bg.ops)) {
+    int64_t groups = 0, size = 0;
+    if (op.kind == OpKind::ReduceSum || op.kind == OpKind::ReduceMax) {
+      const Shape &in = bg.type(op.operands[0]).shape;
+      const Shape &out = bg.type(op.results[0]).shape;
+      groups = numElements(out);
+      size = in[op.dim] / out[op.dim];
+    } else if (op.kind == OpKind::RmsNorm) {
+      const Shape &xs = bg.type(op.operands[0]).shape;
+      size = xs.back();
+      groups = numElements(xs) / size;
+    } else if (rescale && rescale->expOp == static_cast<int>(idx)) {
+      groups = numElements(rescale->rows);
+      size = bg.type(op.results[0]).shape.back();
+    } else {
+      continue;
+    }
+    if (int64_t width = widthFor(groups, size)) {
+      trees.width[idx] = width;
+      slots = std::max(slots, groups * width);
+    }
+  }
+  if (trees.empty())
+    return trees;
+  trees.offset =
+      (endBytes + kTileAlignment - 1) / kTileAlignment * kTileAlignment;
+  trees.bytes = slots * 4;
+  return trees;
 }
 
 std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &bg,
@@ -990,6 +1247,10 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     if (k.rescale)
       k.plan.totalBytes =
           k.rescale->scaleOffset + numElements(k.rescale->rows) * 4;
+    k.trees = planReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
+                                 hooks.threadsPerBlock, k.plan.totalBytes);
+    if (!k.trees.empty())
+      k.plan.totalBytes = k.trees.offset + k.trees.bytes;
     kernels.push_back(std::move(k));
   }
 

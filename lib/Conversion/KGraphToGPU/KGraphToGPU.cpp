@@ -47,6 +47,7 @@ FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
                               kernel.body.grid[d] > 1
                           ? gpu::BlockIdOp::create(b, loc, dims[d]).getResult()
                           : zero;
+  ctx.threads = threadsPerBlock;
   ctx.threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   ctx.numThreads = arith::ConstantIndexOp::create(b, loc, threadsPerBlock);
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
@@ -59,7 +60,8 @@ FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
   if (failed(emitBlockGraph(b, loc, kernel.body, kernel.schedule, kernel.plan,
                             entry.getArguments().take_front(numInputs),
                             entry.getArguments().drop_front(numInputs), ctx,
-                            kernel.rescale ? &*kernel.rescale : nullptr)))
+                            kernel.rescale ? &*kernel.rescale : nullptr,
+                            &kernel.trees)))
     return failure();
   b.setInsertionPointToEnd(&entry);
   gpu::ReturnOp::create(b, loc);
@@ -99,6 +101,7 @@ struct ConvertKGraphToGPUPass
 
     HostHooks hooks;
     hooks.allowCopies = false;
+    hooks.threadsPerBlock = threadsPerBlock;
     hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
       return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
                                   ValueRange{}, ValueRange{}, ValueRange{})

@@ -24,7 +24,8 @@ namespace {
 /// Builds `func.func private @<kernel.name>` running every block of the
 /// kernel's grid in turn.
 LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
-                             const PlannedKernel &kernel, TypeRange argTypes) {
+                             const PlannedKernel &kernel, TypeRange argTypes,
+                             int64_t threadsPerBlock) {
   OpBuilder::InsertionGuard guard(moduleBuilder);
   auto fn = func::FuncOp::create(moduleBuilder, loc, kernel.name,
                                  moduleBuilder.getFunctionType(argTypes, {}));
@@ -41,6 +42,7 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
 
   BlockContext ctx;
   ctx.target = LoweringTarget::CPU;
+  ctx.threads = threadsPerBlock;
   ctx.sharedMemory = smem;
   // Loops over z, y, x (outermost first), absent dims as constants 0.
   std::array<int64_t, 3> grid = {1, 1, 1};
@@ -62,7 +64,8 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
   if (failed(emitBlockGraph(b, loc, kernel.body, kernel.schedule, kernel.plan,
                             entry->getArguments().take_front(numInputs),
                             entry->getArguments().drop_front(numInputs), ctx,
-                            kernel.rescale ? &*kernel.rescale : nullptr)))
+                            kernel.rescale ? &*kernel.rescale : nullptr,
+                            &kernel.trees)))
     return failure();
   b.setInsertionPointToEnd(entry);
   memref::DeallocOp::create(b, loc, smem);
@@ -72,12 +75,23 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
 
 struct ConvertKGraphToSCFPass
     : public tsopt::impl::ConvertKGraphToSCFBase<ConvertKGraphToSCFPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (threadsPerBlock < 32 || threadsPerBlock > 1024 ||
+        threadsPerBlock % 32 != 0) {
+      emitError(module.getLoc())
+          << "threads-per-block must be a multiple of 32 between 32 and "
+             "1024, got "
+          << static_cast<int64_t>(threadsPerBlock);
+      return signalPassFailure();
+    }
     SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
 
     OpBuilder moduleBuilder = OpBuilder::atBlockEnd(module.getBody());
     HostHooks hooks;
+    hooks.threadsPerBlock = threadsPerBlock;
     hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
       return memref::AllocOp::create(b, loc, type).getResult();
     };
@@ -89,7 +103,8 @@ struct ConvertKGraphToSCFPass
       if (module.lookupSymbol(k.name))
         return emitError(loc) << "symbol '" << k.name
                               << "' is in the way of this function's kernels";
-      if (failed(buildCPUKernel(moduleBuilder, loc, k, args.getTypes())))
+      if (failed(buildCPUKernel(moduleBuilder, loc, k, args.getTypes(),
+                                threadsPerBlock)))
         return failure();
       ++numKernels;
       func::CallOp::create(b, loc, k.name, TypeRange{}, args);

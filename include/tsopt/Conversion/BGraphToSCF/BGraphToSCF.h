@@ -43,6 +43,10 @@ struct BlockContext {
   std::array<mlir::Value, 3> blockIds;
   /// GPU: the thread index and the block size (index values). CPU: null.
   mlir::Value threadId, numThreads;
+  /// The number of threads per block. The GPU runs that many; the CPU
+  /// emulates them where an op's code depends on the thread index (the
+  /// phases of a reduction tree: a loop over the thread ids per phase).
+  int64_t threads = 128;
   /// The byte buffer that holds the tiles: a 1-D i8 memref with at least the
   /// plan's total bytes (workgroup memory on a GPU).
   mlir::Value sharedMemory;
@@ -68,6 +72,29 @@ struct SoftmaxRescale {
   int64_t maxOffset = 0, scaleOffset = 0;
 };
 
+/// Reductions split over several threads per output element (DESIGN §5):
+/// when a serial fold over a group (reduce_sum/reduce_max, rms_norm's row
+/// statistics, the running-max form's row maxima) would leave most threads
+/// idle, each group is split over `width` threads; each writes its partial
+/// fold to an f32 scratch buffer in shared memory, and the partials are
+/// combined by a tree of log2(width) barrier-separated steps.
+struct ReductionTrees {
+  /// Op index -> threads per group (a power of two, at least 2).
+  llvm::SmallDenseMap<int, int64_t, 4> width;
+  /// Byte offset and size of the f32 scratch buffer, placed after the plan's
+  /// tiles (and the running-max buffers).
+  int64_t offset = 0, bytes = 0;
+
+  bool empty() const { return width.empty(); }
+};
+
+/// Chooses the reduction trees of `blockGraph` for `threads` threads per
+/// block, the scratch buffer placed at the first aligned offset from
+/// `endBytes` (the end of what shared memory holds so far).
+ReductionTrees planReductionTrees(const Graph &blockGraph,
+                                  const SoftmaxRescale *rescale,
+                                  int64_t threads, int64_t endBytes);
+
 /// Finds the running-max form for `blockGraph`, or nullopt when its exps do
 /// not fit the pattern (they are then computed as written).
 std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &blockGraph,
@@ -87,7 +114,8 @@ mlir::LogicalResult emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc,
                                    mlir::ValueRange operands,
                                    mlir::ValueRange results,
                                    const BlockContext &ctx,
-                                   const SoftmaxRescale *rescale = nullptr);
+                                   const SoftmaxRescale *rescale = nullptr,
+                                   const ReductionTrees *trees = nullptr);
 
 /// The default block-graph expansion of pre-defined kernel-level op `op` of
 /// `g`: a block graph computing the same function whose inputs are the op's
@@ -108,9 +136,11 @@ struct PlannedKernel {
   std::string name;
   Graph body;
   Schedule schedule;
-  /// The plan; its totalBytes includes the running-max buffers of `rescale`.
+  /// The plan; its totalBytes includes the running-max buffers of `rescale`
+  /// and the scratch buffer of `trees`.
   MemoryPlan plan;
   std::optional<SoftmaxRescale> rescale;
+  ReductionTrees trees;
 };
 
 /// What differs between the host sides of the CPU and GPU paths.
@@ -129,6 +159,9 @@ struct HostHooks {
   /// Whether a function result may be an argument or repeat another result
   /// (satisfied by a copy); when false, such a function gets an error.
   bool allowCopies = true;
+  /// Threads per block (run on a GPU, emulated on the CPU): the reduction
+  /// trees are planned for this many.
+  int64_t threadsPerBlock = 128;
 };
 
 /// The functions of `module` whose bodies are kernel graphs still to be

@@ -1,0 +1,77 @@
+// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80' | FileCheck %s --check-prefix=NVVM
+
+// Four rows of 100 on 128 threads: 16 threads per row. The scratch buffer
+// of 64 f32 partials follows the plan's tiles (1632 bytes), and the launch
+// asks for both: 1632 + 256 bytes.
+// CHECK-LABEL: func.func @sum_rows(
+// CHECK: %[[SMEM:.+]] = arith.constant 1888 : i32
+// CHECK: gpu.launch_func @tsopt_kernels::@sum_rows_kernel0 {{.*}} dynamic_shared_memory_size %[[SMEM]]
+func.func @sum_rows(%x: tensor<4x100xf32>) -> tensor<4x1xf32> {
+  %r = kgraph.reduce_sum %x dim = 1 : tensor<4x100xf32> -> tensor<4x1xf32>
+  return %r : tensor<4x1xf32>
+}
+
+// 256 rows: one thread per row is already more than the block has, so the
+// rows fold serially (no scratch, no tree).
+// CHECK-LABEL: func.func @many_rows(
+// CHECK: %[[SMEM2:.+]] = arith.constant 18432 : i32
+// CHECK: gpu.launch_func @tsopt_kernels::@many_rows_kernel0 {{.*}} dynamic_shared_memory_size %[[SMEM2]]
+func.func @many_rows(%x: tensor<256x16xf32>) -> tensor<256x1xf32> {
+  %r = kgraph.reduce_max %x dim = 1 : tensor<256x16xf32> -> tensor<256x1xf32>
+  return %r : tensor<256x1xf32>
+}
+
+// rms_norm of 2 rows of 512: 64 threads per row for the sums of squares.
+func.func @norm(%x: tensor<2x512xf16>, %g: tensor<512xf16>) -> tensor<2x512xf16> {
+  %n = kgraph.rms_norm %x, %g : tensor<2x512xf16>, tensor<512xf16> -> tensor<2x512xf16>
+  return %n : tensor<2x512xf16>
+}
+
+// CHECK-LABEL: gpu.func @sum_rows_kernel0(
+// CHECK: %[[TID:.+]] = gpu.thread_id x
+// CHECK: %[[SCRATCH:.+]] = memref.view %{{.+}}[%c1632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+// The partial folds: lane t % 16 of row t / 16 folds every 16th element;
+// threads 64..127 hold no partial.
+// CHECK: %[[LANE:.+]] = arith.remui %[[TID]], %c16
+// CHECK: %[[ACTIVE:.+]] = arith.cmpi ult, %[[TID]], %c64
+// CHECK: scf.if %[[ACTIVE]] {
+// CHECK: scf.for %{{.+}} = %[[LANE]] to %c100{{.*}} step %c16{{.*}} iter_args
+// CHECK: arith.addf
+// CHECK: memref.store %{{.+}}, %[[SCRATCH]][%[[TID]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// The tree: strides 8, 4, 2, 1, each step behind a barrier.
+// CHECK: arith.cmpi ult, %{{.+}}, %c8
+// CHECK: scf.if
+// CHECK: memref.load %[[SCRATCH]][%[[TID]]]
+// CHECK: %[[OTHER:.+]] = arith.addi %[[TID]], %c8
+// CHECK: memref.load %[[SCRATCH]][%[[OTHER]]]
+// CHECK: arith.addf
+// CHECK: memref.store %{{.+}}, %[[SCRATCH]][%[[TID]]]
+// CHECK: gpu.barrier
+// CHECK: arith.addi %[[TID]], %c4
+// CHECK: gpu.barrier
+// CHECK: arith.addi %[[TID]], %c2
+// CHECK: gpu.barrier
+// CHECK: arith.addi %[[TID]], %c1
+// CHECK: gpu.barrier
+// Row r's sum is in slot 16 r.
+// CHECK: scf.for %[[R:.+]] = %[[TID]] to %c4{{.*}} step %c128
+// CHECK: %[[SLOT:.+]] = arith.muli %[[R]], %c16
+// CHECK: memref.load %[[SCRATCH]][%[[SLOT]]]
+// CHECK-LABEL: gpu.func @many_rows_kernel0(
+// CHECK-NOT: to memref<{{[0-9]+}}xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.return
+// CHECK-LABEL: gpu.func @norm_kernel0(
+// CHECK: %[[NSCRATCH:.+]] = memref.view {{.*}} to memref<128xf32, #gpu.address_space<workgroup>>
+// CHECK: arith.remui %{{.+}}, %c64
+// CHECK: arith.mulf
+// CHECK: memref.store %{{.+}}, %[[NSCRATCH]]
+// CHECK-COUNT-6: gpu.barrier
+// CHECK: memref.load %[[NSCRATCH]]
+// CHECK: sqrt.rn.f32
+
+// The barriers of the tree lower to bar.sync in uniform control flow.
+// NVVM-LABEL: llvm.func @sum_rows_kernel0(
+// NVVM-COUNT-5: nvvm.barrier
