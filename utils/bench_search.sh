@@ -6,10 +6,15 @@
 #
 # Prints one line per run: wall time and the search's remark (structure,
 # estimate, verification, states, pruned, candidates). Figures go to
-# docs/search.md. Usage: utils/bench_search.sh [time-limit-seconds]
+# docs/search.md. Usage:
+#   utils/bench_search.sh [time-limit-seconds] [all|published|ablation] [workload...]
+# (the workload names restrict the published-shape part).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LIMIT=${1:-300}
+PART=${2:-all}
+shift $(( $# > 2 ? 2 : $# ))
+ONLY=" $* "
 OPT=build/bin/tsopt-opt
 [ -x "$OPT" ] || { echo "build tsopt-opt first (utils/build.sh)" >&2; exit 1; }
 TMP=$(mktemp -d)
@@ -37,16 +42,26 @@ run() { # name file options...
     "$(grep -o 'remark: .*' "$TMP/err" | head -1)"
 }
 
-echo "== published shapes (time limit ${LIMIT} s each)"
-for w in gated_mlp lora rmsnorm gqa mha mqa; do
+published() { # name options...: one workload at its published shape
+  local w=$1; shift
+  [ "$ONLY" = "  " ] || [[ "$ONLY" == *" $w "* ]] || return 0
   reference utils/workloads/$w.mlir $w > "$TMP/$w.mlir"
-done
-run gated_mlp "$TMP/gated_mlp.mlir" max-kernel-ops=1 max-block-ops=6 min-grid-dims=1 require-forloop=true
-run lora "$TMP/lora.mlir" max-kernel-ops=1 max-block-ops=5 min-grid-dims=1 require-forloop=true
-run rmsnorm "$TMP/rmsnorm.mlir" max-kernel-ops=1 max-block-ops=9 max-grid-dims=1 min-grid-dims=1 require-forloop=true
+  run "$w" "$TMP/$w.mlir" "$@"
+}
+
+if [ "$PART" = all ] || [ "$PART" = published ]; then
+echo "== published shapes (time limit ${LIMIT} s each)"
+published gated_mlp max-kernel-ops=1 max-block-ops=6 min-grid-dims=1 require-forloop=true
+published lora max-kernel-ops=1 max-block-ops=5 min-grid-dims=1 require-forloop=true
+published rmsnorm max-kernel-ops=1 max-block-ops=9 max-grid-dims=1 min-grid-dims=1 require-forloop=true
 for w in gqa mha mqa; do
-  run $w "$TMP/$w.mlir" max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-dims=2 require-forloop=true
+  published $w max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-dims=2 require-forloop=true
 done
+published rmsnorm_swiglu max-kernel-ops=2 max-block-ops=6 min-grid-dims=1 max-grid-dims=1 \
+  require-forloop=true kernel-ops=rms_norm block-ops=matmul,silu,mul
+published mlp_adapter max-kernel-ops=3 max-block-ops=4 kernel-ops=none min-grid-dims=1
+fi
+[ "$PART" = all ] || [ "$PART" = ablation ] || exit 0
 
 echo "== GQA ablation (reduced shape): max block ops x pruning x canonical order"
 reference test/Workloads/gqa.mlir gqa > "$TMP/gqa_small.mlir"

@@ -204,7 +204,7 @@ def gqa(p, name="gqa", qknorm=False):
     splits over its loop and divides.
 
     With `qknorm`, Q and K are first RMS-normalized over the head dim (no
-    gain). The µGraph fuses the norms into kernel 1: Q.K is computed on the
+    gain) and the logits take the 1/sqrt(d) scale. The µGraph fuses the norms into kernel 1: Q.K is computed on the
     raw tiles and divided by the outer product of the two row RMS values in
     the thread graph that also takes the exp."""
     H, Sq, D, Skv, dt = p["H"], p["Sq"], p["D"], p["Skv"], p["dt"]
@@ -225,7 +225,13 @@ def gqa(p, name="gqa", qknorm=False):
         kop(ref, "kn", "div", ["k", "krms"], [k, [H, 1, Skv]], k)
         lhs, rhs = "qn", "kn"
     ref.emit("%%s = kgraph.matmul %%%s, %%%s : %s, %s -> %s" % (lhs, rhs, ty(q, dt), ty(k, dt), ty([H, Sq, Skv], dt)))
-    ref.emit("%%e = kgraph.exp %%s : %s" % ty([H, Sq, Skv], dt))
+    logits = "s"
+    if qknorm:
+        # The usual 1/sqrt(d) softmax scale: normalized rows would otherwise
+        # give logits of size up to d.
+        kop(ref, "z", "mul_scalar", ["s"], [[H, Sq, Skv]], [H, Sq, Skv], ", " + fmt_scalar(1.0 / math.sqrt(D)))
+        logits = "z"
+    ref.emit("%%e = kgraph.exp %%%s : %s" % (logits, ty([H, Sq, Skv], dt)))
     ref.emit("%%r = kgraph.reduce_sum %%e dim = 2 : %s -> %s" % (ty([H, Sq, Skv], dt), ty([H, Sq, 1], dt)))
     ref.emit("%%p = kgraph.div %%e, %%r : %s, %s -> %s" % (ty([H, Sq, Skv], dt), ty([H, Sq, 1], dt), ty([H, Sq, Skv], dt)))
     ref.emit("%%o = kgraph.matmul %%p, %%v : %s, %s -> %s" % (ty([H, Sq, Skv], dt), ty(v, dt), ty([H, Sq, D], dt)))
@@ -247,7 +253,8 @@ def gqa(p, name="gqa", qknorm=False):
             "%%km = tgraph.mul_scalar %%kss_s, %s : %s" % (fmt_scalar(1.0 / D), dt),
             "%%kr = tgraph.sqrt %%km : %s" % dt,
             "%%den = tgraph.mul %%qr, %%kr : %s" % dt,
-            "%%z = tgraph.div %%st_s, %%den : %s" % dt,
+            "%%n = tgraph.div %%st_s, %%den : %s" % dt,
+            "%%z = tgraph.mul_scalar %%n, %s : %s" % (fmt_scalar(1.0 / math.sqrt(D)), dt),
             "%%e = tgraph.exp %%z : %s" % dt,
             "tgraph.yield %%e : %s" % dt], [1, tq, c])
     else:

@@ -334,15 +334,17 @@ def gated_mlp_init(shapes):
 
 def qknorm_gqa_ref(q, k, v):
     """gqa with Q and K RMS-normalized over the head dim first (no gain):
-    Q over its last dim, K (stored (H, D, Skv)) over dim 1."""
+    Q over its last dim, K (stored (H, D, Skv)) over dim 1; the logits
+    take the 1/sqrt(D) scale."""
     qn = q * torch.rsqrt(q.pow(2).mean(dim=-1, keepdim=True))
     kn = k * torch.rsqrt(k.pow(2).mean(dim=-2, keepdim=True))
-    return kv_attention_ref(qn, kn, v)
+    scale = 1.0 / math.sqrt(q.shape[-1])
+    return [torch.matmul(torch.softmax(torch.matmul(qn, kn) * scale, dim=-1), v)]
 
 
 def qknorm_gqa_init(shapes):
-    # Normalized rows have entries of size about 1, so scores reach about
-    # D; any positive init gives the same scores' scale.
+    # The norms fix the logits' scale (std about 1 after the 1/sqrt(D)
+    # factor), whatever the inputs' scale.
     return [(0.0, 1.0), (0.0, 1.0), (0.0, 1.0)]
 
 

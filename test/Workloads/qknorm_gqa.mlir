@@ -34,7 +34,8 @@ func.func @qknorm_gqa_ref(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: te
   %krms = kgraph.sqrt %kms : tensor<2x1x64xf16>
   %kn = kgraph.div %k, %krms : tensor<2x8x64xf16>, tensor<2x1x64xf16> -> tensor<2x8x64xf16>
   %s = kgraph.matmul %qn, %kn : tensor<2x16x8xf16>, tensor<2x8x64xf16> -> tensor<2x16x64xf16>
-  %e = kgraph.exp %s : tensor<2x16x64xf16>
+  %z = kgraph.mul_scalar %s, 3.53553390593273731e-01 : tensor<2x16x64xf16>
+  %e = kgraph.exp %z : tensor<2x16x64xf16>
   %r = kgraph.reduce_sum %e dim = 2 : tensor<2x16x64xf16> -> tensor<2x16x1xf16>
   %p = kgraph.div %e, %r : tensor<2x16x64xf16>, tensor<2x16x1xf16> -> tensor<2x16x64xf16>
   %o = kgraph.matmul %p, %v : tensor<2x16x64xf16>, tensor<2x64x8xf16> -> tensor<2x16x8xf16>
@@ -59,7 +60,8 @@ func.func @qknorm_gqa_opt(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: te
       %km = tgraph.mul_scalar %kss_s, 1.25000000000000000e-01 : f16
       %kr = tgraph.sqrt %km : f16
       %den = tgraph.mul %qr, %kr : f16
-      %z = tgraph.div %st_s, %den : f16
+      %n = tgraph.div %st_s, %den : f16
+      %z = tgraph.mul_scalar %n, 3.53553390593273731e-01 : f16
       %e = tgraph.exp %z : f16
       tgraph.yield %e : f16
     }

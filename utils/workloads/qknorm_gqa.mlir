@@ -13,7 +13,8 @@ func.func @qknorm_gqa_ref(%q: tensor<2x256x64xf16>, %k: tensor<2x64x4096xf16>, %
   %krms = kgraph.sqrt %kms : tensor<2x1x4096xf16>
   %kn = kgraph.div %k, %krms : tensor<2x64x4096xf16>, tensor<2x1x4096xf16> -> tensor<2x64x4096xf16>
   %s = kgraph.matmul %qn, %kn : tensor<2x256x64xf16>, tensor<2x64x4096xf16> -> tensor<2x256x4096xf16>
-  %e = kgraph.exp %s : tensor<2x256x4096xf16>
+  %z = kgraph.mul_scalar %s, 1.25000000000000000e-01 : tensor<2x256x4096xf16>
+  %e = kgraph.exp %z : tensor<2x256x4096xf16>
   %r = kgraph.reduce_sum %e dim = 2 : tensor<2x256x4096xf16> -> tensor<2x256x1xf16>
   %p = kgraph.div %e, %r : tensor<2x256x4096xf16>, tensor<2x256x1xf16> -> tensor<2x256x4096xf16>
   %o = kgraph.matmul %p, %v : tensor<2x256x4096xf16>, tensor<2x4096x64xf16> -> tensor<2x256x64xf16>
@@ -38,7 +39,8 @@ func.func @qknorm_gqa_opt(%q: tensor<2x256x64xf16>, %k: tensor<2x64x4096xf16>, %
       %km = tgraph.mul_scalar %kss_s, 1.56250000000000000e-02 : f16
       %kr = tgraph.sqrt %km : f16
       %den = tgraph.mul %qr, %kr : f16
-      %z = tgraph.div %st_s, %den : f16
+      %n = tgraph.div %st_s, %den : f16
+      %z = tgraph.mul_scalar %n, 1.25000000000000000e-01 : f16
       %e = tgraph.exp %z : f16
       tgraph.yield %e : f16
     }
