@@ -58,7 +58,7 @@ for w in gqa mha mqa; do
   published $w max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-dims=2 require-forloop=true
 done
 published rmsnorm_swiglu max-kernel-ops=2 max-block-ops=6 min-grid-dims=1 max-grid-dims=1 \
-  require-forloop=true kernel-ops=rms_norm block-ops=matmul,silu,mul
+  require-forloop=true kernel-ops=rms_norm block-ops=matmul,silu,mul forloop-extents=16,32,64,128,256
 published mlp_adapter max-kernel-ops=3 max-block-ops=4 kernel-ops=none min-grid-dims=1
 fi
 [ "$PART" = all ] || [ "$PART" = ablation ] || exit 0

@@ -281,6 +281,18 @@ LogicalResult SuperoptimizePass::runOnFunction(
   const Candidate &best = result->ranked.front();
   if (!topFile.empty() && failed(writeTop(func, *result)))
     return failure();
+  // A µGraph the cost model does not expect to beat the program as written
+  // (possible when the options rule out the program's own kernels) would
+  // make the function slower: keep the program.
+  if (best.costUs >= result->programCostUs) {
+    emitRemark(func.getLoc())
+        << "not superoptimized: the best µGraph found (" << best.structure
+        << ") is estimated at " << formatFixed(best.costUs)
+        << " us, not faster than the program's "
+        << formatFixed(result->programCostUs) << " us on " << target << "; "
+        << counters;
+    return success();
+  }
   if (failed(replaceBody(func, best.graph)))
     return failure();
   func->setAttr("tsopt.verification",

@@ -159,7 +159,8 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     specification stays as written) are left alone; a remark says so.
     Functions are searched one after another, each search on `threads`
     workers. A program with an op the search does not support gets
-    an error. When nothing equivalent is found within the limits, the
+    an error. When nothing equivalent is found within the limits, or the
+    best µGraph is not estimated faster than the program as written, the
     function is left unchanged with a remark.
 
     Example:
