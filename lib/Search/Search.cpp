@@ -1835,8 +1835,23 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
     return succeeded(c) && c->fits ? c->totalUs
                                    : std::numeric_limits<double>::infinity();
   };
+  // The time limit bounds generation; ranking and screening get at most half
+  // the limit again. Past that, candidates not yet estimated are dropped and
+  // screening stops: the best verified so far wins, if any.
+  auto pastFinalDeadline = [&] {
+    if (!s.hasDeadline ||
+        std::chrono::steady_clock::now() <=
+            s.deadline + std::chrono::microseconds(
+                             static_cast<int64_t>(options.timeLimit * 5e5)))
+      return false;
+    result.stats.timedOut = true;
+    return true;
+  };
+  bool rankingCut = false;
   for (std::vector<Found> &list : found) {
     for (Found &f : list) {
+      if ((rankingCut = rankingCut || pastFinalDeadline()))
+        break;
       if (f.key.empty())
         f.key = serializeGraph(f.graph);
       if (!seen.insert(f.key).second)
@@ -1867,7 +1882,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   };
   for (Pending &p : pending) {
     if (result.ranked.size() >= std::max(1u, options.topN) ||
-        (pastDeadline() && !result.ranked.empty()))
+        (pastDeadline() && !result.ranked.empty()) || pastFinalDeadline())
       break;
     // The screen, at the chosen extents; a tiling that changed the function
     // (e.g. a combine loop that no longer walks whole chunks) falls back to

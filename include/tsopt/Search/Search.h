@@ -82,7 +82,9 @@ struct SearchOptions {
   uint64_t seed = 0;
   /// Requested bound of the final verification.
   double delta = 0x1p-40;
-  /// Wall-time limit in seconds (0: none); the best found so far is returned.
+  /// Wall-time limit in seconds (0: none) of generation; ranking and
+  /// screening get at most half of it again. The best verified so far is
+  /// returned.
   double timeLimit = 0;
   /// Checkpoint file ("" none): finished work items and their candidates; a
   /// search given the same program and options resumes from it.

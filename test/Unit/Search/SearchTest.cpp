@@ -266,6 +266,29 @@ TEST(SearchDriver, NothingWithinLimitsIsEmptyNotAnError) {
   EXPECT_TRUE(result->ranked.empty());
 }
 
+TEST(SearchDriver, TimeLimitBoundsRankingAndScreeningToo) {
+  // Without abstract-expression pruning GQA's space yields far more
+  // candidates than fit in a short limit; generation stops at the limit and
+  // ranking and screening at half of it again, not after every candidate.
+  Graph program = reference("gqa");
+  SearchOptions opts;
+  opts.maxKernelOps = 2;
+  opts.maxBlockOps = 4;
+  opts.minGridDims = 2;
+  opts.requireForloop = true;
+  opts.noKernelOps = true;
+  opts.exprPruning = false;
+  opts.timeLimit = 0.5;
+  opts.threads = 2;
+  std::string why;
+  auto result = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(result)) << why;
+  EXPECT_TRUE(result->stats.timedOut);
+  // 0.75 s plus the one screen or verification in flight at the cut; the
+  // bound is loose so that a loaded machine does not fail it.
+  EXPECT_LT(result->stats.seconds, 30.0);
+}
+
 TEST(SearchGraphText, RoundTripsEveryWorkload) {
   for (const std::string &file : test::workloadFiles())
     for (test::Workload &w : test::loadWorkloads(file))
