@@ -44,6 +44,36 @@
 // RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/rmsnorm.mlir -o %t/rmsnorm.sm_90.ptx
 // RUN: %ptxas -arch=sm_90 %t/rmsnorm.sm_90.ptx -o %t/rmsnorm.sm_90.cubin
 // RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/rmsnorm.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/qknorm_gqa.mlir -o %t/qknorm_gqa.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/qknorm_gqa.sm_80.ptx -o %t/qknorm_gqa.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/qknorm_gqa.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/qknorm_gqa.mlir -o %t/qknorm_gqa.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/qknorm_gqa.sm_90.ptx -o %t/qknorm_gqa.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/qknorm_gqa.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/ntrans.mlir -o %t/ntrans.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/ntrans.sm_80.ptx -o %t/ntrans.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/ntrans.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/ntrans.mlir -o %t/ntrans.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/ntrans.sm_90.ptx -o %t/ntrans.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/ntrans.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/mlp_adapter.mlir -o %t/mlp_adapter.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/mlp_adapter.sm_80.ptx -o %t/mlp_adapter.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/mlp_adapter.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/mlp_adapter.mlir -o %t/mlp_adapter.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/mlp_adapter.sm_90.ptx -o %t/mlp_adapter.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/mlp_adapter.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/layernorm_matmul.mlir -o %t/layernorm_matmul.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/layernorm_matmul.sm_80.ptx -o %t/layernorm_matmul.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/layernorm_matmul.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/layernorm_matmul.mlir -o %t/layernorm_matmul.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/layernorm_matmul.sm_90.ptx -o %t/layernorm_matmul.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/layernorm_matmul.sm_90.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/../../Workloads/rmsnorm_swiglu.mlir -o %t/rmsnorm_swiglu.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/rmsnorm_swiglu.sm_80.ptx -o %t/rmsnorm_swiglu.sm_80.cubin
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t/rmsnorm_swiglu.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/rmsnorm_swiglu.mlir -o %t/rmsnorm_swiglu.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/rmsnorm_swiglu.sm_90.ptx -o %t/rmsnorm_swiglu.sm_90.cubin
+// RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/rmsnorm_swiglu.sm_90.ptx
 // RUN: ls %t | FileCheck %s --check-prefix=CUBINS
 
 // SM80: .target sm_80
@@ -67,3 +97,13 @@
 // CUBINS-DAG: mqa.sm_90.cubin
 // CUBINS-DAG: rmsnorm.sm_80.cubin
 // CUBINS-DAG: rmsnorm.sm_90.cubin
+// CUBINS-DAG: qknorm_gqa.sm_80.cubin
+// CUBINS-DAG: qknorm_gqa.sm_90.cubin
+// CUBINS-DAG: ntrans.sm_80.cubin
+// CUBINS-DAG: ntrans.sm_90.cubin
+// CUBINS-DAG: mlp_adapter.sm_80.cubin
+// CUBINS-DAG: mlp_adapter.sm_90.cubin
+// CUBINS-DAG: layernorm_matmul.sm_80.cubin
+// CUBINS-DAG: layernorm_matmul.sm_90.cubin
+// CUBINS-DAG: rmsnorm_swiglu.sm_80.cubin
+// CUBINS-DAG: rmsnorm_swiglu.sm_90.cubin
