@@ -47,6 +47,10 @@ cl::opt<std::string> target("target",
 cl::opt<int64_t> threadsPerBlock("threads-per-block",
                                  cl::desc("Threads per block"), cl::init(128),
                                  cl::cat(category));
+cl::opt<bool> tensorCores("tensor-cores",
+                          cl::desc("Run f16 matmuls whose tiles divide into "
+                                   "m16n8k16 on tensor cores (mma.sync)"),
+                          cl::init(true), cl::cat(category));
 cl::list<std::string> functions("function",
                                 cl::desc("Functions to translate (default: "
                                          "all kernel graphs)"),
@@ -96,6 +100,7 @@ int main(int argc, char **argv) {
   tsopt::PTXOptions options;
   options.lowering.target = target;
   options.lowering.threadsPerBlock = threadsPerBlock;
+  options.lowering.tensorCores = tensorCores;
   options.functions.assign(functions.begin(), functions.end());
   std::string manifestPath = manifestFile;
   if (manifestPath.empty() && outputFile != "-") {

@@ -9,7 +9,10 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 
 #include <string>
@@ -27,6 +30,8 @@ struct LoweringPipelineOptions {
   /// GPU: sm_80 or sm_90 (or a name the target table knows).
   std::string target = "sm_90";
   int64_t threadsPerBlock = 128;
+  /// f16 matmuls whose tiles divide into m16n8k16 on tensor cores.
+  bool tensorCores = true;
 };
 
 /// kgraph -> LLVM dialect for the host CPU: convert-kgraph-to-scf, then the

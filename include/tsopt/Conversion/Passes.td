@@ -52,6 +52,10 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
            /*default=*/"128",
            "Threads per block the CPU emulates where code depends on the "
            "thread index (reduction trees); as in convert-kgraph-to-gpu">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Emulate the tensor-core lowering of convert-kgraph-to-gpu for "
+           "f16 matmuls whose tiles divide into m16n8k16: the same fragment "
+           "loads and stores, the warp's multiply-accumulate lane by lane">,
   ];
   let statistics = [
     Statistic<"numKernels", "kernels", "Kernels lowered">,
@@ -75,6 +79,19 @@ def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
     use the PTX instructions `ex2.approx.ftz.f32` and `sqrt.rn.f32`, so no
     math library is needed. Temporaries between kernels are `gpu.alloc`.
 
+    Reductions with few results over long groups run as shared-memory
+    reduction trees. On sm_80 and later, input iterators whose tile rows
+    split into 4-, 8- or 16-byte chunks copy them with
+    `nvgpu.device_async_copy` (cp.async), waited for before the barrier
+    that ends their step; kernel arguments must then be 16-byte aligned
+    (as `cudaMalloc` and `gpu.alloc` give). With `tensor-cores` (the
+    default), on sm_80 and later, block matmuls of f16 tiles whose result
+    rows are a multiple of 16, columns of 8 and contraction of 16 run on
+    tensor cores: each warp computes 16x8 blocks of the result with
+    `nvgpu.mma.sync` (m16n8k16, f32 accumulators), loading its fragments
+    from shared memory at the coordinates of upstream's MMAUtils; other
+    matmuls keep the f32 dot product per element.
+
     A kernel whose plan needs more shared memory than `target` allows per
     block is an error.
   }];
@@ -83,6 +100,9 @@ def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
            "Target GPU: sm_80 (a100) or sm_90 (h100, h200)">,
     Option<"threadsPerBlock", "threads-per-block", "int64_t",
            /*default=*/"128", "Threads per block (a multiple of 32)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "On sm_80 and later, run matmuls of f16 tiles whose shapes "
+           "divide into m16n8k16 on tensor cores (nvgpu.mma.sync)">,
     Option<"moduleName", "module-name", "std::string",
            /*default=*/"\"tsopt_kernels\"",
            "Name of the gpu.module that holds the kernels">,
@@ -91,7 +111,8 @@ def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect", "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect", "::mlir::NVVM::NVVMDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::nvgpu::NVGPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect", "::mlir::vector::VectorDialect"
   ];
   let statistics = [
     Statistic<"numKernels", "kernels", "Kernels lowered">,

@@ -5,12 +5,17 @@
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/NVGPU/Utils/MMAUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -26,6 +31,20 @@ MemRefType getTensorMemRefType(MLIRContext *context, const TensorType &type) {
 }
 
 namespace {
+
+/// The bytes of one element of `dtype`.
+int64_t byteWidth(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
+
+/// The elements of the largest chunk (16, 8 or 4 bytes) that divides the
+/// rows of `tile`, or 0 when even 4 bytes do not.
+int64_t copyChunkElements(const TensorType &tile) {
+  int64_t element = byteWidth(tile.dtype);
+  for (int64_t bytes : {16, 8, 4})
+    if (!tile.shape.empty() && bytes % element == 0 &&
+        tile.shape.back() % (bytes / element) == 0)
+      return bytes / element;
+  return 0;
+}
 
 /// Row-major strides of `shape`.
 Shape stridesOf(llvm::ArrayRef<int64_t> shape) {
@@ -140,8 +159,14 @@ private:
 
   void barrier() {
     scratchBusy = false;
-    if (gpu)
-      gpu::BarrierOp::create(b, loc);
+    if (!gpu)
+      return;
+    // The step's asynchronous copies land before any thread reads them.
+    if (pendingCopies) {
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, pendingCopies, IntegerAttr());
+      pendingCopies = Value();
+    }
+    gpu::BarrierOp::create(b, loc);
   }
 
   //===--- Ops --------------------------------------------------------------===//
@@ -155,6 +180,13 @@ private:
   void emitAccum(const Op &op, Value iter, bool rescaled);
   void emitOutput(const Op &op);
   void emitMatmul(const Op &op);
+  /// A matmul on tensor cores (isTensorCoreMatmul), or its CPU emulation.
+  LogicalResult emitTensorCoreMatmul(const Op &op);
+  /// Row and column, in the operand of `role` of an m16n8k16 mma.sync, of
+  /// value `v` of lane `lane`'s fragment (upstream's
+  /// getLaneIdAndValueIdToOperandCoord; B's coordinates are (n, k)).
+  std::array<Value, 2> fragmentCoord(nvgpu::MatMulOperandRole role,
+                                     Value lane, int64_t v);
   /// Reductions and rms_norm: by a tree of `width` threads per group when
   /// `width` is nonzero, otherwise a serial fold per output element.
   void emitReduce(const Op &op, int64_t width);
@@ -186,6 +218,10 @@ private:
   /// results in it may still be read by some thread (no barrier since).
   Value scratch;
   bool scratchBusy = false;
+  /// The last group of asynchronous copies not yet waited for.
+  Value pendingCopies;
+  /// The fragment maps of the A, B and C operands of m16n8k16 mma.sync.
+  std::array<AffineMap, 3> fragmentMaps;
   /// The running-max form: per-row maximum and rescale factor (f32 views).
   Value rowMax, rowScale;
   llvm::SmallVector<Value> results;
@@ -466,8 +502,62 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
   }
   if (op.fmap != kReplica)
     offset[op.fmap] = addIndex(offset[op.fmap], mulIndex(iter, tile[op.fmap]));
-  copyBox(memrefOf(op.operands[0]), offset, memrefOf(op.results[0]), {},
-          tile);
+  Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+  int64_t chunk = copyChunkElements(g.type(op.results[0]));
+  if (!chunk) {
+    copyBox(src, offset, dst, {}, tile);
+    return;
+  }
+  // Chunks of `chunk` contiguous elements: the tile's rows are a multiple of
+  // them, and so are the offsets of every row in the tensor (the tile's last
+  // extent divides the tensor's and every block's and iteration's offset
+  // along it), so each chunk is aligned to its size in both memories.
+  Shape chunks(tile.begin(), tile.end());
+  chunks.back() /= chunk;
+  auto chunkIndices = [&](Value q) {
+    SmallVector<Value, 4> to = delinearize(q, chunks);
+    to.back() = mulIndex(to.back(), chunk);
+    SmallVector<Value, 4> from(to);
+    for (size_t d = 0; d < from.size(); ++d)
+      from[d] = addIndex(offset[d], from[d]);
+    return std::make_pair(from, to);
+  };
+  if (!gpu || !ctx.asyncCopy) {
+    // The same chunks, copied element by element.
+    forEachIndex(numElements(chunks), [&](Value q) {
+      auto [from, to] = chunkIndices(q);
+      for (int64_t e = 0; e < chunk; ++e) {
+        SmallVector<Value, 4> f(from), t(to);
+        f.back() = addIndex(f.back(), cIndex(e));
+        t.back() = addIndex(t.back(), cIndex(e));
+        Value v = memref::LoadOp::create(b, loc, src, f);
+        memref::StoreOp::create(b, loc, v, dst, t);
+      }
+    });
+    return;
+  }
+  // cp.async: each thread issues its chunks, then commits them as one group;
+  // the wait comes before the step's barrier. A thread without chunks
+  // commits an empty group: the token it passes on is never a copy's (the
+  // tokens only order the ops; none is read).
+  Type tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  Value none = ub::PoisonOp::create(b, loc, tokenType);
+  auto loop = scf::ForOp::create(b, loc, ctx.threadId,
+                                 cIndex(numElements(chunks)), ctx.numThreads,
+                                 ValueRange{none});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    auto [from, to] = chunkIndices(loop.getInductionVar());
+    int64_t bytes = chunk * byteWidth(g.type(op.results[0]).dtype);
+    Value token = nvgpu::DeviceAsyncCopyOp::create(
+        b, loc, tokenType, dst, to, src, from, b.getIndexAttr(chunk),
+        /*srcElements=*/Value(),
+        bytes == 16 ? b.getUnitAttr() : UnitAttr());
+    scf::YieldOp::create(b, loc, token);
+  }
+  pendingCopies = nvgpu::DeviceAsyncCreateGroupOp::create(
+      b, loc, tokenType, ValueRange{loop.getResult(0)});
 }
 
 void BlockEmitter::emitAccumInit(const Op &op) {
@@ -538,6 +628,209 @@ void BlockEmitter::emitMatmul(const Op &op) {
     });
     store(dot, c, index);
   });
+}
+
+std::array<Value, 2> BlockEmitter::fragmentCoord(nvgpu::MatMulOperandRole role,
+                                                 Value lane, int64_t v) {
+  AffineMap map = fragmentMaps[static_cast<int>(role)];
+  std::array<Value, 2> coord;
+  for (int i = 0; i < 2; ++i)
+    coord[i] = affine::expandAffineExpr(b, loc, map.getResult(i),
+                                        ValueRange{lane, cIndex(v)},
+                                        ValueRange{});
+  return coord;
+}
+
+LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
+  using nvgpu::MatMulOperandRole;
+  constexpr int64_t kM = 16, kN = 8, kK = 16, kWarp = 32;
+  // Values per lane: A 16x16 f16 in 4 registers of 2, B 8x16 (n x k) in 2,
+  // C 16x8 f32 in 2 registers of 2.
+  constexpr int64_t kValuesA = 8, kValuesB = 4, kValuesC = 4;
+  MLIRContext *context = b.getContext();
+  if (!fragmentMaps[0]) {
+    Type f16 = b.getF16Type(), f32 = b.getF32Type();
+    const std::pair<MatMulOperandRole, VectorType> operands[] = {
+        {MatMulOperandRole::A, VectorType::get({kM, kK}, f16)},
+        {MatMulOperandRole::B, VectorType::get({kN, kK}, f16)},
+        {MatMulOperandRole::C, VectorType::get({kM, kN}, f32)}};
+    for (auto [role, type] : operands) {
+      FailureOr<AffineMap> map = nvgpu::getLaneIdAndValueIdToOperandCoord(
+          b, loc, nvgpu::WarpMatrixInfo{type, role});
+      if (failed(map))
+        return emitError(loc) << "no mma.sync fragment layout for " << type;
+      fragmentMaps[static_cast<int>(role)] = *map;
+    }
+  }
+  const Shape &as = shapeOf(op.operands[0]), &bs = shapeOf(op.operands[1]);
+  const Shape &rs = shapeOf(op.results[0]);
+  size_t r = rs.size();
+  int64_t k = as.back();
+  Value a = memrefOf(op.operands[0]), bm = memrefOf(op.operands[1]);
+  Value c = memrefOf(op.results[0]);
+  // The 16x8 blocks of the result (with its batch dims).
+  Shape blocks(rs.begin(), rs.end());
+  blocks[r - 2] /= kM;
+  blocks[r - 1] /= kN;
+  int64_t numBlocks = numElements(blocks);
+
+  // Element (row, col) of block `index` in A (k0 + col), B (row k0 + ...)
+  // and C: indices with the batch dims broadcast as in emitMatmul.
+  struct Block {
+    SmallVector<Value, 4> a, b, c;
+    Value m0, n0;
+  };
+  auto blockAt = [&](Value s) {
+    Block blk;
+    blk.c = delinearize(s, blocks);
+    blk.m0 = mulIndex(blk.c[r - 2], kM);
+    blk.n0 = mulIndex(blk.c[r - 1], kN);
+    blk.a = broadcastIndex(blk.c, as, rs);
+    blk.b = broadcastIndex(blk.c, bs, rs);
+    return blk;
+  };
+  auto aIndex = [&](Block &blk, Value k0, std::array<Value, 2> mk) {
+    SmallVector<Value, 4> i(blk.a);
+    i[as.size() - 2] = addIndex(blk.m0, mk[0]);
+    i[as.size() - 1] = addIndex(k0, mk[1]);
+    return i;
+  };
+  auto bIndex = [&](Block &blk, Value k0, std::array<Value, 2> nk) {
+    SmallVector<Value, 4> i(blk.b);
+    i[bs.size() - 2] = addIndex(k0, nk[1]);
+    i[bs.size() - 1] = addIndex(blk.n0, nk[0]);
+    return i;
+  };
+  auto cIndexOf = [&](Block &blk, std::array<Value, 2> mn) {
+    SmallVector<Value, 4> i(blk.c);
+    i[r - 2] = addIndex(blk.m0, mn[0]);
+    i[r - 1] = addIndex(blk.n0, mn[1]);
+    return i;
+  };
+  auto forEach = [&](int64_t lb, int64_t ub, int64_t step,
+                     llvm::function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, loc, cIndex(lb), cIndex(ub),
+                                   cIndex(step));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  };
+
+  if (gpu) {
+    // Warp w computes blocks w, w + W, ... (W warps); every lane of a warp
+    // runs the same iterations, as mma.sync requires.
+    Value warp = arith::DivUIOp::create(b, loc, ctx.threadId, cIndex(kWarp));
+    Value lane = arith::RemUIOp::create(b, loc, ctx.threadId, cIndex(kWarp));
+    auto loop = scf::ForOp::create(b, loc, warp, cIndex(numBlocks),
+                                   cIndex(ctx.threads / kWarp));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Block blk = blockAt(loop.getInductionVar());
+    Type f16 = b.getF16Type();
+    auto accType = VectorType::get({2, 2}, b.getF32Type());
+    auto aType = VectorType::get({kValuesA / 2, 2}, f16);
+    auto bType = VectorType::get({kValuesB / 2, 2}, f16);
+    Value zero = arith::ConstantOp::create(
+        b, loc, accType, DenseElementsAttr::get(accType, 0.0f));
+    auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(k), cIndex(kK),
+                                    ValueRange{zero});
+    {
+      OpBuilder::InsertionGuard kGuard(b);
+      b.setInsertionPointToStart(kLoop.getBody());
+      Value k0 = kLoop.getInductionVar();
+      auto fragment = [&](VectorType type, int64_t values,
+                          llvm::function_ref<Value(int64_t)> element) {
+        Value frag = arith::ConstantOp::create(
+            b, loc, type,
+            DenseElementsAttr::get(type, FloatAttr::get(f16, 0.0)));
+        for (int64_t v = 0; v < values; ++v)
+          frag = vector::InsertOp::create(b, loc, element(v), frag,
+                                          ArrayRef<int64_t>{v / 2, v % 2});
+        return frag;
+      };
+      Value fa = fragment(aType, kValuesA, [&](int64_t v) -> Value {
+        return memref::LoadOp::create(
+            b, loc, a,
+            aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)));
+      });
+      Value fb = fragment(bType, kValuesB, [&](int64_t v) -> Value {
+        return memref::LoadOp::create(
+            b, loc, bm,
+            bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)));
+      });
+      Value acc = nvgpu::MmaSyncOp::create(
+          b, loc, fa, fb, kLoop.getRegionIterArgs()[0],
+          ArrayRef<int64_t>{kM, kN, kK});
+      scf::YieldOp::create(b, loc, acc);
+    }
+    for (int64_t v = 0; v < kValuesC; ++v) {
+      Value x = vector::ExtractOp::create(b, loc, kLoop.getResult(0),
+                                          ArrayRef<int64_t>{v / 2, v % 2});
+      store(x, c, cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+    }
+    return success();
+  }
+
+  // The CPU: the same fragment loads and stores for each lane of one warp,
+  // the blocks one after another; the warp's multiply-accumulate reads the
+  // fragments back at the coordinates the hardware gives them: A's values
+  // into a 16x16 matrix, B's into 16x8 (k x n), and each C value is the dot
+  // product of its row of A and column of B.
+  auto f32 = b.getF32Type();
+  Value aTile = memref::AllocOp::create(b, loc, MemRefType::get({kM, kK}, f32));
+  Value bTile = memref::AllocOp::create(b, loc, MemRefType::get({kK, kN}, f32));
+  Value accs = memref::AllocOp::create(
+      b, loc, MemRefType::get({kWarp, kValuesC}, f32));
+  forEach(0, numBlocks, 1, [&](Value s) {
+    Block blk = blockAt(s);
+    forEach(0, kWarp, 1, [&](Value lane) {
+      for (int64_t v = 0; v < kValuesC; ++v)
+        memref::StoreOp::create(b, loc, cF32(0.0), accs,
+                                ValueRange{lane, cIndex(v)});
+    });
+    forEach(0, k, kK, [&](Value k0) {
+      forEach(0, kWarp, 1, [&](Value lane) {
+        for (int64_t v = 0; v < kValuesA; ++v) {
+          auto mk = fragmentCoord(MatMulOperandRole::A, lane, v);
+          memref::StoreOp::create(b, loc, load(a, aIndex(blk, k0, mk)), aTile,
+                                  ValueRange{mk[0], mk[1]});
+        }
+        for (int64_t v = 0; v < kValuesB; ++v) {
+          auto nk = fragmentCoord(MatMulOperandRole::B, lane, v);
+          memref::StoreOp::create(b, loc, load(bm, bIndex(blk, k0, nk)), bTile,
+                                  ValueRange{nk[1], nk[0]});
+        }
+      });
+      forEach(0, kWarp, 1, [&](Value lane) {
+        for (int64_t v = 0; v < kValuesC; ++v) {
+          auto mn = fragmentCoord(MatMulOperandRole::C, lane, v);
+          Value init = memref::LoadOp::create(b, loc, accs,
+                                              ValueRange{lane, cIndex(v)});
+          Value dot = fold(kK, init, [&](Value kk, Value sum) {
+            Value x = memref::LoadOp::create(b, loc, aTile,
+                                             ValueRange{mn[0], kk});
+            Value y = memref::LoadOp::create(b, loc, bTile,
+                                             ValueRange{kk, mn[1]});
+            return add(sum, mul(x, y));
+          });
+          memref::StoreOp::create(b, loc, dot, accs,
+                                  ValueRange{lane, cIndex(v)});
+        }
+      });
+    });
+    forEach(0, kWarp, 1, [&](Value lane) {
+      for (int64_t v = 0; v < kValuesC; ++v) {
+        Value x = memref::LoadOp::create(b, loc, accs,
+                                         ValueRange{lane, cIndex(v)});
+        store(x, c,
+              cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      }
+    });
+  });
+  for (Value buffer : {aTile, bTile, accs})
+    memref::DeallocOp::create(b, loc, buffer);
+  (void)context;
+  return success();
 }
 
 void BlockEmitter::emitReduce(const Op &op, int64_t width) {
@@ -765,6 +1058,8 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     emitOutput(op);
     return success();
   case OpKind::Matmul:
+    if (ctx.tensorCores && isTensorCoreMatmul(g, op))
+      return emitTensorCoreMatmul(op);
     emitMatmul(op);
     return success();
   case OpKind::ReduceSum:
@@ -934,6 +1229,18 @@ LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
   return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,
                       ctx, rescale, trees)
       .run();
+}
+
+bool isTensorCoreMatmul(const Graph &bg, const Op &op) {
+  if (op.kind != OpKind::Matmul)
+    return false;
+  const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
+  const Shape &rs = bg.type(op.results[0]).shape;
+  if (a.dtype != DType::F16 || b.dtype != DType::F16 || rs.size() < 2 ||
+      a.shape.size() < 2 || b.shape.size() < 2)
+    return false;
+  return rs[rs.size() - 2] % 16 == 0 && rs.back() % 8 == 0 &&
+         a.shape.back() % 16 == 0;
 }
 
 ReductionTrees planReductionTrees(const Graph &bg,

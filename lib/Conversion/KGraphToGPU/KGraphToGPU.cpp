@@ -11,6 +11,7 @@
 #include "tsopt/Core/Target.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 
 namespace tsopt {
 #define GEN_PASS_DEF_CONVERTKGRAPHTOGPU
@@ -27,7 +28,8 @@ namespace {
 FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
                                          const PlannedKernel &kernel,
                                          TypeRange argTypes,
-                                         int64_t threadsPerBlock) {
+                                         int64_t threadsPerBlock, int smVersion,
+                                         bool tensorCores) {
   OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
   auto fn = gpu::GPUFuncOp::create(mb, loc, kernel.name,
                                    mb.getFunctionType(argTypes, {}));
@@ -48,6 +50,8 @@ FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
                           ? gpu::BlockIdOp::create(b, loc, dims[d]).getResult()
                           : zero;
   ctx.threads = threadsPerBlock;
+  ctx.asyncCopy = smVersion >= 80;
+  ctx.tensorCores = tensorCores && smVersion >= 80;
   ctx.threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   ctx.numThreads = arith::ConstantIndexOp::create(b, loc, threadsPerBlock);
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
@@ -91,6 +95,14 @@ struct ConvertKGraphToGPUPass
     SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
     if (functions.empty())
       return;
+    // The compute capability of "sm_XY": XY.
+    int smVersion = 0;
+    if (!desc->name.starts_with("sm_") ||
+        desc->name.drop_front(3).getAsInteger(10, smVersion)) {
+      emitError(module.getLoc())
+          << "target '" << desc->name << "' has no sm_<version> name";
+      return signalPassFailure();
+    }
 
     OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
     auto gpuModule = module.lookupSymbol<gpu::GPUModuleOp>(moduleName);
@@ -122,7 +134,8 @@ struct ConvertKGraphToGPUPass
         return emitError(loc) << "symbol '" << k.name << "' exists already in @"
                               << moduleName;
       FailureOr<gpu::GPUFuncOp> fn = buildGPUKernel(
-          gpuModule, loc, k, args.getTypes(), threadsPerBlock);
+          gpuModule, loc, k, args.getTypes(), threadsPerBlock, smVersion,
+          tensorCores);
       if (failed(fn))
         return failure();
       ++numKernels;

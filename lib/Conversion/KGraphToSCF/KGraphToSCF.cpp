@@ -25,7 +25,7 @@ namespace {
 /// kernel's grid in turn.
 LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
                              const PlannedKernel &kernel, TypeRange argTypes,
-                             int64_t threadsPerBlock) {
+                             int64_t threadsPerBlock, bool tensorCores) {
   OpBuilder::InsertionGuard guard(moduleBuilder);
   auto fn = func::FuncOp::create(moduleBuilder, loc, kernel.name,
                                  moduleBuilder.getFunctionType(argTypes, {}));
@@ -43,6 +43,7 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
   BlockContext ctx;
   ctx.target = LoweringTarget::CPU;
   ctx.threads = threadsPerBlock;
+  ctx.tensorCores = tensorCores;
   ctx.sharedMemory = smem;
   // Loops over z, y, x (outermost first), absent dims as constants 0.
   std::array<int64_t, 3> grid = {1, 1, 1};
@@ -104,7 +105,7 @@ struct ConvertKGraphToSCFPass
         return emitError(loc) << "symbol '" << k.name
                               << "' is in the way of this function's kernels";
       if (failed(buildCPUKernel(moduleBuilder, loc, k, args.getTypes(),
-                                threadsPerBlock)))
+                                threadsPerBlock, tensorCores)))
         return failure();
       ++numKernels;
       func::CallOp::create(b, loc, k.name, TypeRange{}, args);

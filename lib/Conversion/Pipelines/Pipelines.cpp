@@ -46,11 +46,13 @@ void buildLowerToNVVMPipeline(OpPassManager &pm,
   ConvertKGraphToGPUOptions toGPU;
   toGPU.target = options.target;
   toGPU.threadsPerBlock = options.threadsPerBlock;
+  toGPU.tensorCores = options.tensorCores;
   pm.addPass(createConvertKGraphToGPU(toGPU));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   OpPassManager &gm = pm.nest<gpu::GPUModuleOp>();
   gm.addPass(createSCFToControlFlowPass());
+  gm.addPass(createConvertNVGPUToNVVMPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.useBarePtrCallConv = true;
   gm.addPass(createConvertGpuOpsToNVVMOps(nvvm));
@@ -76,6 +78,11 @@ struct NVVMPipelineOptions
   Option<int64_t> threadsPerBlock{*this, "threads-per-block",
                                   llvm::cl::desc("Threads per block"),
                                   llvm::cl::init(128)};
+  Option<bool> tensorCores{
+      *this, "tensor-cores",
+      llvm::cl::desc("Run f16 matmuls whose tiles divide into m16n8k16 on "
+                     "tensor cores (mma.sync)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -92,6 +99,7 @@ void registerLoweringPipelines() {
         LoweringPipelineOptions options;
         options.target = o.target;
         options.threadsPerBlock = o.threadsPerBlock;
+        options.tensorCores = o.tensorCores;
         buildLowerToNVVMPipeline(pm, options);
       });
 }

@@ -112,14 +112,17 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: memref.store %{{.+}}, %[[ACC]]
 // CHECK: }
 // CHECK-NEXT: gpu.barrier
-// The for-loop: load the block's rows (32 * block id), barrier, exp,
-// barrier, accumulate, barrier.
+// The for-loop: load the block's rows (32 * block id) by cp.async in
+// 16-byte chunks (8 f16), one group per thread waited for before the
+// barrier; exp, barrier, accumulate, barrier.
 // CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
 // CHECK: arith.muli %[[BX]], %{{.+}} : index
-// CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] {
-// CHECK: %[[V:.+]] = memref.load %[[IN]][%{{.+}}, %{{.+}}] : memref<64x64xf16>
-// CHECK-NEXT: memref.store %[[V]], %[[XT]][%{{.+}}, %{{.+}}] : memref<32x64xf16, #gpu.address_space<workgroup>>
-// CHECK: }
+// CHECK: %[[NONE:.+]] = ub.poison : !nvgpu.device.async.token
+// CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] iter_args(%{{.+}} = %[[NONE]]) -> (!nvgpu.device.async.token) {
+// CHECK: %[[TOK:.+]] = nvgpu.device_async_copy %[[IN]][%{{.+}}, %{{.+}}], %[[XT]][%{{.+}}, %{{.+}}], 8 {bypassL1} : memref<64x64xf16> to memref<32x64xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: scf.yield %[[TOK]] : !nvgpu.device.async.token
+// CHECK: %[[GROUP:.+]] = nvgpu.device_async_create_group %{{.+}}
+// CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]]
 // CHECK-NEXT: gpu.barrier
 // CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] {
 // CHECK: %[[L:.+]] = memref.load %[[XT]]
@@ -169,11 +172,11 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // A's rows by the y block, its batch by the z block.
 // CHECK: arith.muli %[[BY]], %{{.+}} : index
 // CHECK: arith.muli %[[BZ]], %{{.+}} : index
-// CHECK: memref.load %[[A]]
+// CHECK: nvgpu.device_async_copy %[[A]][{{.+}}], {{.+}}, 4 {bypassL1} : memref<2x128x64xf32> to memref<1x64x32xf32, #gpu.address_space<workgroup>>
 // B's columns by the x block.
 // CHECK: arith.muli %[[BX]], %{{.+}} : index
 // CHECK: arith.muli %[[BZ]], %{{.+}} : index
-// CHECK: memref.load %[[B]]
+// CHECK: nvgpu.device_async_copy %[[B]]
 // CHECK: scf.for {{.+}} iter_args
 // CHECK: memref.store %{{.+}}, %[[C]]
 // CHECK: gpu.return
@@ -191,11 +194,12 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: gpu.barrier
 // CHECK: %[[F2:.+]] = arith.constant 2 : index
 // CHECK: scf.for %{{.+}} = %{{.+}} to %[[F2]] step
-// CHECK: memref.load %[[X]]
+// CHECK: nvgpu.device_async_copy %[[X]]
 // CHECK: arith.muli %[[BX]], %{{.+}} : index
-// CHECK: memref.load %[[W1]]
-// CHECK: memref.load %[[W2]]
-// CHECK: gpu.barrier
+// CHECK: nvgpu.device_async_copy %[[W1]]
+// CHECK: nvgpu.device_async_copy %[[W2]]
+// CHECK: nvgpu.device_async_wait
+// CHECK-NEXT: gpu.barrier
 // CHECK-COUNT-2: scf.for {{.+}} iter_args
 // CHECK: gpu.barrier
 // CHECK: arith.addf

@@ -75,6 +75,16 @@
 // RUN: %ptxas -arch=sm_90 %t/rmsnorm_swiglu.sm_90.ptx -o %t/rmsnorm_swiglu.sm_90.cubin
 // RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/rmsnorm_swiglu.sm_90.ptx
 // RUN: ls %t | FileCheck %s --check-prefix=CUBINS
+// Where the lowering's fast paths apply: FlashAttention's 16x16 f16 tiles
+// multiply on tensor cores and its iterators copy with cp.async; gated_mlp's
+// 8-row tiles do not divide into m16n8k16 and keep the f32 dot product (its
+// copies are still asynchronous); without tensor cores, no mma.sync.
+// RUN: FileCheck %s --check-prefix=TC --input-file=%t/flash_attention.sm_80.ptx
+// RUN: FileCheck %s --check-prefix=TC --input-file=%t/flash_attention.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t/gated_mlp.sm_80.ptx
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 --tensor-cores=false %S/../../Workloads/flash_attention.mlir -o %t/flash_attention.plain.ptx
+// RUN: %ptxas -arch=sm_80 %t/flash_attention.plain.ptx -o %t/flash_attention.plain.cubin
+// RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t/flash_attention.plain.ptx
 
 // SM80: .target sm_80
 // SM80: .extern .shared .align 16 .b8
@@ -82,6 +92,22 @@
 // SM90: .target sm_90
 // SM90: .extern .shared .align 16 .b8
 // SM90: .visible .entry {{[a-z_]+}}_kernel0(
+
+// TC: .visible .entry flash_attention_opt_kernel0(
+// TC: cp.async.cg.shared.global [%{{[a-z0-9]+}}{{(\+[0-9]+)?}}], [%{{[a-z0-9]+}}{{(\+[0-9]+)?}}], 16;
+// TC: cp.async.commit_group;
+// TC: cp.async.wait_group 0;
+// TC-NEXT: bar.sync 0;
+// TC: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// TC: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// PLAIN-NOT: mma.sync
+// PLAIN: cp.async.cg.shared.global
+// The f32 dot product: f16 operands converted, multiplied, added.
+// PLAIN: cvt.f32.f16
+// PLAIN: mul.rn.f32
+// PLAIN: add.rn.f32
+// PLAIN-NOT: mma.sync
 
 // CUBINS-DAG: flash_attention.sm_80.cubin
 // CUBINS-DAG: flash_attention.sm_90.cubin

@@ -47,6 +47,17 @@ struct BlockContext {
   /// emulates them where an op's code depends on the thread index (the
   /// phases of a reduction tree: a loop over the thread ids per phase).
   int64_t threads = 128;
+  /// GPU, sm_80 and later: input iterators copy with cp.async
+  /// (nvgpu.device_async_copy) where their rows allow 4-, 8- or 16-byte
+  /// chunks; the copies are waited for before the step's barrier.
+  bool asyncCopy = false;
+  /// Matmuls of f16 tiles whose shapes divide into m16n8k16 run on tensor
+  /// cores: each warp computes 16x8 blocks of the result with mma.sync
+  /// (nvgpu.mma.sync, f32 accumulators), the fragments loaded from shared
+  /// memory at the coordinates of upstream's MMAUtils. On the CPU the same
+  /// fragment loads and stores run with the warp's multiply-accumulate
+  /// emulated lane by lane.
+  bool tensorCores = false;
   /// The byte buffer that holds the tiles: a 1-D i8 memref with at least the
   /// plan's total bytes (workgroup memory on a GPU).
   mlir::Value sharedMemory;
@@ -100,6 +111,11 @@ ReductionTrees planReductionTrees(const Graph &blockGraph,
 std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &blockGraph,
                                                  const Schedule &schedule,
                                                  int64_t planBytes);
+
+/// Whether block-graph matmul `op` of `blockGraph` qualifies for tensor
+/// cores (BlockContext::tensorCores): f16 operands, result rows a multiple
+/// of 16, columns of 8, the contraction of 16.
+bool isTensorCoreMatmul(const Graph &blockGraph, const Op &op);
 
 /// Emits the body of one block: the loop phase, its accumulators and the
 /// post-loop phase of `blockGraph`, in the order of `schedule`, with tiles

@@ -1,0 +1,88 @@
+// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s
+// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_90 tensor-cores=false' | FileCheck %s --check-prefix=OFF
+// RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80' | FileCheck %s --check-prefix=NVVM
+// RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80 tensor-cores=false' | FileCheck %s --check-prefix=NVVM-OFF
+
+// Block matmuls of f16 tiles whose shapes divide into m16n8k16 run on
+// tensor cores; odd shapes, f32 and bf16 keep the f32 dot product.
+
+// 32x64 . 64x32: output tiles of 32x32 with K in steps of 32. The 2 x 4
+// blocks of 16x8 go to the 4 warps of 128 threads (warp w takes w, w + 4);
+// each runs K/16 = 2 mma.sync, loading A's 8 and B's 4 fragment values per
+// lane from shared memory, then stores its 4 accumulator values.
+// CHECK-LABEL: gpu.func @mm_kernel0(
+// CHECK: %[[TX:.+]] = gpu.thread_id x
+// CHECK: %[[A:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[B:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[C:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WARP:.+]] = arith.divui %[[TX]], %c32
+// CHECK: %[[LANE:.+]] = arith.remui %[[TX]], %c32
+// CHECK: scf.for %[[S:.+]] = %[[WARP]] to %c8{{.*}} step %c4{{.*}} {
+// CHECK: %[[ACC0:.+]] = arith.constant dense<0.000000e+00> : vector<2x2xf32>
+// CHECK: %[[ACC:.+]] = scf.for %[[K0:.+]] = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} iter_args(%[[IN:.+]] = %[[ACC0]]) -> (vector<2x2xf32>) {
+// CHECK-COUNT-8: memref.load %[[A]]
+// CHECK: vector.insert %{{.+}}, %{{.+}} [3, 1] : f16 into vector<4x2xf16>
+// CHECK-COUNT-4: memref.load %[[B]]
+// CHECK: %[[FB:.+]] = vector.insert %{{.+}}, %{{.+}} [1, 1] : f16 into vector<2x2xf16>
+// CHECK: %[[D:.+]] = nvgpu.mma.sync(%{{.+}}, %[[FB]], %[[IN]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NEXT: scf.yield %[[D]] : vector<2x2xf32>
+// CHECK: vector.extract %[[ACC]][0, 0] : f32 from vector<2x2xf32>
+// CHECK: memref.store {{.+}}, %[[C]]
+// CHECK: vector.extract %[[ACC]][1, 1] : f32 from vector<2x2xf32>
+// CHECK: memref.store {{.+}}, %[[C]]
+// OFF-LABEL: gpu.func @mm_kernel0(
+// OFF-NOT: nvgpu.mma.sync
+// OFF: scf.for {{.*}} iter_args({{.*}}) -> (f32)
+// OFF: gpu.return
+func.func @mm(%a: tensor<32x64xf16>, %b: tensor<64x32xf16>) -> tensor<32x32xf16> {
+  %c = kgraph.matmul %a, %b : tensor<32x64xf16>, tensor<64x32xf16> -> tensor<32x32xf16>
+  return %c : tensor<32x32xf16>
+}
+
+// Batched: the batch dim is part of the block index.
+// CHECK-LABEL: gpu.func @bmm_kernel0(
+// CHECK: nvgpu.mma.sync
+// CHECK: gpu.return
+func.func @bmm(%a: tensor<2x16x32xf16>, %b: tensor<2x32x8xf16>) -> tensor<2x16x8xf16> {
+  %c = kgraph.matmul %a, %b : tensor<2x16x32xf16>, tensor<2x32x8xf16> -> tensor<2x16x8xf16>
+  return %c : tensor<2x16x8xf16>
+}
+
+// Rows not a multiple of 16 (8 x 32 . 32 x 32): the plain path.
+// CHECK-LABEL: gpu.func @rows8_kernel0(
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32)
+// CHECK: gpu.return
+func.func @rows8(%a: tensor<8x32xf16>, %b: tensor<32x32xf16>) -> tensor<8x32xf16> {
+  %c = kgraph.matmul %a, %b : tensor<8x32xf16>, tensor<32x32xf16> -> tensor<8x32xf16>
+  return %c : tensor<8x32xf16>
+}
+
+// A contraction of 24 (not a multiple of 16): the plain path.
+// CHECK-LABEL: gpu.func @k24_kernel0(
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: gpu.return
+func.func @k24(%a: tensor<16x24xf16>, %b: tensor<24x8xf16>) -> tensor<16x8xf16> {
+  %c = kgraph.matmul %a, %b : tensor<16x24xf16>, tensor<24x8xf16> -> tensor<16x8xf16>
+  return %c : tensor<16x8xf16>
+}
+
+// bf16 and f32 tiles: the plain path (upstream's nvgpu.mma.sync lowering
+// has no bf16 operands).
+// CHECK-LABEL: gpu.func @bf16_kernel0(
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: gpu.return
+func.func @bf16(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xbf16> {
+  %c = kgraph.matmul %a, %b : tensor<16x16xbf16>, tensor<16x8xbf16> -> tensor<16x8xbf16>
+  return %c : tensor<16x8xbf16>
+}
+// CHECK-LABEL: gpu.func @f32_kernel0(
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: gpu.return
+func.func @f32(%a: tensor<16x16xf32>, %b: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %c = kgraph.matmul %a, %b : tensor<16x16xf32>, tensor<16x8xf32> -> tensor<16x8xf32>
+  return %c : tensor<16x8xf32>
+}
+
+// NVVM: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// NVVM-OFF-NOT: nvvm.mma.sync

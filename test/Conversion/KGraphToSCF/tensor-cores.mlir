@@ -1,0 +1,60 @@
+// The CPU path emulates the tensor-core lowering of f16 matmuls: each lane
+// of a warp loads its mma.sync fragments at the coordinates upstream's
+// MMAUtils gives (the same index arithmetic as on the GPU), the values are
+// placed where the hardware reads them, and the warp's multiply-accumulate
+// is computed lane by lane. Compiled, it agrees with the evaluator.
+// RUN: tsopt-run %s --backend=cpu --fn=mm --reference=mm | FileCheck %s --check-prefix=MM
+// RUN: tsopt-run %s --backend=cpu --fn=bmm --reference=bmm --seed=5 | FileCheck %s --check-prefix=BMM
+// RUN: tsopt-run %s --backend=cpu --fn=attn --reference=attn | FileCheck %s --check-prefix=ATTN
+// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
+// RUN: tsopt-opt %s --convert-kgraph-to-scf=tensor-cores=false | FileCheck %s --check-prefix=OFF
+
+// MM: @mm vs @mm: agree
+// BMM: @bmm vs @bmm: agree
+// ATTN: @attn vs @attn: agree
+
+// CPU-LABEL: func.func private @mm_kernel0(
+// CPU-DAG: %[[ATILE:.+]] = memref.alloc() : memref<16x16xf32>
+// CPU-DAG: %[[BTILE:.+]] = memref.alloc() : memref<16x8xf32>
+// CPU-DAG: %[[ACCS:.+]] = memref.alloc() : memref<32x4xf32>
+// The 2 x 8 blocks of 16x8, K in steps of 16, the 32 lanes of the warp.
+// CPU: scf.for %{{.+}} = %c0{{.*}} to %c16{{.*}} step %c1{{.*}} {
+// CPU: scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} {
+// CPU: scf.for %[[LANE:.+]] = %c0{{.*}} to %c32{{.*}} step %c1{{.*}} {
+// CPU-COUNT-8: memref.store %{{.+}}, %[[ATILE]]
+// CPU-COUNT-4: memref.store %{{.+}}, %[[BTILE]]
+// CPU: memref.dealloc %[[ATILE]]
+// OFF-LABEL: func.func private @mm_kernel0(
+// OFF-NOT: memref<16x16xf32>
+// OFF: return
+func.func @mm(%a: tensor<32x64xf16>, %b: tensor<64x64xf16>) -> tensor<32x64xf16> {
+  %c = kgraph.matmul %a, %b : tensor<32x64xf16>, tensor<64x64xf16> -> tensor<32x64xf16>
+  return %c : tensor<32x64xf16>
+}
+
+func.func @bmm(%a: tensor<2x16x32xf16>, %b: tensor<2x32x24xf16>) -> tensor<2x16x24xf16> {
+  %c = kgraph.matmul %a, %b : tensor<2x16x32xf16>, tensor<2x32x24xf16> -> tensor<2x16x24xf16>
+  return %c : tensor<2x16x24xf16>
+}
+
+// Both matmuls of a fused attention kernel on tensor cores: Q K^T with the
+// transposed tile, and P V after the running-max exp.
+func.func @attn(%q: tensor<32x16xf16>, %k: tensor<64x16xf16>, %v: tensor<64x16xf16>) -> tensor<32x16xf16> {
+  %o = kgraph.kernel grid = [2] forloop = 4 ins(%q, %k, %v : tensor<32x16xf16>, tensor<64x16xf16>, tensor<64x16xf16>) -> (tensor<32x16xf16>) {
+  ^bb0(%q_b: tensor<32x16xf16>, %k_b: tensor<64x16xf16>, %v_b: tensor<64x16xf16>):
+    %qt = bgraph.input %q_b imap = {x = 0} fmap = replica : tensor<32x16xf16> -> !bgraph.tile<16x16xf16>
+    %kt = bgraph.input %k_b imap = {x = replica} fmap = 0 : tensor<64x16xf16> -> !bgraph.tile<16x16xf16>
+    %vt = bgraph.input %v_b imap = {x = replica} fmap = 0 : tensor<64x16xf16> -> !bgraph.tile<16x16xf16>
+    %ktt = bgraph.transpose %kt permutation = [1, 0] : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %st = bgraph.matmul %qt, %ktt : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %et = bgraph.exp %st : !bgraph.tile<16x16xf16>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %rt = bgraph.reduce_sum %et dim = 1 : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x1xf16>
+    %aa = bgraph.accum sum %at : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %ra = bgraph.accum sum %rt : !bgraph.tile<16x1xf16> -> !bgraph.tile<16x1xf16>
+    %y = bgraph.div %aa, %ra : !bgraph.tile<16x16xf16>, !bgraph.tile<16x1xf16> -> !bgraph.tile<16x16xf16>
+    %oo = bgraph.output %y omap = {x = 0} : !bgraph.tile<16x16xf16> -> tensor<32x16xf16>
+    bgraph.yield %oo : tensor<32x16xf16>
+  }
+  return %o : tensor<32x16xf16>
+}
