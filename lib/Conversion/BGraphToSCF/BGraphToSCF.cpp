@@ -175,6 +175,9 @@ private:
   const Shape &shapeOf(int value) const { return g.type(value).shape; }
 
   LogicalResult emitOp(unsigned idx, Value iter);
+  /// The loop-body ops computed once before the loop (loop invariant, their
+  /// tiles kept by the plan for the whole loop).
+  llvm::SmallDenseSet<unsigned, 8> loopInvariantOps() const;
   void emitInput(const Op &op, Value iter);
   void emitAccumInit(const Op &op);
   void emitAccum(const Op &op, Value iter, bool rescaled);
@@ -1129,6 +1132,42 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   }
 }
 
+llvm::SmallDenseSet<unsigned, 8> BlockEmitter::loopInvariantOps() const {
+  // MemoryPlan.h: with more than one iteration, an input iterator with
+  // fmap = replica, and every loop op reading only such tiles, is loop
+  // invariant, and its tile is kept from the loop's first step to its last.
+  // Each candidate is checked against the plan's lifetimes too, so nothing
+  // is hoisted whose memory the plan could give to another tile.
+  llvm::SmallDenseSet<unsigned, 8> hoisted;
+  if (g.forloop <= 1 || schedule.numDepths[0] == 0)
+    return hoisted;
+  int loopEnd = schedule.numDepths[0] - 1;
+  std::vector<bool> invariant(g.values.size(), false);
+  for (auto [idx, op] : llvm::enumerate(g.ops)) {
+    if (schedule.phase[idx] != Phase::Loop || op.kind == OpKind::Accum ||
+        op.kind == OpKind::BlockOutput)
+      continue;
+    bool ok = op.kind == OpKind::BlockInput
+                  ? op.fmap == kReplica
+                  : !op.operands.empty() &&
+                        llvm::all_of(op.operands,
+                                     [&](int v) { return invariant[v]; });
+    // The running-max form recomputes its exp with each iteration's maxima.
+    if (rescale && static_cast<int>(idx) == rescale->expOp)
+      ok = false;
+    for (int v : op.results) {
+      const TileAllocation *t = plan.lookup(v);
+      ok &= t && t->firstStep == 0 && t->lastStep >= loopEnd;
+    }
+    if (!ok)
+      continue;
+    hoisted.insert(idx);
+    for (int v : op.results)
+      invariant[v] = true;
+  }
+  return hoisted;
+}
+
 LogicalResult BlockEmitter::run() {
   // Views of every tile at its planned offset, made up front so that they
   // dominate every use.
@@ -1182,18 +1221,41 @@ LogicalResult BlockEmitter::run() {
       emitAccumInit(op);
   barrier();
 
+  // Loop-invariant ops run once, before the loop, step by step.
+  llvm::SmallDenseSet<unsigned, 8> hoisted = loopInvariantOps();
+  for (const auto &step : loopSteps) {
+    bool any = false;
+    for (unsigned idx : step) {
+      if (!hoisted.contains(idx))
+        continue;
+      if (failed(emitOp(idx, Value())))
+        return failure();
+      any = true;
+    }
+    if (any)
+      barrier();
+  }
+
   auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(g.forloop),
                                  cIndex(1));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value iter = loop.getInductionVar();
-    // The barrier after the last step is the loop's back edge (and exit).
+    // The barrier after the last step is the loop's back edge (and exit). A
+    // step left empty by hoisting needs none: the previous one's separates
+    // its neighbours.
     for (const auto &step : loopSteps) {
-      for (unsigned idx : step)
+      bool any = false;
+      for (unsigned idx : step) {
+        if (hoisted.contains(idx))
+          continue;
         if (failed(emitOp(idx, iter)))
           return failure();
-      barrier();
+        any = true;
+      }
+      if (any)
+        barrier();
     }
   }
   for (auto [s, step] : llvm::enumerate(postSteps)) {
