@@ -58,9 +58,8 @@ class BlockEmitter {
 public:
   BlockEmitter(OpBuilder &b, Location loc, const Graph &g,
                const Schedule &schedule, const MemoryPlan &plan,
-               ValueRange operands, ValueRange results,
-               const BlockContext &ctx, const SoftmaxRescale *rescale,
-               const ReductionTrees *trees)
+               ValueRange operands, ValueRange results, const BlockContext &ctx,
+               const SoftmaxRescale *rescale, const ReductionTrees *trees)
       : b(b), loc(loc), g(g), schedule(schedule), plan(plan), ctx(ctx),
         rescale(rescale), trees(trees && !trees->empty() ? trees : nullptr),
         gpu(ctx.target == LoweringTarget::GPU) {
@@ -141,9 +140,9 @@ private:
   /// over `width` threads per group. Leaves group o's result in
   /// scratch[o * width] and returns that scratch view; the last step is
   /// followed by a barrier, so every thread may read any result.
-  Value treeFold(int64_t groups, int64_t size, int64_t width, double init,
-                 bool isMax,
-                 llvm::function_ref<std::function<Value(Value)>(Value)> element);
+  Value
+  treeFold(int64_t groups, int64_t size, int64_t width, double init, bool isMax,
+           llvm::function_ref<std::function<Value(Value)>(Value)> element);
 
   /// Loads an element as f32; stores an f32 as the memref's element type.
   Value load(Value memref, ValueRange index);
@@ -188,8 +187,8 @@ private:
   /// Row and column, in the operand of `role` of an m16n8k16 mma.sync, of
   /// value `v` of lane `lane`'s fragment (upstream's
   /// getLaneIdAndValueIdToOperandCoord; B's coordinates are (n, k)).
-  std::array<Value, 2> fragmentCoord(nvgpu::MatMulOperandRole role,
-                                     Value lane, int64_t v);
+  std::array<Value, 2> fragmentCoord(nvgpu::MatMulOperandRole role, Value lane,
+                                     int64_t v);
   /// Reductions and rms_norm: by a tree of `width` threads per group when
   /// `width` is nonzero, otherwise a serial fold per output element.
   void emitReduce(const Op &op, int64_t width);
@@ -260,7 +259,8 @@ void BlockEmitter::forEachElement(llvm::ArrayRef<int64_t> shape,
   body(delinearize(loop.getInductionVar(), shape));
 }
 
-void BlockEmitter::forEachIndex(int64_t n, llvm::function_ref<void(Value)> body) {
+void BlockEmitter::forEachIndex(int64_t n,
+                                llvm::function_ref<void(Value)> body) {
   Value lb = gpu ? ctx.threadId : cIndex(0);
   Value step = gpu ? ctx.numThreads : cIndex(1);
   auto loop = scf::ForOp::create(b, loc, lb, cIndex(n), step);
@@ -274,8 +274,8 @@ void BlockEmitter::forEachThread(llvm::function_ref<void(Value)> body) {
     body(ctx.threadId);
     return;
   }
-  auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(ctx.threads),
-                                 cIndex(1));
+  auto loop =
+      scf::ForOp::create(b, loc, cIndex(0), cIndex(ctx.threads), cIndex(1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   body(loop.getInductionVar());
@@ -327,9 +327,9 @@ Value BlockEmitter::treeFold(
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());
-        scf::YieldOp::create(b, loc,
-                             combine(loop.getRegionIterArgs()[0],
-                                     at(loop.getInductionVar())));
+        scf::YieldOp::create(
+            b, loc,
+            combine(loop.getRegionIterArgs()[0], at(loop.getInductionVar())));
       }
       memref::StoreOp::create(b, loc, loop.getResult(0), scratch, t);
     });
@@ -545,9 +545,9 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
   // tokens only order the ops; none is read).
   Type tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
   Value none = ub::PoisonOp::create(b, loc, tokenType);
-  auto loop = scf::ForOp::create(b, loc, ctx.threadId,
-                                 cIndex(numElements(chunks)), ctx.numThreads,
-                                 ValueRange{none});
+  auto loop =
+      scf::ForOp::create(b, loc, ctx.threadId, cIndex(numElements(chunks)),
+                         ctx.numThreads, ValueRange{none});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -555,8 +555,7 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
     int64_t bytes = chunk * byteWidth(g.type(op.results[0]).dtype);
     Value token = nvgpu::DeviceAsyncCopyOp::create(
         b, loc, tokenType, dst, to, src, from, b.getIndexAttr(chunk),
-        /*srcElements=*/Value(),
-        bytes == 16 ? b.getUnitAttr() : UnitAttr());
+        /*srcElements=*/Value(), bytes == 16 ? b.getUnitAttr() : UnitAttr());
     scf::YieldOp::create(b, loc, token);
   }
   pendingCopies = nvgpu::DeviceAsyncCreateGroupOp::create(
@@ -638,9 +637,8 @@ std::array<Value, 2> BlockEmitter::fragmentCoord(nvgpu::MatMulOperandRole role,
   AffineMap map = fragmentMaps[static_cast<int>(role)];
   std::array<Value, 2> coord;
   for (int i = 0; i < 2; ++i)
-    coord[i] = affine::expandAffineExpr(b, loc, map.getResult(i),
-                                        ValueRange{lane, cIndex(v)},
-                                        ValueRange{});
+    coord[i] = affine::expandAffineExpr(
+        b, loc, map.getResult(i), ValueRange{lane, cIndex(v)}, ValueRange{});
   return coord;
 }
 
@@ -650,7 +648,6 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   // Values per lane: A 16x16 f16 in 4 registers of 2, B 8x16 (n x k) in 2,
   // C 16x8 f32 in 2 registers of 2.
   constexpr int64_t kValuesA = 8, kValuesB = 4, kValuesC = 4;
-  MLIRContext *context = b.getContext();
   if (!fragmentMaps[0]) {
     Type f16 = b.getF16Type(), f32 = b.getF32Type();
     const std::pair<MatMulOperandRole, VectorType> operands[] = {
@@ -712,8 +709,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   };
   auto forEach = [&](int64_t lb, int64_t ub, int64_t step,
                      llvm::function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(b, loc, cIndex(lb), cIndex(ub),
-                                   cIndex(step));
+    auto loop =
+        scf::ForOp::create(b, loc, cIndex(lb), cIndex(ub), cIndex(step));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     body(loop.getInductionVar());
@@ -761,9 +758,9 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
             b, loc, bm,
             bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)));
       });
-      Value acc = nvgpu::MmaSyncOp::create(
-          b, loc, fa, fb, kLoop.getRegionIterArgs()[0],
-          ArrayRef<int64_t>{kM, kN, kK});
+      Value acc =
+          nvgpu::MmaSyncOp::create(b, loc, fa, fb, kLoop.getRegionIterArgs()[0],
+                                   ArrayRef<int64_t>{kM, kN, kK});
       scf::YieldOp::create(b, loc, acc);
     }
     for (int64_t v = 0; v < kValuesC; ++v) {
@@ -782,8 +779,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   auto f32 = b.getF32Type();
   Value aTile = memref::AllocOp::create(b, loc, MemRefType::get({kM, kK}, f32));
   Value bTile = memref::AllocOp::create(b, loc, MemRefType::get({kK, kN}, f32));
-  Value accs = memref::AllocOp::create(
-      b, loc, MemRefType::get({kWarp, kValuesC}, f32));
+  Value accs =
+      memref::AllocOp::create(b, loc, MemRefType::get({kWarp, kValuesC}, f32));
   forEach(0, numBlocks, 1, [&](Value s) {
     Block blk = blockAt(s);
     forEach(0, kWarp, 1, [&](Value lane) {
@@ -807,13 +804,13 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
       forEach(0, kWarp, 1, [&](Value lane) {
         for (int64_t v = 0; v < kValuesC; ++v) {
           auto mn = fragmentCoord(MatMulOperandRole::C, lane, v);
-          Value init = memref::LoadOp::create(b, loc, accs,
-                                              ValueRange{lane, cIndex(v)});
+          Value init =
+              memref::LoadOp::create(b, loc, accs, ValueRange{lane, cIndex(v)});
           Value dot = fold(kK, init, [&](Value kk, Value sum) {
-            Value x = memref::LoadOp::create(b, loc, aTile,
-                                             ValueRange{mn[0], kk});
-            Value y = memref::LoadOp::create(b, loc, bTile,
-                                             ValueRange{kk, mn[1]});
+            Value x =
+                memref::LoadOp::create(b, loc, aTile, ValueRange{mn[0], kk});
+            Value y =
+                memref::LoadOp::create(b, loc, bTile, ValueRange{kk, mn[1]});
             return add(sum, mul(x, y));
           });
           memref::StoreOp::create(b, loc, dot, accs,
@@ -823,8 +820,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     });
     forEach(0, kWarp, 1, [&](Value lane) {
       for (int64_t v = 0; v < kValuesC; ++v) {
-        Value x = memref::LoadOp::create(b, loc, accs,
-                                         ValueRange{lane, cIndex(v)});
+        Value x =
+            memref::LoadOp::create(b, loc, accs, ValueRange{lane, cIndex(v)});
         store(x, c,
               cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
       }
@@ -832,7 +829,6 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   });
   for (Value buffer : {aTile, bTile, accs})
     memref::DeallocOp::create(b, loc, buffer);
-  (void)context;
   return success();
 }
 
@@ -845,18 +841,18 @@ void BlockEmitter::emitReduce(const Op &op, int64_t width) {
   if (width) {
     // Group o of the result's elements (linear index o) over `width`
     // threads, then one thread per element stores the tree's result.
-    Value partials = treeFold(
-        numElements(out), group, width,
-        isSum ? 0.0 : -std::numeric_limits<double>::infinity(), !isSum,
-        [&](Value o) -> std::function<Value(Value)> {
-          SmallVector<Value, 4> index = delinearize(o, out);
-          Value first = mulIndex(index[dim], group);
-          return [=](Value j) {
-            SmallVector<Value, 4> at(index.begin(), index.end());
-            at[dim] = addIndex(first, j);
-            return load(src, at);
-          };
-        });
+    Value partials =
+        treeFold(numElements(out), group, width,
+                 isSum ? 0.0 : -std::numeric_limits<double>::infinity(), !isSum,
+                 [&](Value o) -> std::function<Value(Value)> {
+                   SmallVector<Value, 4> index = delinearize(o, out);
+                   Value first = mulIndex(index[dim], group);
+                   return [=](Value j) {
+                     SmallVector<Value, 4> at(index.begin(), index.end());
+                     at[dim] = addIndex(first, j);
+                     return load(src, at);
+                   };
+                 });
     forEachIndex(numElements(out), [&](Value o) {
       Value r = memref::LoadOp::create(b, loc, partials,
                                        ValueRange{mulIndex(o, width)});
@@ -890,24 +886,23 @@ void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
   if (width) {
     // The rows' sums of squares by a tree; then every element is scaled by
     // its row's factor, the threads sharing the elements.
-    Value sums = treeFold(
-        numElements(rows), n, width, 0.0, /*isMax=*/false,
-        [&](Value r) -> std::function<Value(Value)> {
-          SmallVector<Value, 4> row = delinearize(r, rows);
-          return [=](Value j) {
-            SmallVector<Value, 4> i(row.begin(), row.end());
-            i.push_back(j);
-            Value v = load(x, i);
-            return mul(v, v);
-          };
-        });
+    Value sums = treeFold(numElements(rows), n, width, 0.0, /*isMax=*/false,
+                          [&](Value r) -> std::function<Value(Value)> {
+                            SmallVector<Value, 4> row = delinearize(r, rows);
+                            return [=](Value j) {
+                              SmallVector<Value, 4> i(row.begin(), row.end());
+                              i.push_back(j);
+                              Value v = load(x, i);
+                              return mul(v, v);
+                            };
+                          });
     Shape rowStrides = stridesOf(rows);
     forEachElement(xs, [&](ValueRange index) {
       Value r = cIndex(0);
       for (size_t d = 0; d < rows.size(); ++d)
         r = addIndex(r, mulIndex(index[d], rowStrides[d]));
-      Value sumSq = memref::LoadOp::create(b, loc, sums,
-                                           ValueRange{mulIndex(r, width)});
+      Value sumSq =
+          memref::LoadOp::create(b, loc, sums, ValueRange{mulIndex(r, width)});
       Value mean = mul(sumSq, cF32(1.0 / n));
       Value scale = div(cF32(1.0), sqrt(add(mean, cF32(op.scalar))));
       SmallVector<Value, 4> gi(gs.size(), cIndex(0));
@@ -992,13 +987,12 @@ void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
   };
   Value maxima;
   if (width)
-    maxima = treeFold(numElements(rescale->rows), cols, width, negInf,
-                      /*isMax=*/true,
-                      [&](Value r) -> std::function<Value(Value)> {
-                        SmallVector<Value, 4> row =
-                            delinearize(r, rescale->rows);
-                        return [=, &argAt](Value c) { return argAt(row, c); };
-                      });
+    maxima =
+        treeFold(numElements(rescale->rows), cols, width, negInf,
+                 /*isMax=*/true, [&](Value r) -> std::function<Value(Value)> {
+                   SmallVector<Value, 4> row = delinearize(r, rescale->rows);
+                   return [=, &argAt](Value c) { return argAt(row, c); };
+                 });
   Shape rowStrides = stridesOf(rescale->rows);
   forEachElement(rescale->rows, [&](ValueRange row) {
     Value tileMax;

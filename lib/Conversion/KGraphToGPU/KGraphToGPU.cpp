@@ -133,9 +133,9 @@ struct ConvertKGraphToGPUPass
       if (gpuModule.lookupSymbol(k.name))
         return emitError(loc) << "symbol '" << k.name << "' exists already in @"
                               << moduleName;
-      FailureOr<gpu::GPUFuncOp> fn = buildGPUKernel(
-          gpuModule, loc, k, args.getTypes(), threadsPerBlock, smVersion,
-          tensorCores);
+      FailureOr<gpu::GPUFuncOp> fn =
+          buildGPUKernel(gpuModule, loc, k, args.getTypes(), threadsPerBlock,
+                         smVersion, tensorCores);
       if (failed(fn))
         return failure();
       ++numKernels;

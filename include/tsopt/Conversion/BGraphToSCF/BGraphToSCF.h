@@ -123,15 +123,12 @@ bool isTensorCoreMatmul(const Graph &blockGraph, const Op &op);
 /// per `blockGraph.inputs`), `results` its output memrefs (one per
 /// `blockGraph.outputs`). Fails with an error at `loc` for an op it cannot
 /// lower.
-mlir::LogicalResult emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc,
-                                   const Graph &blockGraph,
-                                   const Schedule &schedule,
-                                   const MemoryPlan &plan,
-                                   mlir::ValueRange operands,
-                                   mlir::ValueRange results,
-                                   const BlockContext &ctx,
-                                   const SoftmaxRescale *rescale = nullptr,
-                                   const ReductionTrees *trees = nullptr);
+mlir::LogicalResult
+emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc, const Graph &blockGraph,
+               const Schedule &schedule, const MemoryPlan &plan,
+               mlir::ValueRange operands, mlir::ValueRange results,
+               const BlockContext &ctx, const SoftmaxRescale *rescale = nullptr,
+               const ReductionTrees *trees = nullptr);
 
 /// The default block-graph expansion of pre-defined kernel-level op `op` of
 /// `g`: a block graph computing the same function whose inputs are the op's
