@@ -1301,14 +1301,22 @@ bool isTensorCoreMatmul(const Graph &bg, const Op &op) {
 
 ReductionTrees planReductionTrees(const Graph &bg,
                                   const SoftmaxRescale *rescale,
-                                  int64_t threads, int64_t endBytes) {
+                                  int64_t threads, int64_t endBytes,
+                                  int64_t limitBytes) {
+  int64_t offset =
+      (endBytes + kTileAlignment - 1) / kTileAlignment * kTileAlignment;
+  // Scratch slots (f32): one per thread, fewer where the limit says so.
+  int64_t maxSlots = threads;
+  if (limitBytes > 0)
+    maxSlots = std::min(maxSlots, std::max<int64_t>(0, limitBytes - offset) / 4);
   // A group of `size` elements, `groups` of them: split each over the
   // largest power of two of threads that leaves every group at least
-  // kMinPerThread elements and fits all groups in the block's threads.
+  // kMinPerThread elements and fits all groups in the scratch slots.
   constexpr int64_t kMinPerThread = 4;
   auto widthFor = [&](int64_t groups, int64_t size) -> int64_t {
     int64_t width = 1;
-    while (groups * width * 2 <= threads && size >= width * 2 * kMinPerThread)
+    while (groups * width * 2 <= maxSlots &&
+           size >= width * 2 * kMinPerThread)
       width *= 2;
     return width >= 2 ? width : 0;
   };
@@ -1338,8 +1346,7 @@ ReductionTrees planReductionTrees(const Graph &bg,
   }
   if (trees.empty())
     return trees;
-  trees.offset =
-      (endBytes + kTileAlignment - 1) / kTileAlignment * kTileAlignment;
+  trees.offset = offset;
   trees.bytes = slots * 4;
   return trees;
 }
@@ -1611,7 +1618,8 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
       k.plan.totalBytes =
           k.rescale->scaleOffset + numElements(k.rescale->rows) * 4;
     k.trees = planReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
-                                 hooks.threadsPerBlock, k.plan.totalBytes);
+                                 hooks.threadsPerBlock, k.plan.totalBytes,
+                                 hooks.sharedMemoryLimit);
     if (!k.trees.empty())
       k.plan.totalBytes = k.trees.offset + k.trees.bytes;
     kernels.push_back(std::move(k));

@@ -114,6 +114,7 @@ struct ConvertKGraphToGPUPass
     HostHooks hooks;
     hooks.allowCopies = false;
     hooks.threadsPerBlock = threadsPerBlock;
+    hooks.sharedMemoryLimit = desc->sharedMemoryPerBlock;
     hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
       return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
                                   ValueRange{}, ValueRange{}, ValueRange{})

@@ -1,5 +1,7 @@
 // RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s
 // RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80' | FileCheck %s --check-prefix=NVVM
+// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s --check-prefix=SM80
+// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_90' | FileCheck %s --check-prefix=SM90
 
 // Four rows of 100 on 128 threads: 16 threads per row. The scratch buffer
 // of 64 f32 partials follows the plan's tiles (1632 bytes), and the launch
@@ -75,3 +77,27 @@ func.func @norm(%x: tensor<2x512xf16>, %g: tensor<512xf16>) -> tensor<2x512xf16>
 // The barriers of the tree lower to bar.sync in uniform control flow.
 // NVVM-LABEL: llvm.func @sum_rows_kernel0(
 // NVVM-COUNT-5: nvvm.barrier
+
+// The tiles of @at_limit take 166904 bytes: on sm_80 (166912 a block) no
+// scratch buffer fits after them, so the rows fold serially and the kernel
+// still fits; on sm_90 they get a tree of 64 threads per row.
+// SM80-LABEL: func.func @at_limit(
+// SM80: arith.constant 166904 : i32
+// SM80-LABEL: gpu.func @at_limit_kernel0(
+// SM80-NOT: to memref<{{[0-9]+}}xf32, #gpu.address_space<workgroup>>
+// SM80: gpu.return
+// SM90-LABEL: func.func @at_limit(
+// SM90: arith.constant 167424 : i32
+// SM90-LABEL: gpu.func @at_limit_kernel0(
+// SM90: memref.view %{{.+}}[%c166912][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128xf32, #gpu.address_space<workgroup>>
+func.func @at_limit(%x: tensor<2x20860xf32>) -> tensor<2x1xf32> {
+  %r = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<2x20860xf32>) -> (tensor<2x1xf32>) {
+  ^bb0(%xb: tensor<2x20860xf32>):
+    %xt = bgraph.input %xb imap = {x = replica} fmap = replica : tensor<2x20860xf32> -> !bgraph.tile<2x20860xf32>
+    %st = bgraph.reduce_sum %xt dim = 1 : !bgraph.tile<2x20860xf32> -> !bgraph.tile<2x1xf32>
+    %sa = bgraph.accum sum %st : !bgraph.tile<2x1xf32> -> !bgraph.tile<2x1xf32>
+    %so = bgraph.output %sa omap = {x = replica} : !bgraph.tile<2x1xf32> -> tensor<2x1xf32>
+    bgraph.yield %so : tensor<2x1xf32>
+  }
+  return %r : tensor<2x1xf32>
+}

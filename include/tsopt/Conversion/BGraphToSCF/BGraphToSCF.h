@@ -101,10 +101,14 @@ struct ReductionTrees {
 
 /// Chooses the reduction trees of `blockGraph` for `threads` threads per
 /// block, the scratch buffer placed at the first aligned offset from
-/// `endBytes` (the end of what shared memory holds so far).
+/// `endBytes` (the end of what shared memory holds so far). With a nonzero
+/// `limitBytes`, the scratch buffer ends within it: trees get fewer threads
+/// per group, or none, rather than a kernel that fits without them not
+/// fitting with them.
 ReductionTrees planReductionTrees(const Graph &blockGraph,
                                   const SoftmaxRescale *rescale,
-                                  int64_t threads, int64_t endBytes);
+                                  int64_t threads, int64_t endBytes,
+                                  int64_t limitBytes = 0);
 
 /// Finds the running-max form for `blockGraph`, or nullopt when its exps do
 /// not fit the pattern (they are then computed as written).
@@ -175,6 +179,9 @@ struct HostHooks {
   /// Threads per block (run on a GPU, emulated on the CPU): the reduction
   /// trees are planned for this many.
   int64_t threadsPerBlock = 128;
+  /// Shared memory a block may use, or 0 for no limit: the reduction trees'
+  /// scratch buffer is kept within it (planReductionTrees).
+  int64_t sharedMemoryLimit = 0;
 };
 
 /// The functions of `module` whose bodies are kernel graphs still to be
