@@ -1566,6 +1566,16 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
 
 namespace tsopt {
 
+LogicalResult verifyThreadsPerBlock(Location loc, int64_t threadsPerBlock) {
+  if (threadsPerBlock >= 32 && threadsPerBlock <= 1024 &&
+      threadsPerBlock % 32 == 0)
+    return success();
+  return emitError(loc)
+         << "threads-per-block must be a multiple of 32 between 32 and 1024, "
+            "got "
+         << threadsPerBlock;
+}
+
 SmallVector<func::FuncOp> kernelGraphFunctions(ModuleOp module) {
   SmallVector<func::FuncOp> functions;
   for (auto func : module.getOps<func::FuncOp>())

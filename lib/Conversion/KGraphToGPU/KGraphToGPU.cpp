@@ -84,14 +84,8 @@ struct ConvertKGraphToGPUPass
                          << "'; known: " << knownTargetNames();
       return signalPassFailure();
     }
-    if (threadsPerBlock < 32 || threadsPerBlock > 1024 ||
-        threadsPerBlock % 32 != 0) {
-      emitError(module.getLoc())
-          << "threads-per-block must be a multiple of 32 between 32 and "
-             "1024, got "
-          << static_cast<int64_t>(threadsPerBlock);
+    if (failed(verifyThreadsPerBlock(module.getLoc(), threadsPerBlock)))
       return signalPassFailure();
-    }
     SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
     if (functions.empty())
       return;

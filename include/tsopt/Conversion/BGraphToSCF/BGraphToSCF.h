@@ -184,6 +184,11 @@ struct HostHooks {
   int64_t sharedMemoryLimit = 0;
 };
 
+/// Checks a threads-per-block option (a multiple of 32 from 32 to 1024);
+/// emits an error at `loc` otherwise.
+mlir::LogicalResult verifyThreadsPerBlock(mlir::Location loc,
+                                          int64_t threadsPerBlock);
+
 /// The functions of `module` whose bodies are kernel graphs still to be
 /// lowered (they take or return tensors), in order.
 llvm::SmallVector<mlir::func::FuncOp>
