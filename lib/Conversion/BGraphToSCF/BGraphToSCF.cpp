@@ -226,6 +226,9 @@ private:
   std::array<AffineMap, 3> fragmentMaps;
   /// The running-max form: per-row maximum and rescale factor (f32 views).
   Value rowMax, rowScale;
+  /// Merged split-softmax accumulators (op index) -> their per-element
+  /// running maximum (f32 view).
+  llvm::DenseMap<int, Value> mergeMax;
   llvm::SmallVector<Value> results;
   /// Value id -> its memref: kernel tensors and shared-memory tile views.
   llvm::DenseMap<int, Value> memrefs;
@@ -583,6 +586,32 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     copyBox(tile, {}, acc, offset, shape);
     return;
   }
+  if (Value runMax = mergeMax.lookup(static_cast<int>(&op - g.ops.data()))) {
+    // A partial that was accumulated relative to its rows' maximum c joins
+    // the running sum relative to the running maximum m:
+    //   acc = acc * exp(m - m') + x * exp(c - m'),  m' = max(m, c)
+    // (factors 1 while both are -inf: nothing has been added yet).
+    Value maxima = memrefOf(op.operands[1]);
+    double negInf = -std::numeric_limits<double>::infinity();
+    forEachElement(shape, [&](ValueRange index) {
+      Value x = load(acc, index), y = load(tile, index);
+      Value m = memref::LoadOp::create(b, loc, runMax, index);
+      Value c = load(maxima, index);
+      Value next = arith::MaximumFOp::create(b, loc, m, c);
+      Value none = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                         next, cF32(negInf));
+      auto factor = [&](Value from) {
+        return arith::SelectOp::create(
+            b, loc, none, cF32(1.0),
+            exp(arith::SubFOp::create(b, loc, from, next)));
+      };
+      Value kept = mul(x, factor(m));
+      Value added = mul(y, factor(c));
+      store(add(kept, added), acc, index);
+      memref::StoreOp::create(b, loc, next, runMax, index);
+    });
+    return;
+  }
   forEachElement(shape, [&](ValueRange index) {
     Value x = load(acc, index), y = load(tile, index);
     if (rescaled)
@@ -602,9 +631,25 @@ void BlockEmitter::emitOutput(const Op &op) {
     if (d != kReplica)
       offset[d] = mulIndex(ctx.blockIds[gd], tile[d]);
   }
-  for (auto [j, v] : llvm::enumerate(g.outputs))
-    if (v == op.results[0])
+  bool writesMaxima =
+      rescale && llvm::is_contained(rescale->maxOutputs,
+                                    static_cast<int>(&op - g.ops.data()));
+  for (auto [j, v] : llvm::enumerate(g.outputs)) {
+    if (v != op.results[0])
+      continue;
+    if (!writesMaxima) {
       copyBox(memrefOf(op.operands[0]), {}, results[j], offset, tile);
+      continue;
+    }
+    // The maximum each element's partial sum is relative to: its row's.
+    Value dst = results[j];
+    forEachElement(tile, [&](ValueRange index) {
+      SmallVector<Value, 4> at;
+      for (auto [d, i] : llvm::enumerate(index))
+        at.push_back(addIndex(offset[d], i));
+      store(memref::LoadOp::create(b, loc, rowMax, rowOf(index)), dst, at);
+    });
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -961,7 +1006,7 @@ Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index,
 }
 
 void BlockEmitter::emitThreadGraph(const Op &op) {
-  bool shifted = rescale && &op == &g.ops[rescale->expOp];
+  bool shifted = rescale && rescale->hasExp() && &op == &g.ops[rescale->expOp];
   forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
     Value shift;
     if (shifted)
@@ -1187,6 +1232,22 @@ LogicalResult BlockEmitter::run() {
   }
 
   if (rescale) {
+    for (auto [a, offset] : llvm::zip(rescale->merges, rescale->mergeOffsets)) {
+      const Shape &shape = g.type(g.ops[a].results[0]).shape;
+      Value view = memref::ViewOp::create(
+          b, loc,
+          MemRefType::get(shape, b.getF32Type(), MemRefLayoutAttrInterface(),
+                          space),
+          ctx.sharedMemory, cIndex(offset), ValueRange{});
+      forEachElement(shape, [&](ValueRange index) {
+        memref::StoreOp::create(
+            b, loc, cF32(-std::numeric_limits<double>::infinity()), view,
+            index);
+      });
+      mergeMax[a] = view;
+    }
+  }
+  if (rescale && rescale->hasExp()) {
     auto rowsType = MemRefType::get(rescale->rows, b.getF32Type(),
                                     MemRefLayoutAttrInterface(), space);
     rowMax = memref::ViewOp::create(b, loc, rowsType, ctx.sharedMemory,
@@ -1353,7 +1414,8 @@ ReductionTrees planReductionTrees(const Graph &bg,
 
 std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &bg,
                                                  const Schedule &schedule,
-                                                 int64_t planBytes) {
+                                                 int64_t planBytes,
+                                                 bool allowOutputs) {
   // Users of every value.
   std::vector<llvm::SmallVector<int, 2>> users(bg.values.size());
   for (auto [idx, op] : llvm::enumerate(bg.ops))
@@ -1407,11 +1469,12 @@ std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &bg,
     }
     if (!ok)
       continue;
-    // After the loop, the accumulators only meet as quotients of each other.
+    // After the loop, the accumulators only meet as quotients of each other,
+    // or (the producing half of a split softmax) are only written out.
     llvm::SmallDenseSet<int, 4> accValues;
     for (int a : r.accums)
       accValues.insert(bg.ops[a].results[0]);
-    bool divided = false;
+    bool divided = false, written = true;
     for (int a : r.accums)
       for (int u : users[bg.ops[a].results[0]]) {
         const Op &use = bg.ops[u];
@@ -1420,9 +1483,11 @@ std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &bg,
                         accValues.contains(use.operands[1]);
         ok &= quotient;
         divided |= quotient;
+        written &= use.kind == OpKind::BlockOutput;
       }
-    if (!ok || !divided)
+    if (!(ok && divided) && !(allowOutputs && written))
       continue;
+    r.writtenOut = !(ok && divided);
     int64_t rowBytes = numElements(rows) * 4;
     auto align = [](int64_t x) {
       return (x + kTileAlignment - 1) / kTileAlignment * kTileAlignment;
@@ -1587,19 +1652,205 @@ SmallVector<func::FuncOp> kernelGraphFunctions(ModuleOp module) {
   return functions;
 }
 
+namespace {
+
+/// The partial results of a split softmax and the kernels that merge them
+/// (FlashDecoding's combine step).
+struct SplitSoftmax {
+  /// Producer block output ops (by index) of the partials, the kernel
+  /// result each writes, and that result's position in the kernel.
+  struct Partial {
+    int output, tensor;
+  };
+  llvm::SmallVector<Partial, 2> partials;
+  /// Consumer kernel (op index in the function) and the operand position
+  /// of a partial in it.
+  struct Use {
+    int kernel, operand;
+  };
+  llvm::SmallVector<Use, 2> uses;
+};
+
+/// Whether the partials written by kernel `producer` (its accumulators
+/// `accums`, rescaled to their rows' running maxima) can be merged by their
+/// consumers: every use is a graph-defined kernel whose input iterator feeds
+/// the tile, unchanged, to a sum accumulator, and the merged accumulators of
+/// each consumer meet only as quotients of each other (so the common factor
+/// cancels). No partial may be a result of the function.
+std::optional<SplitSoftmax> findSplitSoftmax(const Graph &g, int producer,
+                                             const Graph &body,
+                                             llvm::ArrayRef<int> accums) {
+  SplitSoftmax split;
+  for (int a : accums)
+    for (auto [i, o] : llvm::enumerate(body.ops)) {
+      if (o.kind != OpKind::BlockOutput ||
+          o.operands[0] != body.ops[a].results[0])
+        continue;
+      int pos = llvm::find(body.outputs, o.results[0]) - body.outputs.begin();
+      int tensor = g.ops[producer].results[pos];
+      if (llvm::is_contained(g.outputs, tensor))
+        return std::nullopt;
+      split.partials.push_back({static_cast<int>(i), tensor});
+    }
+  // Merged accumulators of each consumer, by accumulator result value.
+  llvm::DenseMap<int, llvm::SmallDenseSet<int, 4>> merged;
+  for (const SplitSoftmax::Partial &p : split.partials)
+    for (auto [k, op] : llvm::enumerate(g.ops)) {
+      for (auto [pos, v] : llvm::enumerate(op.operands)) {
+        if (v != p.tensor)
+          continue;
+        if (op.kind != OpKind::Kernel)
+          return std::nullopt;
+        const Graph &cb = *op.body;
+        if (llvm::any_of(cb.ops, [](const Op &o) {
+              return o.kind == OpKind::Exp || o.kind == OpKind::ThreadGraph;
+            }))
+          return std::nullopt;
+        int in = -1, acc = -1, readers = 0;
+        for (auto [j, o] : llvm::enumerate(cb.ops))
+          if (llvm::is_contained(o.operands, cb.inputs[pos])) {
+            ++readers;
+            in = j;
+          }
+        if (readers != 1 || cb.ops[in].kind != OpKind::BlockInput)
+          return std::nullopt;
+        int tile = cb.ops[in].results[0], tileUsers = 0;
+        for (auto [j, o] : llvm::enumerate(cb.ops))
+          if (llvm::is_contained(o.operands, tile)) {
+            ++tileUsers;
+            acc = j;
+          }
+        if (tileUsers != 1 || cb.ops[acc].kind != OpKind::Accum ||
+            cb.ops[acc].accum != AccumKind::Sum ||
+            cb.ops[acc].fmap != kReplica)
+          return std::nullopt;
+        merged[k].insert(cb.ops[acc].results[0]);
+        split.uses.push_back({static_cast<int>(k), static_cast<int>(pos)});
+      }
+    }
+  for (auto &[k, values] : merged) {
+    const Graph &cb = *g.ops[k].body;
+    bool divided = false;
+    for (const Op &o : cb.ops)
+      for (int v : o.operands) {
+        if (!values.contains(v) || o.kind == OpKind::Accum)
+          continue;
+        if (o.kind != OpKind::Div || !values.contains(o.operands[0]) ||
+            !values.contains(o.operands[1]))
+          return std::nullopt;
+        divided = true;
+      }
+    if (!divided)
+      return std::nullopt;
+  }
+  return split;
+}
+
+/// Adds the row maxima of `split`'s partials to `g`: a kernel result (f32)
+/// next to each partial, written by a second output saver in `producerBody`
+/// (recorded in `maxOutputs`), and, in each consumer, an input iterator
+/// reading it with the partial's maps, given to the partial's accumulator as
+/// its second operand.
+void addRowMaxima(Graph &g, int producer, Graph &producerBody,
+                  const SplitSoftmax &split,
+                  llvm::SmallVectorImpl<int> &maxOutputs) {
+  llvm::DenseMap<int, int> maxima; // partial tensor -> its maxima tensor
+  for (const SplitSoftmax::Partial &p : split.partials) {
+    TensorType type{g.type(p.tensor).shape, DType::F32};
+    Op out = producerBody.ops[p.output];
+    maxOutputs.push_back(producerBody.ops.size());
+    int r = producerBody.addOp(out, {type});
+    producerBody.outputs.push_back(r);
+    int m = g.values.size();
+    g.values.push_back(type);
+    g.ops[producer].results.push_back(m);
+    maxima[p.tensor] = m;
+  }
+  for (const SplitSoftmax::Use &u : split.uses) {
+    Op &kernel = g.ops[u.kernel];
+    int m = maxima.lookup(kernel.operands[u.operand]);
+    kernel.operands.push_back(m);
+    auto body = std::make_shared<Graph>(*kernel.body);
+    // The partial's iterator (found again: earlier insertions moved it).
+    auto partial = llvm::find_if(body->ops, [&](const Op &o) {
+      return o.kind == OpKind::BlockInput &&
+             o.operands[0] == body->inputs[u.operand];
+    });
+    Op read = *partial;
+    int tileOf = partial->results[0];
+    int in = body->addInput(g.type(m));
+    read.operands = {in};
+    TensorType tile{body->type(tileOf).shape, DType::F32};
+    int t = body->values.size();
+    body->values.push_back(tile);
+    read.results = {t};
+    for (Op &o : body->ops)
+      if (o.kind == OpKind::Accum && o.operands.size() == 1 &&
+          o.operands[0] == tileOf)
+        o.operands.push_back(t);
+    // Before every use: at the front.
+    body->ops.insert(body->ops.begin(), read);
+    kernel.body = std::move(body);
+  }
+}
+
+} // namespace
+
 LogicalResult lowerKernelGraphFunction(func::FuncOp func,
                                        const HostHooks &hooks) {
   FailureOr<Graph> imported = importFunction(func);
   if (failed(imported))
     return failure();
-  const Graph &g = *imported;
+  Graph &g = *imported;
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
 
+  // Schedule, memory plan, running-max form and reduction trees of a body.
+  auto planKernel = [&](PlannedKernel &k, bool allowOutputs) -> LogicalResult {
+    std::string why;
+    FailureOr<Schedule> schedule = scheduleBlockGraph(k.body, &why);
+    if (failed(schedule))
+      return func.emitError() << "cannot schedule " << k.name << ": " << why;
+    k.schedule = std::move(*schedule);
+    FailureOr<MemoryPlan> plan = planSharedMemory(k.body, k.schedule,
+                                                  kTileAlignment, &why);
+    if (failed(plan))
+      return func.emitError() << "cannot plan the shared memory of " << k.name
+                              << ": " << why;
+    k.plan = std::move(*plan);
+    k.rescale = findSoftmaxRescale(k.body, k.schedule, k.plan.totalBytes,
+                                   allowOutputs);
+    if (k.rescale)
+      k.plan.totalBytes =
+          k.rescale->scaleOffset + numElements(k.rescale->rows) * 4;
+    // Accumulators that merge split-softmax partials (a second operand).
+    for (auto [i, op] : llvm::enumerate(k.body.ops)) {
+      if (op.kind != OpKind::Accum || op.operands.size() != 2)
+        continue;
+      if (!k.rescale)
+        k.rescale.emplace();
+      int64_t offset = (k.plan.totalBytes + kTileAlignment - 1) /
+                       kTileAlignment * kTileAlignment;
+      k.rescale->merges.push_back(i);
+      k.rescale->mergeOffsets.push_back(offset);
+      k.plan.totalBytes =
+          offset + k.body.type(op.results[0]).numElements() * 4;
+    }
+    k.trees = planReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
+                                 hooks.threadsPerBlock, k.plan.totalBytes,
+                                 hooks.sharedMemoryLimit);
+    if (!k.trees.empty())
+      k.plan.totalBytes = k.trees.offset + k.trees.bytes;
+    return success();
+  };
+
   // Plan every kernel first, so that nothing is built for a function that
-  // cannot be lowered.
+  // cannot be lowered. A kernel whose softmax partials are written out is
+  // kept in the running-max form only when its consumers can merge them;
+  // they then get the row maxima as an extra tensor.
   std::vector<PlannedKernel> kernels;
-  for (const Op &op : g.ops) {
+  for (size_t i = 0; i < g.ops.size(); ++i) {
+    const Op &op = g.ops[i];
     PlannedKernel k;
     k.name = (func.getSymName() + "_kernel" + llvm::Twine(kernels.size())).str();
     std::string why;
@@ -1613,25 +1864,19 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
                                 << " into a block graph: " << why;
       k.body = std::move(*expanded);
     }
-    FailureOr<Schedule> schedule = scheduleBlockGraph(k.body, &why);
-    if (failed(schedule))
-      return func.emitError() << "cannot schedule " << k.name << ": " << why;
-    k.schedule = std::move(*schedule);
-    FailureOr<MemoryPlan> plan = planSharedMemory(k.body, k.schedule,
-                                                  kTileAlignment, &why);
-    if (failed(plan))
-      return func.emitError() << "cannot plan the shared memory of " << k.name
-                              << ": " << why;
-    k.plan = std::move(*plan);
-    k.rescale = findSoftmaxRescale(k.body, k.schedule, k.plan.totalBytes);
-    if (k.rescale)
-      k.plan.totalBytes =
-          k.rescale->scaleOffset + numElements(k.rescale->rows) * 4;
-    k.trees = planReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
-                                 hooks.threadsPerBlock, k.plan.totalBytes,
-                                 hooks.sharedMemoryLimit);
-    if (!k.trees.empty())
-      k.plan.totalBytes = k.trees.offset + k.trees.bytes;
+    if (failed(planKernel(k, /*allowOutputs=*/true)))
+      return failure();
+    if (k.rescale && k.rescale->writtenOut) {
+      std::optional<SplitSoftmax> split =
+          findSplitSoftmax(g, i, k.body, k.rescale->accums);
+      llvm::SmallVector<int, 2> maxOutputs;
+      if (split)
+        addRowMaxima(g, i, k.body, *split, maxOutputs);
+      if (failed(planKernel(k, /*allowOutputs=*/split.has_value())))
+        return failure();
+      if (split)
+        k.rescale->maxOutputs = maxOutputs;
+    }
     kernels.push_back(std::move(k));
   }
 

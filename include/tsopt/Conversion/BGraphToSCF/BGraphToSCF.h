@@ -72,8 +72,23 @@ struct BlockContext {
 /// exp(m_old - m_new); the quotients are unchanged and no exp exceeds 1.
 struct SoftmaxRescale {
   /// The op whose result is the exp: an exp op, or a thread graph whose
-  /// output is an exp.
+  /// output is an exp; -1 in a kernel that only merges split partials.
   int expOp = -1;
+  bool hasExp() const { return expOp >= 0; }
+  /// The softmax split across kernels (FlashDecoding). In the producing
+  /// kernel the accumulators are not divided but written out, relative to
+  /// each row's running maximum, and these output savers (block op indices)
+  /// write that maximum (f32) alongside.
+  llvm::SmallVector<int, 2> maxOutputs;
+  /// Whether the accumulators are written out rather than divided.
+  bool writtenOut = false;
+  /// In the combining kernel: accumulators whose second operand is the tile
+  /// of row maxima that came with their partials. Each keeps a per-element
+  /// running maximum (f32, at `mergeOffsets[i]`, after the plan) and adds
+  /// every partial rescaled to it; they meet only as quotients of each
+  /// other, so the common factor cancels.
+  llvm::SmallVector<int, 2> merges;
+  llvm::SmallVector<int64_t, 2> mergeOffsets;
   /// The accumulator ops to rescale.
   llvm::SmallVector<int, 2> accums;
   /// The row shape: the exp's shape without its last dim.
@@ -111,10 +126,14 @@ ReductionTrees planReductionTrees(const Graph &blockGraph,
                                   int64_t limitBytes = 0);
 
 /// Finds the running-max form for `blockGraph`, or nullopt when its exps do
-/// not fit the pattern (they are then computed as written).
+/// not fit the pattern (they are then computed as written). With
+/// `allowOutputs`, accumulators that are only written out (the producing
+/// half of a split softmax) are accepted too; `maxOutputs` is then left for
+/// the caller to fill once it knows the consumers can merge them.
 std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &blockGraph,
                                                  const Schedule &schedule,
-                                                 int64_t planBytes);
+                                                 int64_t planBytes,
+                                                 bool allowOutputs = false);
 
 /// Whether block-graph matmul `op` of `blockGraph` qualifies for tensor
 /// cores (BlockContext::tensorCores): f16 operands, result rows a multiple
