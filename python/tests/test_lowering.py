@@ -54,10 +54,18 @@ def test_ptx_and_manifest():
     (fn,) = manifest["functions"]
     assert fn["name"] == "gqa_opt"
     roles = [b["role"] for b in fn["buffers"]]
-    assert roles == ["input"] * 3 + ["output"] + ["temporary"] * 2
+    # The split-kv partials, then their rows' maxima (f32, shaped like the
+    # partials): the softmax split across the two kernels is lowered in the
+    # running-max form.
+    assert roles == ["input"] * 3 + ["output"] + ["temporary"] * 4
+    partials, maxima = fn["buffers"][4:6], fn["buffers"][6:8]
+    assert [b["dtype"] for b in partials] == ["f16", "f16"]
+    assert [b["dtype"] for b in maxima] == ["f32", "f32"]
+    assert [b["shape"] for b in maxima] == [b["shape"] for b in partials]
     assert [k["grid"] for k in fn["kernels"]] == [[2, 4, 2], [2, 2, 1]]
     # The second kernel reads what the first wrote.
-    assert set(fn["kernels"][1]["args"][:2]) == {4, 5}
+    assert fn["kernels"][0]["args"][3:] == [4, 5, 6, 7]
+    assert fn["kernels"][1]["args"][:4] == [4, 5, 6, 7]
 
 
 def test_write_ptx(tmp_path):
