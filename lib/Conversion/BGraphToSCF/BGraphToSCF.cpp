@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -771,6 +772,67 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Block blk = blockAt(loop.getInductionVar());
+    auto loadA = [&](Value k0, int64_t v) -> Value {
+      return memref::LoadOp::create(
+          b, loc, a,
+          aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)));
+    };
+    auto loadB = [&](Value k0, int64_t v) -> Value {
+      return memref::LoadOp::create(
+          b, loc, bm,
+          bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)));
+    };
+    if (g.type(op.operands[0]).dtype == DType::BF16) {
+      // bf16: upstream's nvgpu.mma.sync lowering takes f16 only, so the
+      // fragments go to nvvm.mma.sync directly, two values per 32-bit
+      // register, in the same order (the layouts are the f16 ones).
+      Type bf16 = b.getBF16Type(), f32 = b.getF32Type(), i32 = b.getI32Type();
+      auto pairType = VectorType::get({2}, bf16);
+      auto registers = [&](Value k0, int64_t values,
+                           llvm::function_ref<Value(Value, int64_t)> element) {
+        SmallVector<Value, 4> regs;
+        for (int64_t v = 0; v < values; v += 2) {
+          Value pair = arith::ConstantOp::create(
+              b, loc, pairType,
+              DenseElementsAttr::get(pairType, FloatAttr::get(bf16, 0.0)));
+          for (int64_t i = 0; i < 2; ++i)
+            pair = vector::InsertOp::create(b, loc, element(k0, v + i), pair,
+                                            ArrayRef<int64_t>{i});
+          Value word = vector::BitCastOp::create(
+              b, loc, VectorType::get({1}, i32), pair);
+          regs.push_back(
+              vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0}));
+        }
+        return regs;
+      };
+      SmallVector<Value, 4> zeros(kValuesC, cF32(0.0));
+      auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(k),
+                                      cIndex(kK), zeros);
+      {
+        OpBuilder::InsertionGuard kGuard(b);
+        b.setInsertionPointToStart(kLoop.getBody());
+        Value k0 = kLoop.getInductionVar();
+        SmallVector<Value, 4> fa = registers(k0, kValuesA, loadA);
+        SmallVector<Value, 4> fb = registers(k0, kValuesB, loadB);
+        auto resultType = LLVM::LLVMStructType::getLiteral(
+            b.getContext(), SmallVector<Type>(kValuesC, f32));
+        Value d = NVVM::MmaOp::create(
+            b, loc, resultType, fa, fb, kLoop.getRegionIterArgs(),
+            ArrayRef<int64_t>{kM, kN, kK}, std::nullopt, std::nullopt,
+            std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                          NVVM::MMATypes::bf16},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        SmallVector<Value, 4> next;
+        for (int64_t v = 0; v < kValuesC; ++v)
+          next.push_back(LLVM::ExtractValueOp::create(b, loc, d, v));
+        scf::YieldOp::create(b, loc, next);
+      }
+      for (int64_t v = 0; v < kValuesC; ++v)
+        store(kLoop.getResult(v), c,
+              cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      return success();
+    }
     Type f16 = b.getF16Type();
     auto accType = VectorType::get({2, 2}, b.getF32Type());
     auto aType = VectorType::get({kValuesA / 2, 2}, f16);
@@ -784,25 +846,17 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
       b.setInsertionPointToStart(kLoop.getBody());
       Value k0 = kLoop.getInductionVar();
       auto fragment = [&](VectorType type, int64_t values,
-                          llvm::function_ref<Value(int64_t)> element) {
+                          llvm::function_ref<Value(Value, int64_t)> element) {
         Value frag = arith::ConstantOp::create(
             b, loc, type,
             DenseElementsAttr::get(type, FloatAttr::get(f16, 0.0)));
         for (int64_t v = 0; v < values; ++v)
-          frag = vector::InsertOp::create(b, loc, element(v), frag,
+          frag = vector::InsertOp::create(b, loc, element(k0, v), frag,
                                           ArrayRef<int64_t>{v / 2, v % 2});
         return frag;
       };
-      Value fa = fragment(aType, kValuesA, [&](int64_t v) -> Value {
-        return memref::LoadOp::create(
-            b, loc, a,
-            aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)));
-      });
-      Value fb = fragment(bType, kValuesB, [&](int64_t v) -> Value {
-        return memref::LoadOp::create(
-            b, loc, bm,
-            bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)));
-      });
+      Value fa = fragment(aType, kValuesA, loadA);
+      Value fb = fragment(bType, kValuesB, loadB);
       Value acc =
           nvgpu::MmaSyncOp::create(b, loc, fa, fb, kLoop.getRegionIterArgs()[0],
                                    ArrayRef<int64_t>{kM, kN, kK});
@@ -1353,7 +1407,9 @@ bool isTensorCoreMatmul(const Graph &bg, const Op &op) {
     return false;
   const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
   const Shape &rs = bg.type(op.results[0]).shape;
-  if (a.dtype != DType::F16 || b.dtype != DType::F16 || rs.size() < 2 ||
+  bool half = (a.dtype == DType::F16 && b.dtype == DType::F16) ||
+              (a.dtype == DType::BF16 && b.dtype == DType::BF16);
+  if (!half || rs.size() < 2 ||
       a.shape.size() < 2 || b.shape.size() < 2)
     return false;
   return rs[rs.size() - 2] % 16 == 0 && rs.back() % 8 == 0 &&

@@ -4,7 +4,8 @@
 // RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80 tensor-cores=false' | FileCheck %s --check-prefix=NVVM-OFF
 
 // Block matmuls of f16 tiles whose shapes divide into m16n8k16 run on
-// tensor cores; odd shapes, f32 and bf16 keep the f32 dot product.
+// tensor cores (bf16 through nvvm.mma.sync); odd shapes and f32 keep the f32
+// dot product.
 
 // 32x64 . 64x32: output tiles of 32x32 with K in steps of 32. The 2 x 4
 // blocks of 16x8 go to the 4 warps of 128 threads (warp w takes w, w + 4);
@@ -67,11 +68,18 @@ func.func @k24(%a: tensor<16x24xf16>, %b: tensor<24x8xf16>) -> tensor<16x8xf16> 
   return %c : tensor<16x8xf16>
 }
 
-// bf16 and f32 tiles: the plain path (upstream's nvgpu.mma.sync lowering
-// has no bf16 operands).
+// bf16 tiles: nvvm.mma.sync directly (upstream's nvgpu.mma.sync lowering
+// takes f16 only), two bf16 values per 32-bit register: 4 for A, 2 for B,
+// 4 f32 accumulators carried by the K loop.
 // CHECK-LABEL: gpu.func @bf16_kernel0(
 // CHECK-NOT: nvgpu.mma.sync
+// CHECK: vector.bitcast %{{.*}} : vector<2xbf16> to vector<1xi32>
+// CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] B[%{{.*}}, %{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<bf16>
+// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK: llvm.extractvalue
 // CHECK: gpu.return
+// f32 tiles: the plain path.
 func.func @bf16(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xbf16> {
   %c = kgraph.matmul %a, %b : tensor<16x16xbf16>, tensor<16x8xbf16> -> tensor<16x8xbf16>
   return %c : tensor<16x8xbf16>

@@ -1,4 +1,4 @@
-// The CPU path emulates the tensor-core lowering of f16 matmuls: each lane
+// The CPU path emulates the tensor-core lowering of f16 and bf16 matmuls: each lane
 // of a warp loads its mma.sync fragments at the coordinates upstream's
 // MMAUtils gives (the same index arithmetic as on the GPU), the values are
 // placed where the hardware reads them, and the warp's multiply-accumulate
@@ -6,12 +6,18 @@
 // RUN: tsopt-run %s --backend=cpu --fn=mm --reference=mm | FileCheck %s --check-prefix=MM
 // RUN: tsopt-run %s --backend=cpu --fn=bmm --reference=bmm --seed=5 | FileCheck %s --check-prefix=BMM
 // RUN: tsopt-run %s --backend=cpu --fn=attn --reference=attn | FileCheck %s --check-prefix=ATTN
+// RUN: tsopt-run %s --backend=cpu --fn=mm_bf16 --reference=mm_bf16 | FileCheck %s --check-prefix=BF16
+// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPUBF16
 // RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
 // RUN: tsopt-opt %s --convert-kgraph-to-scf=tensor-cores=false | FileCheck %s --check-prefix=OFF
 
 // MM: @mm vs @mm: agree
 // BMM: @bmm vs @bmm: agree
 // ATTN: @attn vs @attn: agree
+// BF16: @mm_bf16 vs @mm_bf16: agree
+// CPUBF16-LABEL: func.func private @mm_bf16_kernel0(
+// CPUBF16: memref.alloc() : memref<16x16xf32>
+// CPUBF16: scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c1{{.*}} {
 
 // CPU-LABEL: func.func private @mm_kernel0(
 // CPU-DAG: %[[ATILE:.+]] = memref.alloc() : memref<16x16xf32>
@@ -57,4 +63,9 @@ func.func @attn(%q: tensor<32x16xf16>, %k: tensor<64x16xf16>, %v: tensor<64x16xf
     bgraph.yield %oo : tensor<32x16xf16>
   }
   return %o : tensor<32x16xf16>
+}
+
+func.func @mm_bf16(%a: tensor<32x64xbf16>, %b: tensor<64x32xbf16>) -> tensor<32x32xbf16> {
+  %c = kgraph.matmul %a, %b : tensor<32x64xbf16>, tensor<64x32xbf16> -> tensor<32x32xbf16>
+  return %c : tensor<32x32xbf16>
 }

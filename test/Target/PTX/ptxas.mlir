@@ -74,6 +74,11 @@
 // RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/../../Workloads/rmsnorm_swiglu.mlir -o %t/rmsnorm_swiglu.sm_90.ptx
 // RUN: %ptxas -arch=sm_90 %t/rmsnorm_swiglu.sm_90.ptx -o %t/rmsnorm_swiglu.sm_90.cubin
 // RUN: FileCheck %s --check-prefix=SM90 --input-file=%t/rmsnorm_swiglu.sm_90.ptx
+// The tensor-core paths (f16 through nvgpu, bf16 through nvvm.mma.sync).
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 %S/tensor-cores.mlir -o %t/tensor-cores.sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/tensor-cores.sm_80.ptx -o %t/tensor-cores.sm_80.cubin
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %S/tensor-cores.mlir -o %t/tensor-cores.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t/tensor-cores.sm_90.ptx -o %t/tensor-cores.sm_90.cubin
 // RUN: ls %t | FileCheck %s --check-prefix=CUBINS
 // Where the lowering's fast paths apply: FlashAttention's 16x16 f16 tiles
 // multiply on tensor cores and its iterators copy with cp.async; gated_mlp's
