@@ -1847,10 +1847,9 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
     result.stats.timedOut = true;
     return true;
   };
-  bool rankingCut = false;
   for (std::vector<Found> &list : found) {
     for (Found &f : list) {
-      if ((rankingCut = rankingCut || pastFinalDeadline()))
+      if (pastFinalDeadline())
         break;
       if (f.key.empty())
         f.key = serializeGraph(f.graph);

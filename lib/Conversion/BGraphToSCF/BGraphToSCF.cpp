@@ -152,6 +152,12 @@ private:
   /// exp, sqrt and erf: the GPU path uses PTX instructions directly, since
   /// the math library (libdevice) is not part of the build.
   Value exp(Value x);
+  /// exp(from - to): what a sum relative to maximum `from` is multiplied by
+  /// to be relative to `to` (>= from); 1 while `to` is -inf (nothing has
+  /// been added yet).
+  Value rescaleFactor(Value from, Value to);
+  /// The index of `op` in the block graph.
+  int indexOf(const Op &op) const { return &op - g.ops.data(); }
   Value sqrt(Value x);
   Value erf(Value x);
   /// One scalar of an element-wise op.
@@ -431,6 +437,14 @@ Value BlockEmitter::exp(Value x) {
       .getResult(0);
 }
 
+Value BlockEmitter::rescaleFactor(Value from, Value to) {
+  Value none = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OEQ, to,
+      cF32(-std::numeric_limits<double>::infinity()));
+  return arith::SelectOp::create(b, loc, none, cF32(1.0),
+                                 exp(arith::SubFOp::create(b, loc, from, to)));
+}
+
 Value BlockEmitter::sqrt(Value x) {
   if (!gpu)
     return math::SqrtOp::create(b, loc, x);
@@ -587,27 +601,18 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     copyBox(tile, {}, acc, offset, shape);
     return;
   }
-  if (Value runMax = mergeMax.lookup(static_cast<int>(&op - g.ops.data()))) {
+  if (Value runMax = mergeMax.lookup(indexOf(op))) {
     // A partial that was accumulated relative to its rows' maximum c joins
     // the running sum relative to the running maximum m:
-    //   acc = acc * exp(m - m') + x * exp(c - m'),  m' = max(m, c)
-    // (factors 1 while both are -inf: nothing has been added yet).
+    //   acc = acc * exp(m - m') + x * exp(c - m'),  m' = max(m, c).
     Value maxima = memrefOf(op.operands[1]);
-    double negInf = -std::numeric_limits<double>::infinity();
     forEachElement(shape, [&](ValueRange index) {
       Value x = load(acc, index), y = load(tile, index);
       Value m = memref::LoadOp::create(b, loc, runMax, index);
       Value c = load(maxima, index);
       Value next = arith::MaximumFOp::create(b, loc, m, c);
-      Value none = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                         next, cF32(negInf));
-      auto factor = [&](Value from) {
-        return arith::SelectOp::create(
-            b, loc, none, cF32(1.0),
-            exp(arith::SubFOp::create(b, loc, from, next)));
-      };
-      Value kept = mul(x, factor(m));
-      Value added = mul(y, factor(c));
+      Value kept = mul(x, rescaleFactor(m, next));
+      Value added = mul(y, rescaleFactor(c, next));
       store(add(kept, added), acc, index);
       memref::StoreOp::create(b, loc, next, runMax, index);
     });
@@ -633,8 +638,7 @@ void BlockEmitter::emitOutput(const Op &op) {
       offset[d] = mulIndex(ctx.blockIds[gd], tile[d]);
   }
   bool writesMaxima =
-      rescale && llvm::is_contained(rescale->maxOutputs,
-                                    static_cast<int>(&op - g.ops.data()));
+      rescale && llvm::is_contained(rescale->maxOutputs, indexOf(op));
   for (auto [j, v] : llvm::enumerate(g.outputs)) {
     if (v != op.results[0])
       continue;
@@ -1109,11 +1113,7 @@ void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
     }
     Value old = memref::LoadOp::create(b, loc, rowMax, row);
     Value next = arith::MaximumFOp::create(b, loc, old, tileMax);
-    Value allNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                            next, cF32(negInf));
-    Value factor = arith::SelectOp::create(
-        b, loc, allNegInf, cF32(1.0),
-        exp(arith::SubFOp::create(b, loc, old, next)));
+    Value factor = rescaleFactor(old, next);
     memref::StoreOp::create(b, loc, next, rowMax, row);
     memref::StoreOp::create(b, loc, factor, rowScale, row);
   });
