@@ -25,6 +25,7 @@
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -36,6 +37,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -267,6 +269,13 @@ void reduceOver(Info &info, const DimLabel &dim, const Slicing &s,
   }
 }
 
+/// Same abstract expression (one part, not opaque): hash-consing makes this
+/// equality modulo the context's normal forms.
+bool sameExpr(const AbsTensor &a, const AbsTensor &b) {
+  return !a.unknown && !b.unknown && a.parts.size() == 1 &&
+         b.parts.size() == 1 && a.parts[0].expr == b.parts[0].expr;
+}
+
 bool samePartial(const Info &a, const Info &b) {
   return a.partialLoop == b.partialLoop && a.partialGrid == b.partialGrid &&
          (!a.partialLoop || a.partialKind == b.partialKind);
@@ -410,6 +419,11 @@ llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
     if (x.partial() || gamma.partial() || gamma.dims.size() != 1 ||
         x.dims.empty() || (gamma.dims[0] != x.dims.back()))
       return llvm::failure();
+    // The norm reads whole rows: a row sliced by a grid dim or the loop
+    // would be normalized by its slice's mean alone.
+    for (int v : x.dims.back().vars())
+      if (v == s.loopVar || llvm::is_contained(s.gridVars, v))
+        return llvm::failure();
     r.dims = x.dims;
     return r;
   }
@@ -450,12 +464,36 @@ struct Found {
   std::string key;
 };
 
+/// A row-local piece of the program explored as one block-level step (see
+/// docs/search.md, "Program templates"): the cone of ops computing one
+/// program value from its leaves. Operands are internal op indices (>= 0)
+/// or leaves (-1 - leaf index).
+struct Template {
+  struct TOp {
+    OpKind kind;
+    llvm::SmallVector<int, 2> operands;
+    int64_t dim = 0;
+    double scalar = 0;
+  };
+  std::vector<TOp> ops;
+  /// Rank of each leaf's program value (a binding must have the same).
+  llvm::SmallVector<size_t, 4> leafRanks;
+  /// The program value of each leaf, and the program input it is (-1: a
+  /// computed value). A template of inputs only is also a prologue.
+  llvm::SmallVector<int, 4> leafValues, leafInputs;
+  /// The program reads the leaves nowhere else: a kernel that can apply the
+  /// prologue does (docs/search.md).
+  bool onlyUse = false;
+  bool prologue() const { return !llvm::is_contained(leafInputs, -1); }
+};
+
 class Searcher {
 public:
   Searcher(const Graph &program, const SearchOptions &options)
       : program(program), options(options), builder(exprs) {}
 
   llvm::LogicalResult prepare(std::string *why);
+  void collectTemplates();
   std::vector<WorkItem> workItems();
   void runItem(const WorkItem &item, std::vector<Found> &out);
 
@@ -475,6 +513,10 @@ public:
   std::vector<bool> usedInputs;
   llvm::SmallVector<OpKind, 8> kernelOps, blockOps;
   llvm::SmallVector<double, 2> scalars;
+  std::vector<Template> templates;
+  /// How many open values one block-level step can close at most: 1 for an
+  /// op, leaves - 1 for a template.
+  unsigned maxMerge = 1;
 
   std::atomic<uint64_t> states{0}, prunedShape{0}, prunedExpr{0};
   std::atomic<bool> stop{false};
@@ -548,6 +590,26 @@ private:
 
 /// The nested generation of one graph-defined kernel's block graph.
 class BlockSearch {
+  /// Values no later op may read while in scope: stage Tensor is neither
+  /// phase (a template's inner values, tiles a prologue consumed).
+  class HiddenValues {
+  public:
+    HiddenValues(BlockSearch &b, llvm::ArrayRef<int> values) : b(b) {
+      for (int v : values) {
+        saved.push_back({v, b.infos[v].stage});
+        b.infos[v].stage = Stage::Tensor;
+      }
+    }
+    ~HiddenValues() {
+      for (auto [v, st] : saved)
+        b.infos[v].stage = st;
+    }
+
+  private:
+    BlockSearch &b;
+    llvm::SmallVector<std::pair<int, Stage>, 8> saved;
+  };
+
 public:
   BlockSearch(Searcher &s, KernelSearch &k, const KernelConfig &c)
       : s(s), k(k), c(c) {
@@ -558,6 +620,8 @@ public:
   /// Builds the input iterators; false when the configuration cannot slice
   /// the inputs consistently.
   bool begin();
+  /// Prologues from template `t` on, each applied or not, then extend().
+  void withPrologues(unsigned t);
   void extend();
 
 private:
@@ -571,6 +635,9 @@ private:
   bool place(tsopt::Op op);
   void unplace();
   void tryOp(tsopt::Op op);
+  void tryTemplate(unsigned t);
+  void placeTemplateOp(unsigned t, unsigned j, int start,
+                       llvm::SmallVectorImpl<int> &leaves);
   void accumulate(llvm::ArrayRef<int> dangling, unsigned i);
   unsigned users(int v) const { return useCount[v]; }
 
@@ -584,6 +651,8 @@ private:
   std::vector<unsigned> useCount;
   unsigned computeOps = 0;
   bool inPost = false;
+  /// Input tiles read by the prologues applied.
+  llvm::SmallVector<int, 4> prologueTiles;
 };
 
 } // namespace
@@ -667,7 +736,7 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
   if (kernelOps.empty() && !options.noKernelOps)
     kernelOps.assign(kinds.begin(), kinds.end());
   blockOps = options.blockOps;
-  if (blockOps.empty()) {
+  if (blockOps.empty() && !options.noBlockOps) {
     std::set<OpKind> b;
     for (OpKind k : kinds) {
       if (k == OpKind::RmsNorm) {
@@ -704,7 +773,115 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
   }
   llvm::sort(scalars);
   scalars.erase(std::unique(scalars.begin(), scalars.end()), scalars.end());
+  if (options.programTemplates)
+    collectTemplates();
   return llvm::success();
+}
+
+/// Ops a template may contain: those that compute each row of their result
+/// from the same row of their operands.
+static bool isRowLocal(OpKind k) {
+  return isElementwiseUnary(k) || isElementwiseBinary(k) ||
+         k == OpKind::ReduceSum || k == OpKind::ReduceMax ||
+         k == OpKind::RmsNorm;
+}
+
+void Searcher::collectTemplates() {
+  std::vector<int> producer(program.values.size(), -1);
+  std::vector<unsigned> uses(program.values.size(), 0);
+  for (auto [i, op] : llvm::enumerate(program.ops)) {
+    for (int r : op.results)
+      producer[r] = i;
+    for (int o : op.operands)
+      ++uses[o];
+  }
+  for (int o : program.outputs)
+    ++uses[o];
+  std::set<std::string> seen;
+  for (const tsopt::Op &root : program.ops) {
+    if (!isRowLocal(root.kind))
+      continue;
+    // Maximal cones only: rooted at a value that is an output, has several
+    // users or feeds an op that is not row-local.
+    int rv = root.results[0];
+    bool maximal = uses[rv] != 1 || llvm::is_contained(program.outputs, rv);
+    for (const tsopt::Op &user : program.ops)
+      if (llvm::is_contained(user.operands, rv) && !isRowLocal(user.kind))
+        maximal = true;
+    if (!maximal)
+      continue;
+    // The cone of `root`: row-local producers of values used once; every
+    // other value (an input, a matmul result, a value with other users) is
+    // a leaf.
+    Template t;
+    llvm::DenseMap<int, int> opOf, leafOf;
+    llvm::SmallVector<int, 8> coneOps;
+    std::function<int(int, bool)> visit = [&](int v, bool isRoot) -> int {
+      int p = producer[v];
+      bool inner = p >= 0 && isRowLocal(program.ops[p].kind) &&
+                   (isRoot || uses[v] == 1);
+      if (!inner) {
+        auto [it, added] = leafOf.try_emplace(v, t.leafRanks.size());
+        if (added) {
+          t.leafRanks.push_back(program.type(v).shape.size());
+          t.leafValues.push_back(v);
+          auto in = llvm::find(program.inputs, v);
+          t.leafInputs.push_back(in == program.inputs.end()
+                                     ? -1
+                                     : in - program.inputs.begin());
+        }
+        return -1 - it->second;
+      }
+      if (auto it = opOf.find(v); it != opOf.end())
+        return it->second;
+      const tsopt::Op &op = program.ops[p];
+      coneOps.push_back(p);
+      llvm::SmallVector<int, 2> operands;
+      for (int o : op.operands)
+        operands.push_back(visit(o, false));
+      auto add = [&](OpKind kind, llvm::ArrayRef<int> in, int64_t dim = 0,
+                     double scalar = 0) {
+        t.ops.push_back({kind, {in.begin(), in.end()}, dim, scalar});
+        return static_cast<int>(t.ops.size() - 1);
+      };
+      if (op.kind != OpKind::RmsNorm)
+        return opOf[v] = add(op.kind, operands, op.dim, op.scalar);
+      // rms_norm has no block-level op: its primitives (the epsilon is
+      // zero, see prepare), x·g / sqrt(sum(x²) / K).
+      int64_t last = program.type(op.operands[0]).shape.size() - 1;
+      int sq = add(OpKind::Square, {operands[0]});
+      int ss = add(OpKind::ReduceSum, {sq}, last);
+      int ms = add(OpKind::MulScalar, {ss}, 0,
+                   1.0 / program.type(op.operands[0]).shape.back());
+      int rms = add(OpKind::Sqrt, {ms});
+      int xg = add(OpKind::Mul, {operands[0], operands[1]});
+      return opOf[v] = add(OpKind::Div, {xg, rms});
+    };
+    visit(root.results[0], true);
+    unsigned leafUses = 0, usesInside = 0;
+    for (int v : t.leafValues)
+      leafUses += uses[v];
+    for (int p : coneOps)
+      for (int o : program.ops[p].operands)
+        usesInside += leafOf.count(o);
+    t.onlyUse = leafUses == usesInside;
+    if (t.ops.size() < 2)
+      continue;
+    std::string key;
+    llvm::raw_string_ostream os(key);
+    for (const Template::TOp &o : t.ops) {
+      os << static_cast<int>(o.kind) << ' ' << o.dim << ' ' << o.scalar;
+      for (int a : o.operands)
+        os << ' ' << a;
+      os << ';';
+    }
+    for (size_t r : t.leafRanks)
+      os << ' ' << r;
+    if (!seen.insert(key).second)
+      continue;
+    maxMerge = std::max<unsigned>(maxMerge, t.leafRanks.size() - 1);
+    templates.push_back(std::move(t));
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -1017,7 +1194,7 @@ void KernelSearch::enumerateKernelConfigs(
 void KernelSearch::searchKernel(KernelConfig &config) {
   BlockSearch bs(s, *this, config);
   if (bs.begin())
-    bs.extend();
+    bs.withPrologues(0);
 }
 
 void KernelSearch::runFirst(const WorkItem &item) {
@@ -1221,6 +1398,129 @@ void BlockSearch::tryOp(tsopt::Op op) {
   unplace();
 }
 
+void BlockSearch::withPrologues(unsigned t) {
+  if (s.timeUp())
+    return;
+  if (t == s.templates.size()) {
+    // A tile a prologue read is not read again.
+    HiddenValues hide(*this, prologueTiles);
+    extend();
+    return;
+  }
+  const Template &tp = s.templates[t];
+  if (!tp.prologue()) {
+    withPrologues(t + 1);
+    return;
+  }
+  // The leaves are program inputs, kernel values 0..n-1; input tile p
+  // belongs to kernel input p. One prologue per tile.
+  llvm::SmallVector<int, 4> leaves;
+  for (int in : tp.leafInputs) {
+    auto pos = llvm::find(c.inputs, in);
+    int tileValue = bg.inputs.size() + (pos - c.inputs.begin());
+    if (pos == c.inputs.end() || llvm::is_contained(prologueTiles, tileValue)) {
+      withPrologues(t + 1);
+      return;
+    }
+    leaves.push_back(tileValue);
+  }
+  int start = bg.values.size();
+  unsigned placed = 0;
+  for (const Template::TOp &top : tp.ops) {
+    tsopt::Op op;
+    op.kind = top.kind;
+    op.dim = top.dim;
+    op.scalar = top.scalar;
+    for (int a : top.operands)
+      op.operands.push_back(a >= 0 ? start + a : leaves[-1 - a]);
+    ++s.states;
+    if (!place(op))
+      break;
+    ++placed;
+  }
+  bool applied = placed == tp.ops.size();
+  if (applied) {
+    computeOps -= placed; // a prologue is free
+    prologueTiles.append(leaves.begin(), leaves.end());
+    HiddenValues hide(*this, llvm::to_vector(llvm::seq<int>(
+                                 start, start + tp.ops.size() - 1)));
+    withPrologues(t + 1);
+    prologueTiles.resize(prologueTiles.size() - leaves.size());
+    computeOps += placed;
+  }
+  for (unsigned i = 0; i < placed; ++i)
+    unplace();
+  if (!applied || !tp.onlyUse)
+    withPrologues(t + 1);
+}
+
+void BlockSearch::tryTemplate(unsigned t) {
+  if (s.timeUp())
+    return;
+  llvm::SmallVector<int, 4> leaves(s.templates[t].leafRanks.size(), -1);
+  placeTemplateOp(t, 0, bg.values.size(), leaves);
+}
+
+/// Places op `j` of template `t` (its ops from value `start` on), binding
+/// its leaves not bound yet to earlier values of the current phase, each in
+/// all ways; the whole template is then one step of the generation.
+void BlockSearch::placeTemplateOp(unsigned t, unsigned j, int start,
+                                  llvm::SmallVectorImpl<int> &leaves) {
+  const Template &tp = s.templates[t];
+  if (j == tp.ops.size()) {
+    // The template's rank: its leaves, as for an op reading them.
+    tsopt::Op probe;
+    probe.kind = OpKind::Kernel; // no block op has this kind
+    probe.operands.assign(leaves.begin(), leaves.end());
+    probe.dim = t;
+    Rank rank = rankOf(probe);
+    if (s.options.canonicalOrder && !ranks.empty() && !(ranks.back() < rank))
+      return;
+    unsigned extra = tp.ops.size() - 1;
+    computeOps -= extra;
+    ranks.push_back(std::move(rank));
+    // Only the template's result is visible, as for one op.
+    HiddenValues hide(*this,
+                      llvm::to_vector(llvm::seq<int>(start, start + extra)));
+    extend();
+    ranks.pop_back();
+    computeOps += extra;
+    return;
+  }
+  const Template::TOp &top = tp.ops[j];
+  // The first leaf operand not bound yet, if any, is bound here.
+  for (int a : top.operands) {
+    if (a >= 0 || leaves[-1 - a] >= 0)
+      continue;
+    unsigned leaf = -1 - a;
+    Stage phase = inPost ? Stage::PostLoop : Stage::Loop;
+    const AbsTensor &want = s.programExprs[tp.leafValues[leaf]];
+    for (int v = 0; v < start; ++v) {
+      if (infos[v].stage != phase ||
+          bg.values[v].shape.size() != tp.leafRanks[leaf] ||
+          llvm::is_contained(leaves, v) || !sameExpr(infos[v].expr, want))
+        continue;
+      leaves[leaf] = v;
+      placeTemplateOp(t, j, start, leaves);
+      leaves[leaf] = -1;
+      if (s.timeUp())
+        return;
+    }
+    return;
+  }
+  tsopt::Op op;
+  op.kind = top.kind;
+  op.dim = top.dim;
+  op.scalar = top.scalar;
+  for (int a : top.operands)
+    op.operands.push_back(a >= 0 ? start + a : leaves[-1 - a]);
+  ++s.states;
+  if (!place(op))
+    return;
+  placeTemplateOp(t, j + 1, start, leaves);
+  unplace();
+}
+
 void BlockSearch::accumulate(llvm::ArrayRef<int> dangling, unsigned i) {
   if (s.timeUp())
     return;
@@ -1281,7 +1581,7 @@ void BlockSearch::extend() {
     if (postSinks >= 1 && postSinks <= maxOut)
       tryClose();
     if (computeOps >= s.options.maxBlockOps ||
-        (postSinks > maxOut && postSinks - maxOut > remaining))
+        (postSinks > maxOut && postSinks - maxOut > remaining * s.maxMerge))
       return;
   } else {
     if (unusedInputs == 0 && !dangling.empty() &&
@@ -1291,10 +1591,11 @@ void BlockSearch::extend() {
     }
     // Ops still needed to close: every dangling value (a result nobody
     // uses or an input tile nobody reads) needs an op that consumes it (a
-    // binary op merges two into one, an accumulator moves one past the
-    // loop), and accumulated results beyond the output limit need merging.
+    // binary op merges two into one, a template with k leaves k into one,
+    // an accumulator moves one past the loop).
     unsigned open = dangling.size() + unusedInputs;
-    if (computeOps >= s.options.maxBlockOps || open > remaining)
+    if (computeOps >= s.options.maxBlockOps ||
+        open > remaining * s.maxMerge)
       return;
   }
 
@@ -1348,6 +1649,8 @@ void BlockSearch::extend() {
       }
     }
   }
+  for (unsigned t = 0; t < s.templates.size(); ++t)
+    tryTemplate(t);
 }
 
 void BlockSearch::tryClose() {
@@ -1702,8 +2005,9 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
        << ' ' << options.maxKernelOps << ' ' << options.maxBlockOps << ' '
        << options.maxKernelOutputs << ' ' << options.maxGridDims << ' '
        << options.minGridDims << ' ' << options.requireForloop << ' '
-       << options.noKernelOps << ' '
-       << options.exprPruning << ' ' << options.canonicalOrder;
+       << options.noKernelOps << ' ' << options.noBlockOps << ' '
+       << options.exprPruning << ' ' << options.canonicalOrder << ' '
+       << options.programTemplates;
     for (OpKind kd : s.blockOps)
       os << ' ' << static_cast<int>(kd);
     os << " |";

@@ -824,6 +824,8 @@ PYBIND11_MODULE(_tsopt, m) {
                      &SearchOptions::graphDefinedKernels)
       .def_readwrite("stop_after_items", &SearchOptions::stopAfterItems)
       .def_readwrite("canonical_order", &SearchOptions::canonicalOrder)
+      .def_readwrite("program_templates", &SearchOptions::programTemplates)
+      .def_readwrite("no_block_ops", &SearchOptions::noBlockOps)
       .def_readwrite("target", &SearchOptions::target)
       .def_readwrite("threads", &SearchOptions::threads)
       .def_readwrite("seed", &SearchOptions::seed)

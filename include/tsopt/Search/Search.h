@@ -64,6 +64,8 @@ struct SearchOptions {
   llvm::SmallVector<OpKind, 8> kernelOps;
   /// No pre-defined kernel-level ops at all (graph-defined kernels only).
   bool noKernelOps = false;
+  /// No block-level ops but program templates and accumulators.
+  bool noBlockOps = false;
   /// Abstract-expression pruning (off only for ablations).
   bool exprPruning = true;
   /// Explore graph-defined kernels (off: pre-defined ops only).
@@ -74,6 +76,10 @@ struct SearchOptions {
   /// Canonical-order generation (off only for ablations: every order of the
   /// same ops is then generated).
   bool canonicalOrder = true;
+  /// Program templates: each row-local cone of the program's ops (element-
+  /// wise ops, reductions, rms_norm) is also explored as one block-level
+  /// step that counts as one op (docs/search.md).
+  bool programTemplates = true;
   /// Target the cost model ranks for.
   std::string target = "sm_90";
   /// Worker threads; results do not depend on it.

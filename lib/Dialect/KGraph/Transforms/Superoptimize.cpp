@@ -152,6 +152,10 @@ LogicalResult SuperoptimizePass::runOnFunction(
   if (!forloopExtents.empty())
     opts.forloopExtents.assign(forloopExtents.begin(), forloopExtents.end());
   for (const std::string &name : blockOps) {
+    if (name == "none") {
+      opts.noBlockOps = true;
+      continue;
+    }
     FailureOr<OpKind> kind = parseOpKind(name);
     if (failed(kind) || *kind == OpKind::Kernel ||
         *kind == OpKind::BlockInput || *kind == OpKind::BlockOutput ||
@@ -160,6 +164,11 @@ LogicalResult SuperoptimizePass::runOnFunction(
       return failure();
     }
     opts.blockOps.push_back(*kind);
+  }
+  if (opts.noBlockOps && !programTemplates) {
+    func.emitError() << "block-ops=none explores program templates only; it "
+                        "needs program-templates=true";
+    return failure();
   }
   for (const std::string &name : kernelOps) {
     if (name == "none") {
@@ -187,6 +196,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
     }
   opts.exprPruning = exprPruning;
   opts.canonicalOrder = canonical;
+  opts.programTemplates = programTemplates;
   opts.target = target;
   opts.threads = threads;
   opts.seed = seed;
@@ -207,8 +217,9 @@ LogicalResult SuperoptimizePass::runOnFunction(
     os << '|' << opts.maxKernelOps << ' ' << opts.maxBlockOps << ' '
        << opts.maxKernelOutputs << ' ' << opts.maxGridDims << ' '
        << opts.minGridDims << ' ' << opts.requireForloop << ' '
-       << opts.noKernelOps << ' '
-       << opts.exprPruning << ' ' << opts.canonicalOrder << ' ' << opts.target
+       << opts.noKernelOps << ' ' << opts.noBlockOps << ' '
+       << opts.exprPruning << ' ' << opts.canonicalOrder << ' '
+       << opts.programTemplates << ' ' << opts.target
        << ' ' << opts.seed;
     for (int64_t e : opts.gridExtents)
       os << " g" << e;

@@ -198,7 +198,7 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
                "For-loop extents tried when tiling (default 1,2,4,...,64)">,
     ListOption<"blockOps", "block-ops", "std::string",
                "Block-level ops to explore, by name (default: from the "
-               "program)">,
+               "program; 'none': program templates only)">,
     ListOption<"kernelOps", "kernel-ops", "std::string",
                "Pre-defined kernel-level ops to explore, by name (default: "
                "the program's; 'none': graph-defined kernels only)">,
@@ -206,6 +206,10 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
            "Prune by abstract expressions (off only for ablations)">,
     Option<"canonical", "canonical", "bool", /*default=*/"true",
            "Generate in canonical order (off only for ablations)">,
+    Option<"programTemplates", "program-templates", "bool",
+           /*default=*/"true",
+           "Also explore each row-local cone of the program's ops as one "
+           "block-level step">,
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
            "Target the cost model ranks for: sm_80 (a100), sm_90 (h100), "
            "h200">,
