@@ -4,6 +4,7 @@
 
 #include "tsopt/Search/Partition.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Verify/Equivalence.h"
 #include "tsopt/Verify/Lax.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -182,6 +183,72 @@ TEST(SearchPruning, ExpressionsPruneAndKeepTheAnswer) {
   ASSERT_FALSE(unpruned->ranked.empty());
   EXPECT_EQ(serializeGraph(unpruned->ranked[0].graph),
             serializeGraph(pruned->ranked[0].graph));
+}
+
+/// How many of `candidates` the finite-field screen finds equal to
+/// `program`.
+unsigned screenedEqual(const std::vector<Graph> &candidates,
+                       const Graph &program) {
+  unsigned n = 0;
+  for (const Graph &g : candidates) {
+    auto same = screenEquivalence(g, program, /*seed=*/0, /*trials=*/1);
+    n += succeeded(same) && *same;
+  }
+  return n;
+}
+
+// ntrans's single kernel has 16 block ops; with templates and accumulators
+// only, four steps reach it (a prologue, a template, an accumulator).
+TEST(SearchTemplates, NtransInOneKernel) {
+  Graph program = reference("ntrans");
+  SearchOptions opts;
+  opts.maxKernelOps = 1;
+  opts.maxBlockOps = 4;
+  opts.minGridDims = 1;
+  opts.noBlockOps = true;
+  std::string why;
+  auto with = enumerateCandidates(program, opts, &why);
+  ASSERT_TRUE(succeeded(with)) << why;
+  EXPECT_GT(screenedEqual(*with, program), 0u);
+  for (const Graph &g : *with)
+    EXPECT_EQ(g.ops.size(), 1u) << describeStructure(g);
+  opts.programTemplates = false;
+  auto without = enumerateCandidates(program, opts, &why);
+  ASSERT_TRUE(succeeded(without)) << why;
+  EXPECT_TRUE(without->empty());
+}
+
+// A prologue reads whole rows: when the only loop a kernel may have slices
+// the normalized dim (rmsnorm's D, which the matmul also contracts), the
+// rms_norm prologue does not apply and no candidate is equivalent; without
+// the loop it applies and one is.
+TEST(SearchTemplates, PrologueOnlyOnWholeRows) {
+  Graph program = reference("rmsnorm");
+  SearchOptions opts;
+  opts.maxKernelOps = 1;
+  opts.maxBlockOps = 3;
+  opts.minGridDims = 1;
+  opts.maxGridDims = 1;
+  opts.noKernelOps = true;
+  opts.blockOps = {OpKind::Mul, OpKind::Matmul};
+  opts.requireForloop = true;
+  // Without expression pruning the raw-tile products stay, so that the
+  // labels alone are what keeps the prologue off a sliced row.
+  opts.exprPruning = false;
+  std::string why;
+  auto looped = enumerateCandidates(program, opts, &why);
+  ASSERT_TRUE(succeeded(looped)) << why;
+  EXPECT_FALSE(looped->empty()); // (X·G)·W on raw tiles: no norm
+  for (const Graph &g : *looped)
+    for (const tsopt::Op &k : g.ops)
+      if (k.body)
+        for (const tsopt::Op &op : k.body->ops)
+          EXPECT_NE(op.kind, OpKind::Sqrt) << describeStructure(g);
+  EXPECT_EQ(screenedEqual(*looped, program), 0u);
+  opts.requireForloop = false;
+  auto whole = enumerateCandidates(program, opts, &why);
+  ASSERT_TRUE(succeeded(whole)) << why;
+  EXPECT_GT(screenedEqual(*whole, program), 0u);
 }
 
 SearchOptions smallLora() {
