@@ -117,6 +117,9 @@ def test_options_map_to_search_options():
     assert opts.time_limit == 1.5 and opts.top_n == 2
     defaults = tsopt.search_options()
     assert defaults.max_block_ops == 9 and defaults.forloop_extents[0] == 1
+    assert defaults.program_templates and not defaults.no_block_ops
+    only = tsopt.search_options(no_block_ops=True, program_templates=True)
+    assert only.no_block_ops and only.program_templates
     with pytest.raises(TypeError, match="unknown search option 'max_ops'"):
         tsopt.search_options(max_ops=3)
     with pytest.raises(ValueError, match="unknown op 'kernel'"):

@@ -114,8 +114,10 @@ def superoptimize(program, progress=False, **options):
 
     `options` are SearchOptions' fields (see :func:`search_options`):
     max_kernel_ops, max_block_ops, max_kernel_outputs, max_grid_dims,
-    min_grid_dims, require_forloop, no_kernel_ops, grid_extents, forloop_extents, block_ops, kernel_ops, expr_pruning,
-    graph_defined_kernels, stop_after_items, canonical_order, target,
+    min_grid_dims, require_forloop, no_kernel_ops, no_block_ops,
+    grid_extents, forloop_extents, block_ops, kernel_ops, expr_pruning,
+    graph_defined_kernels, stop_after_items, canonical_order,
+    program_templates, target,
     threads, seed, delta, time_limit, checkpoint, top_n, progress_interval.
 
     `progress`: False (quiet), True (a tqdm bar if tqdm is installed, else a
