@@ -485,6 +485,17 @@ struct Template {
   /// prologue does (docs/search.md).
   bool onlyUse = false;
   bool prologue() const { return !llvm::is_contained(leafInputs, -1); }
+  /// Op `j`, its inner operands numbered from `start`, its leaves bound.
+  tsopt::Op instantiate(unsigned j, int start,
+                        llvm::ArrayRef<int> leaves) const {
+    tsopt::Op op;
+    op.kind = ops[j].kind;
+    op.dim = ops[j].dim;
+    op.scalar = ops[j].scalar;
+    for (int a : ops[j].operands)
+      op.operands.push_back(a >= 0 ? start + a : leaves[-1 - a]);
+    return op;
+  }
 };
 
 class Searcher {
@@ -1417,8 +1428,10 @@ void BlockSearch::withPrologues(unsigned t) {
   llvm::SmallVector<int, 4> leaves;
   for (int in : tp.leafInputs) {
     auto pos = llvm::find(c.inputs, in);
-    int tileValue = bg.inputs.size() + (pos - c.inputs.begin());
-    if (pos == c.inputs.end() || llvm::is_contained(prologueTiles, tileValue)) {
+    int tileValue = pos == c.inputs.end()
+                        ? -1
+                        : bg.inputs.size() + (pos - c.inputs.begin());
+    if (tileValue < 0 || llvm::is_contained(prologueTiles, tileValue)) {
       withPrologues(t + 1);
       return;
     }
@@ -1426,15 +1439,9 @@ void BlockSearch::withPrologues(unsigned t) {
   }
   int start = bg.values.size();
   unsigned placed = 0;
-  for (const Template::TOp &top : tp.ops) {
-    tsopt::Op op;
-    op.kind = top.kind;
-    op.dim = top.dim;
-    op.scalar = top.scalar;
-    for (int a : top.operands)
-      op.operands.push_back(a >= 0 ? start + a : leaves[-1 - a]);
+  for (unsigned j = 0; j < tp.ops.size(); ++j) {
     ++s.states;
-    if (!place(op))
+    if (!place(tp.instantiate(j, start, leaves)))
       break;
     ++placed;
   }
@@ -1508,14 +1515,8 @@ void BlockSearch::placeTemplateOp(unsigned t, unsigned j, int start,
     }
     return;
   }
-  tsopt::Op op;
-  op.kind = top.kind;
-  op.dim = top.dim;
-  op.scalar = top.scalar;
-  for (int a : top.operands)
-    op.operands.push_back(a >= 0 ? start + a : leaves[-1 - a]);
   ++s.states;
-  if (!place(op))
+  if (!place(tp.instantiate(j, start, leaves)))
     return;
   placeTemplateOp(t, j + 1, start, leaves);
   unplace();

@@ -198,7 +198,7 @@ unsigned screenedEqual(const std::vector<Graph> &candidates,
 }
 
 // ntrans's single kernel has 16 block ops; with templates and accumulators
-// only, four steps reach it (a prologue, a template, an accumulator).
+// only it takes a free prologue, a template and an accumulator.
 TEST(SearchTemplates, NtransInOneKernel) {
   Graph program = reference("ntrans");
   SearchOptions opts;
