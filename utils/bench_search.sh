@@ -59,7 +59,7 @@ for w in gqa mha mqa; do
 done
 published rmsnorm_swiglu max-kernel-ops=2 max-block-ops=6 min-grid-dims=1 max-grid-dims=1 \
   require-forloop=true kernel-ops=none block-ops=matmul forloop-extents=16,32,64,128,256
-published mlp_adapter max-kernel-ops=3 max-block-ops=4 kernel-ops=none min-grid-dims=1
+published mlp_adapter max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-dims=1
 published qknorm_gqa max-kernel-ops=2 max-block-ops=6 kernel-ops=none block-ops=matmul,reduce_sum,div \
   min-grid-dims=2 require-forloop=true
 published ntrans max-kernel-ops=1 max-block-ops=4 block-ops=none min-grid-dims=1

@@ -97,6 +97,9 @@ struct Info {
   unsigned partialGrid = 0;
   Stage stage = Stage::Tensor;
   AbsTensor expr;
+  /// An input tile the loop slices along the kernel's carry variable: it
+  /// goes to a concatenating accumulator.
+  bool carried = false;
   bool partial() const { return partialLoop || partialGrid; }
 };
 
@@ -450,6 +453,10 @@ struct KernelConfig {
   llvm::SmallVector<int64_t, 3> grid;
   int loopVar = -1;
   int64_t forloop = 1;
+  /// A combine kernel's loop walks chunks of partial sums; an input it reads
+  /// only after the loop must still pass an accumulator, so the same loop
+  /// also slices it along this variable and concatenates the slices back.
+  int carryVar = -1;
 };
 
 /// One unit of parallel work: the first kernel-level op of a prefix.
@@ -1138,10 +1145,20 @@ void KernelSearch::enumerateKernelConfigs(
         if (d.outerVar() == partialVar && partialVar >= 0)
           chunks = d.factors[0].count;
 
+    // The grid does not split the chunks of partial sums; it may slice the
+    // partial variable where another input ranges over it (the blocks then
+    // share the chunks, and the loop walks them).
     llvm::SmallVector<int, 8> gridCandidates;
-    for (int v : vars)
-      if (v != partialVar)
+    for (int v : vars) {
+      bool elsewhere = llvm::any_of(ins, [&](const Info *in) {
+        return in->partialVars.empty() &&
+               llvm::any_of(in->dims, [&](const DimLabel &d) {
+                 return d.outerVar() == v;
+               });
+      });
+      if (v != partialVar || elsewhere)
         gridCandidates.push_back(v);
+    }
     unsigned nv = gridCandidates.size();
     for (uint64_t gm = 0; gm < (uint64_t(1) << nv); ++gm) {
       unsigned gridDims = llvm::popcount(gm);
@@ -1195,8 +1212,24 @@ void KernelSearch::enumerateKernelConfigs(
               ok = false;
           }
         }
-        if (ok)
-          fn(config);
+        if (!ok)
+          continue;
+        fn(config);
+        if (loopVar != partialVar || partialVar < 0)
+          continue;
+        for (int v : vars) {
+          if (v == partialVar)
+            continue;
+          int64_t size = s.varSize[v];
+          for (auto [i, gv] : llvm::enumerate(config.gridVars))
+            if (gv == v)
+              size /= config.grid[i];
+          if (size % config.forloop || size == config.forloop)
+            continue;
+          KernelConfig carrying = config;
+          carrying.carryVar = v;
+          fn(carrying);
+        }
       }
     }
   }
@@ -1225,6 +1258,9 @@ void KernelSearch::runFirst(const WorkItem &item) {
 //===----------------------------------------------------------------------===//
 
 bool BlockSearch::begin() {
+  bool chunkLoop = llvm::any_of(c.inputs, [&](int v) {
+    return llvm::is_contained(k.infos[v].partialVars, c.loopVar);
+  });
   bg.level = Level::Block;
   bg.grid.assign(c.grid.begin(), c.grid.end());
   bg.forloop = c.forloop;
@@ -1246,8 +1282,11 @@ bool BlockSearch::begin() {
     tile.dims = in.dims;
     tile.expr = in.expr;
     tile.stage = Stage::Loop;
-    // imap: the dim whose outer variable grid dim g slices.
+    // imap: the dim whose outer variable grid dim g slices (every block
+    // reads all chunks of partial sums).
     for (auto [gd, gv] : llvm::enumerate(c.gridVars)) {
+      if (llvm::is_contained(in.partialVars, gv))
+        continue;
       for (auto [d, label] : llvm::enumerate(tile.dims))
         if (label.outerVar() == gv) {
           op.gridMap[gd] = d;
@@ -1271,6 +1310,22 @@ bool BlockSearch::begin() {
           // A loop over chunks of partial sums consumes the chunk index.
           if (f.count == 1 && llvm::is_contained(in.partialVars, c.loopVar))
             label.factors.erase(label.factors.begin());
+          break;
+        }
+    }
+    // A loop over chunks of partial sums that also slices this (whole)
+    // input carries it to a concatenating accumulator.
+    if (op.fmap != kReplica && in.partialVars.empty() && chunkLoop)
+      tile.carried = true;
+    if (c.carryVar >= 0 && op.fmap == kReplica && in.partialVars.empty()) {
+      for (auto [d, label] : llvm::enumerate(tile.dims))
+        if (label.outerVar() == c.carryVar) {
+          op.fmap = d;
+          Factor &f = label.factors[0];
+          if (f.count % c.forloop)
+            return false;
+          f.count /= c.forloop;
+          tile.carried = true;
           break;
         }
     }
@@ -1359,7 +1414,8 @@ bool BlockSearch::place(tsopt::Op op) {
     } else {
       // Concatenation over iterations: the tile's dim is the loop slice.
       DimLabel &d = info.dims[placed.fmap];
-      if (a.partialLoop || d.outerVar() != c.loopVar) {
+      if (a.partialLoop ||
+          (d.outerVar() != c.loopVar && d.outerVar() != c.carryVar)) {
         ++s.prunedShape;
         pop();
         return false;
@@ -1547,7 +1603,8 @@ void BlockSearch::accumulate(llvm::ArrayRef<int> dangling, unsigned i) {
   op.accum = AccumKind::Sum;
   if (c.loopVar >= 0)
     for (size_t d = 0; d < bg.values[a].shape.size(); ++d)
-      if (infos[a].dims[d].outerVar() == c.loopVar) {
+      if (infos[a].dims[d].outerVar() == c.loopVar ||
+          (c.carryVar >= 0 && infos[a].dims[d].outerVar() == c.carryVar)) {
         op.fmap = d;
         attempt();
       }
@@ -1568,7 +1625,7 @@ void BlockSearch::extend() {
       // An input tile of partial sums (the combine step of a split
       // reduction) goes straight to its accumulator.
       if (bg.ops[v - bg.inputs.size()].kind == OpKind::BlockInput &&
-          !infos[v].partialLoop)
+          !infos[v].partialLoop && !infos[v].carried)
         ++unusedInputs;
       else
         dangling.push_back(v);
