@@ -239,11 +239,15 @@ TEST(SearchTemplates, PrologueOnlyOnWholeRows) {
   auto looped = enumerateCandidates(program, opts, &why);
   ASSERT_TRUE(succeeded(looped)) << why;
   EXPECT_FALSE(looped->empty()); // (X·G)·W on raw tiles: no norm
-  for (const Graph &g : *looped)
-    for (const tsopt::Op &k : g.ops)
-      if (k.body)
-        for (const tsopt::Op &op : k.body->ops)
-          EXPECT_NE(op.kind, OpKind::Sqrt) << describeStructure(g);
+  for (const Graph &g : *looped) {
+    for (const tsopt::Op &k : g.ops) {
+      if (!k.body)
+        continue;
+      for (const tsopt::Op &op : k.body->ops) {
+        EXPECT_NE(op.kind, OpKind::Sqrt) << describeStructure(g);
+      }
+    }
+  }
   EXPECT_EQ(screenedEqual(*looped, program), 0u);
   opts.requireForloop = false;
   auto whole = enumerateCandidates(program, opts, &why);
