@@ -417,6 +417,16 @@ llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
     r.partialGrid = a.partialGrid | b.partialGrid;
     return r;
   }
+  case OpKind::Transpose: {
+    // A permutation of the dims: linear, so partial sums stay partial.
+    const Info &a = *in[0];
+    if (op.perm.size() != a.dims.size())
+      return llvm::failure();
+    for (int64_t d : op.perm)
+      r.dims.push_back(a.dims[d]);
+    carry(a);
+    return r;
+  }
   case OpKind::RmsNorm: {
     const Info &x = *in[0], &gamma = *in[1];
     if (x.partial() || gamma.partial() || gamma.dims.size() != 1 ||
@@ -481,6 +491,7 @@ struct Template {
     llvm::SmallVector<int, 2> operands;
     int64_t dim = 0;
     double scalar = 0;
+    llvm::SmallVector<int64_t, 4> perm;
   };
   std::vector<TOp> ops;
   /// Rank of each leaf's program value (a binding must have the same).
@@ -499,6 +510,7 @@ struct Template {
     op.kind = ops[j].kind;
     op.dim = ops[j].dim;
     op.scalar = ops[j].scalar;
+    op.perm = ops[j].perm;
     for (int a : ops[j].operands)
       op.operands.push_back(a >= 0 ? start + a : leaves[-1 - a]);
     return op;
@@ -816,6 +828,20 @@ void Searcher::collectTemplates() {
   for (int o : program.outputs)
     ++uses[o];
   std::set<std::string> seen;
+  // A transposed program input is a one-op prologue: the kernel reads the
+  // tile and transposes it in shared memory.
+  for (const tsopt::Op &op : program.ops) {
+    auto in = llvm::find(program.inputs, op.operands[0]);
+    if (op.kind != OpKind::Transpose || in == program.inputs.end())
+      continue;
+    Template t;
+    t.ops.push_back({OpKind::Transpose, {-1}, 0, 0, op.perm});
+    t.leafRanks.push_back(program.type(op.operands[0]).shape.size());
+    t.leafValues.push_back(op.operands[0]);
+    t.leafInputs.push_back(in - program.inputs.begin());
+    t.onlyUse = uses[op.operands[0]] == 1;
+    templates.push_back(std::move(t));
+  }
   for (const tsopt::Op &root : program.ops) {
     if (!isRowLocal(root.kind))
       continue;
@@ -859,7 +885,7 @@ void Searcher::collectTemplates() {
         operands.push_back(visit(o, false));
       auto add = [&](OpKind kind, llvm::ArrayRef<int> in, int64_t dim = 0,
                      double scalar = 0) {
-        t.ops.push_back({kind, {in.begin(), in.end()}, dim, scalar});
+        t.ops.push_back({kind, {in.begin(), in.end()}, dim, scalar, {}});
         return static_cast<int>(t.ops.size() - 1);
       };
       if (op.kind != OpKind::RmsNorm)
@@ -1518,7 +1544,8 @@ void BlockSearch::withPrologues(unsigned t) {
 }
 
 void BlockSearch::tryTemplate(unsigned t) {
-  if (s.timeUp())
+  // One op is a template only as a prologue (the op itself is explored).
+  if (s.timeUp() || s.templates[t].ops.size() < 2)
     return;
   llvm::SmallVector<int, 4> leaves(s.templates[t].leafRanks.size(), -1);
   placeTemplateOp(t, 0, bg.values.size(), leaves);
@@ -1686,6 +1713,17 @@ void BlockSearch::extend() {
           op.dim = d;
           tryOp(op);
         }
+      } else if (kind == OpKind::Transpose) {
+        // The program's transposes swap the last two dims (see
+        // tryPredefined); so does the block level.
+        size_t rank = bg.values[a].shape.size();
+        if (rank < 2)
+          continue;
+        op.perm.resize(rank);
+        std::iota(op.perm.begin(), op.perm.end(), 0);
+        std::swap(op.perm[rank - 1], op.perm[rank - 2]);
+        tryOp(op);
+        op.perm.clear();
       } else if (isElementwiseBinary(kind) || kind == OpKind::Matmul ||
                  kind == OpKind::Concat) {
         for (int b = 0; b < n; ++b) {
