@@ -463,10 +463,6 @@ struct KernelConfig {
   llvm::SmallVector<int64_t, 3> grid;
   int loopVar = -1;
   int64_t forloop = 1;
-  /// A combine kernel's loop walks chunks of partial sums; an input it reads
-  /// only after the loop must still pass an accumulator, so the same loop
-  /// also slices it along this variable and concatenates the slices back.
-  int carryVar = -1;
 };
 
 /// One unit of parallel work: the first kernel-level op of a prefix.
@@ -1173,15 +1169,25 @@ void KernelSearch::enumerateKernelConfigs(
 
     // The grid does not split the chunks of partial sums; it may slice the
     // partial variable where another input ranges over it (the blocks then
-    // share the chunks, and the loop walks them).
+    // share the chunks, and the loop walks them and carries that input to a
+    // concatenating accumulator), if the program's output ranges over it
+    // too (mlp_adapter's columns; not GQA's reduced kv sequence, whose
+    // combine kernels would otherwise try every carried V).
     llvm::SmallVector<int, 8> gridCandidates;
     for (int v : vars) {
-      bool elsewhere = llvm::any_of(ins, [&](const Info *in) {
-        return in->partialVars.empty() &&
-               llvm::any_of(in->dims, [&](const DimLabel &d) {
-                 return d.outerVar() == v;
-               });
-      });
+      bool elsewhere =
+          llvm::any_of(ins,
+                       [&](const Info *in) {
+                         return in->partialVars.empty() &&
+                                llvm::any_of(in->dims, [&](const DimLabel &d) {
+                                  return d.outerVar() == v;
+                                });
+                       }) &&
+          llvm::any_of(s.outputLabels, [&](const auto &labels) {
+            return llvm::any_of(labels, [&](const DimLabel &d) {
+              return d.outerVar() == v;
+            });
+          });
       if (v != partialVar || elsewhere)
         gridCandidates.push_back(v);
     }
@@ -1238,24 +1244,8 @@ void KernelSearch::enumerateKernelConfigs(
               ok = false;
           }
         }
-        if (!ok)
-          continue;
-        fn(config);
-        if (loopVar != partialVar || partialVar < 0)
-          continue;
-        for (int v : vars) {
-          if (v == partialVar)
-            continue;
-          int64_t size = s.varSize[v];
-          for (auto [i, gv] : llvm::enumerate(config.gridVars))
-            if (gv == v)
-              size /= config.grid[i];
-          if (size % config.forloop || size == config.forloop)
-            continue;
-          KernelConfig carrying = config;
-          carrying.carryVar = v;
-          fn(carrying);
-        }
+        if (ok)
+          fn(config);
       }
     }
   }
@@ -1343,18 +1333,6 @@ bool BlockSearch::begin() {
     // input carries it to a concatenating accumulator.
     if (op.fmap != kReplica && in.partialVars.empty() && chunkLoop)
       tile.carried = true;
-    if (c.carryVar >= 0 && op.fmap == kReplica && in.partialVars.empty()) {
-      for (auto [d, label] : llvm::enumerate(tile.dims))
-        if (label.outerVar() == c.carryVar) {
-          op.fmap = d;
-          Factor &f = label.factors[0];
-          if (f.count % c.forloop)
-            return false;
-          f.count /= c.forloop;
-          tile.carried = true;
-          break;
-        }
-    }
     // Partial sums indexed by the loop: the tile is a loop-partial sum.
     if (!in.partialVars.empty()) {
       if (op.fmap == kReplica)
@@ -1440,8 +1418,7 @@ bool BlockSearch::place(tsopt::Op op) {
     } else {
       // Concatenation over iterations: the tile's dim is the loop slice.
       DimLabel &d = info.dims[placed.fmap];
-      if (a.partialLoop ||
-          (d.outerVar() != c.loopVar && d.outerVar() != c.carryVar)) {
+      if (a.partialLoop || d.outerVar() != c.loopVar) {
         ++s.prunedShape;
         pop();
         return false;
@@ -1630,8 +1607,7 @@ void BlockSearch::accumulate(llvm::ArrayRef<int> dangling, unsigned i) {
   op.accum = AccumKind::Sum;
   if (c.loopVar >= 0)
     for (size_t d = 0; d < bg.values[a].shape.size(); ++d)
-      if (infos[a].dims[d].outerVar() == c.loopVar ||
-          (c.carryVar >= 0 && infos[a].dims[d].outerVar() == c.carryVar)) {
+      if (infos[a].dims[d].outerVar() == c.loopVar) {
         op.fmap = d;
         attempt();
       }
