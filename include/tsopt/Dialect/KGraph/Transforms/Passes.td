@@ -146,7 +146,10 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     canonical order, a graph-defined kernel opens a nested block-graph
     generation over grid dims, a for-loop, imaps, fmaps and omaps, and every
     new tensor's abstract expression must be a subexpression of the
-    program's (decided by Z3). Complete candidates are screened by a
+    program's (decided by Z3). Besides single ops, the block level explores
+    the program's own row-local cones as one step each (program templates;
+    on program inputs, as prologues of the input tiles). Complete candidates
+    are screened by a
     finite-field test, get thread graphs, are tiled and ranked by the cost
     model, and the best passes the δ-bounded verifier before it replaces the
     function body. The function then carries `tsopt.verification` (the
