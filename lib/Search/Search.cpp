@@ -97,7 +97,7 @@ struct Info {
   unsigned partialGrid = 0;
   Stage stage = Stage::Tensor;
   AbsTensor expr;
-  /// An input tile the loop slices along the kernel's carry variable: it
+  /// An input tile that a loop over chunks of partial sums also slices: it
   /// goes to a concatenating accumulator.
   bool carried = false;
   bool partial() const { return partialLoop || partialGrid; }
@@ -246,6 +246,21 @@ bool isNonlinearUnary(OpKind k) {
 }
 
 bool isCommutative(OpKind k) { return k == OpKind::Add || k == OpKind::Mul; }
+
+/// The transpose the search explores: the last two of `rank` dims swapped
+/// (what the program's transposes do).
+llvm::SmallVector<int64_t, 4> swapLastTwo(size_t rank) {
+  llvm::SmallVector<int64_t, 4> perm(rank);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::swap(perm[rank - 1], perm[rank - 2]);
+  return perm;
+}
+
+/// Some dim of `dims` has `v` as its outer variable.
+bool hasOuterVar(llvm::ArrayRef<DimLabel> dims, int v) {
+  return llvm::any_of(dims,
+                      [&](const DimLabel &d) { return d.outerVar() == v; });
+}
 
 //===----------------------------------------------------------------------===//
 // Label rules shared by kernel and block level
@@ -823,18 +838,24 @@ void Searcher::collectTemplates() {
   }
   for (int o : program.outputs)
     ++uses[o];
+  // Records program value `v` as the next leaf of `t`.
+  auto addLeaf = [&](Template &t, int v) {
+    t.leafRanks.push_back(program.type(v).shape.size());
+    t.leafValues.push_back(v);
+    auto in = llvm::find(program.inputs, v);
+    t.leafInputs.push_back(
+        in == program.inputs.end() ? -1 : in - program.inputs.begin());
+  };
   std::set<std::string> seen;
   // A transposed program input is a one-op prologue: the kernel reads the
   // tile and transposes it in shared memory.
   for (const tsopt::Op &op : program.ops) {
-    auto in = llvm::find(program.inputs, op.operands[0]);
-    if (op.kind != OpKind::Transpose || in == program.inputs.end())
+    if (op.kind != OpKind::Transpose ||
+        !llvm::is_contained(program.inputs, op.operands[0]))
       continue;
     Template t;
     t.ops.push_back({OpKind::Transpose, {-1}, 0, 0, op.perm});
-    t.leafRanks.push_back(program.type(op.operands[0]).shape.size());
-    t.leafValues.push_back(op.operands[0]);
-    t.leafInputs.push_back(in - program.inputs.begin());
+    addLeaf(t, op.operands[0]);
     t.onlyUse = uses[op.operands[0]] == 1;
     templates.push_back(std::move(t));
   }
@@ -862,14 +883,8 @@ void Searcher::collectTemplates() {
                    (isRoot || uses[v] == 1);
       if (!inner) {
         auto [it, added] = leafOf.try_emplace(v, t.leafRanks.size());
-        if (added) {
-          t.leafRanks.push_back(program.type(v).shape.size());
-          t.leafValues.push_back(v);
-          auto in = llvm::find(program.inputs, v);
-          t.leafInputs.push_back(in == program.inputs.end()
-                                     ? -1
-                                     : in - program.inputs.begin());
-        }
+        if (added)
+          addLeaf(t, v);
         return -1 - it->second;
       }
       if (auto it = opOf.find(v); it != opOf.end())
@@ -1032,12 +1047,8 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
   op.operands.assign(operands.begin(), operands.end());
   op.dim = dim;
   op.scalar = scalar;
-  if (kind == OpKind::Transpose) {
-    size_t rank = g.values[operands[0]].shape.size();
-    op.perm.resize(rank);
-    std::iota(op.perm.begin(), op.perm.end(), 0);
-    std::swap(op.perm[rank - 1], op.perm[rank - 2]);
-  }
+  if (kind == OpKind::Transpose)
+    op.perm = swapLastTwo(g.values[operands[0]].shape.size());
   Rank rank = rankOf(op);
   if (s.options.canonicalOrder && !ranks.empty() && !(ranks.back() < rank))
     return;
@@ -1179,15 +1190,10 @@ void KernelSearch::enumerateKernelConfigs(
           llvm::any_of(ins,
                        [&](const Info *in) {
                          return in->partialVars.empty() &&
-                                llvm::any_of(in->dims, [&](const DimLabel &d) {
-                                  return d.outerVar() == v;
-                                });
+                                hasOuterVar(in->dims, v);
                        }) &&
-          llvm::any_of(s.outputLabels, [&](const auto &labels) {
-            return llvm::any_of(labels, [&](const DimLabel &d) {
-              return d.outerVar() == v;
-            });
-          });
+          llvm::any_of(s.outputLabels,
+                       [&](const auto &labels) { return hasOuterVar(labels, v); });
       if (v != partialVar || elsewhere)
         gridCandidates.push_back(v);
     }
@@ -1690,14 +1696,10 @@ void BlockSearch::extend() {
           tryOp(op);
         }
       } else if (kind == OpKind::Transpose) {
-        // The program's transposes swap the last two dims (see
-        // tryPredefined); so does the block level.
         size_t rank = bg.values[a].shape.size();
         if (rank < 2)
           continue;
-        op.perm.resize(rank);
-        std::iota(op.perm.begin(), op.perm.end(), 0);
-        std::swap(op.perm[rank - 1], op.perm[rank - 2]);
+        op.perm = swapLastTwo(rank);
         tryOp(op);
         op.perm.clear();
       } else if (isElementwiseBinary(kind) || kind == OpKind::Matmul ||

@@ -78,7 +78,8 @@ struct SearchOptions {
   bool canonicalOrder = true;
   /// Program templates: each row-local cone of the program's ops (element-
   /// wise ops, reductions, rms_norm) is also explored as one block-level
-  /// step that counts as one op (docs/search.md).
+  /// step that counts as one op; cones of program inputs, and transposed
+  /// inputs, are also prologues of the input tiles (docs/search.md).
   bool programTemplates = true;
   /// Target the cost model ranks for.
   std::string target = "sm_90";
