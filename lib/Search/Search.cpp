@@ -447,11 +447,6 @@ llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
     if (x.partial() || gamma.partial() || gamma.dims.size() != 1 ||
         x.dims.empty() || (gamma.dims[0] != x.dims.back()))
       return llvm::failure();
-    // The norm reads whole rows: a row sliced by a grid dim or the loop
-    // would be normalized by its slice's mean alone.
-    for (int v : x.dims.back().vars())
-      if (v == s.loopVar || llvm::is_contained(s.gridVars, v))
-        return llvm::failure();
     r.dims = x.dims;
     return r;
   }
@@ -777,6 +772,10 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
   if (kernelOps.empty() && !options.noKernelOps)
     kernelOps.assign(kinds.begin(), kinds.end());
   blockOps = options.blockOps;
+  if (llvm::is_contained(blockOps, OpKind::RmsNorm))
+    return fail("block-ops: rms_norm has no block-level op; the search "
+                "explores its primitives (mul, square, reduce_sum, "
+                "mul_scalar, sqrt, div) instead");
   if (blockOps.empty() && !options.noBlockOps) {
     std::set<OpKind> b;
     for (OpKind k : kinds) {
