@@ -22,6 +22,7 @@
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/ThreadGraphs.h"
 #include "tsopt/Search/AbstractExpr.h"
+#include "tsopt/Search/Rewrite.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -41,7 +42,9 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <memory>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -477,6 +480,8 @@ struct KernelConfig {
 
 /// One unit of parallel work: the first kernel-level op of a prefix.
 struct WorkItem {
+  /// Which form of the program (0: as written, 1: rewritten).
+  unsigned form = 0;
   bool graphDefined = false;
   KernelConfig config;
   tsopt::Op op; // a pre-defined op
@@ -485,6 +490,7 @@ struct WorkItem {
 struct Found {
   Graph graph;
   std::string key;
+  unsigned form = 0;
 };
 
 /// A row-local piece of the program explored as one block-level step (see
@@ -523,10 +529,29 @@ struct Template {
   }
 };
 
+/// Counters and the stop flag of one search, over all forms of the program.
+struct SearchControl {
+  std::atomic<uint64_t> states{0}, prunedShape{0}, prunedExpr{0};
+  std::atomic<bool> stop{false};
+  std::chrono::steady_clock::time_point deadline;
+  bool hasDeadline = false;
+
+  bool timeUp() {
+    if (stop.load(std::memory_order_relaxed))
+      return true;
+    if (hasDeadline && std::chrono::steady_clock::now() > deadline) {
+      stop = true;
+      return true;
+    }
+    return false;
+  }
+};
+
 class Searcher {
 public:
-  Searcher(const Graph &program, const SearchOptions &options)
-      : program(program), options(options), builder(exprs) {}
+  Searcher(const Graph &program, const SearchOptions &options,
+           SearchControl &ctl)
+      : program(program), options(options), builder(exprs), ctl(ctl) {}
 
   llvm::LogicalResult prepare(std::string *why);
   void collectTemplates();
@@ -554,27 +579,20 @@ public:
   /// op, leaves - 1 for a template.
   unsigned maxMerge = 1;
 
-  std::atomic<uint64_t> states{0}, prunedShape{0}, prunedExpr{0};
-  std::atomic<bool> stop{false};
-  std::chrono::steady_clock::time_point deadline;
-  bool hasDeadline = false;
+  /// Shared with the searches of the program's other forms.
+  SearchControl &ctl;
+  /// Templates are cut at reductions (a rewritten form, see
+  /// collectTemplates).
+  bool cutAtReductions = false;
 
-  bool timeUp() {
-    if (stop.load(std::memory_order_relaxed))
-      return true;
-    if (hasDeadline && std::chrono::steady_clock::now() > deadline) {
-      stop = true;
-      return true;
-    }
-    return false;
-  }
+  bool timeUp() { return ctl.timeUp(); }
 
   bool keepExpr(const AbsTensor &t) {
     if (!options.exprPruning)
       return true;
     if (oracle->isSubexpr(t))
       return true;
-    ++prunedExpr;
+    ++ctl.prunedExpr;
     return false;
   }
 };
@@ -858,13 +876,21 @@ void Searcher::collectTemplates() {
     t.onlyUse = uses[op.operands[0]] == 1;
     templates.push_back(std::move(t));
   }
+  // Cut at reductions, a reduction's result is a leaf of the cones that
+  // read it and the root of its own.
+  auto isCut = [&](OpKind k) {
+    return cutAtReductions &&
+           (k == OpKind::ReduceSum || k == OpKind::ReduceMax);
+  };
   for (const tsopt::Op &root : program.ops) {
     if (!isRowLocal(root.kind))
       continue;
     // Maximal cones only: rooted at a value that is an output, has several
     // users or feeds an op that is not row-local.
     int rv = root.results[0];
-    bool maximal = uses[rv] != 1 || llvm::is_contained(program.outputs, rv);
+    bool maximal = uses[rv] != 1 ||
+                   llvm::is_contained(program.outputs, rv) ||
+                   isCut(root.kind);
     for (const tsopt::Op &user : program.ops)
       if (llvm::is_contained(user.operands, rv) && !isRowLocal(user.kind))
         maximal = true;
@@ -878,8 +904,13 @@ void Searcher::collectTemplates() {
     llvm::SmallVector<int, 8> coneOps;
     std::function<int(int, bool)> visit = [&](int v, bool isRoot) -> int {
       int p = producer[v];
+      // Cut at reductions, a cone also takes in the row-local values it
+      // shares with others (computed again in each): a leaf stands for a
+      // value the loop accumulates, and abstract expressions, which forget
+      // constant factors, would let a leaf `mean` bind to the sum itself.
       bool inner = p >= 0 && isRowLocal(program.ops[p].kind) &&
-                   (isRoot || uses[v] == 1);
+                   (isRoot || (cutAtReductions ? !isCut(program.ops[p].kind)
+                                               : uses[v] == 1));
       if (!inner) {
         auto [it, added] = leafOf.try_emplace(v, t.leafRanks.size());
         if (added)
@@ -1040,7 +1071,7 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
                                  int64_t dim, double scalar) {
   if (s.timeUp())
     return;
-  ++s.states;
+  ++s.ctl.states;
   tsopt::Op op;
   op.kind = kind;
   op.operands.assign(operands.begin(), operands.end());
@@ -1055,12 +1086,12 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
   for (int o : operands)
     reads |= uint64_t(1) << o;
   if ((reads & mustRead) != mustRead) {
-    ++s.prunedShape;
+    ++s.ctl.prunedShape;
     return;
   }
   for (int o : operands)
     if (!infos[o].partialVars.empty()) {
-      ++s.prunedShape;
+      ++s.ctl.prunedShape;
       return;
     }
   // Result type by the shape rules (reductions to one group).
@@ -1078,13 +1109,13 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
     guess.shape[dim] = 1;
   probe.addOp(probeOp, {guess});
   if (failed(inferShapes(probe))) {
-    ++s.prunedShape;
+    ++s.ctl.prunedShape;
     return;
   }
   type = probe.values.back();
   if (kind == OpKind::ReduceSum || kind == OpKind::ReduceMax)
     if (g.values[operands[0]].shape[dim] == 1) {
-      ++s.prunedShape;
+      ++s.ctl.prunedShape;
       return;
     }
 
@@ -1095,7 +1126,7 @@ void KernelSearch::tryPredefined(OpKind kind, llvm::ArrayRef<int> operands,
     in.push_back(&infos[o]);
   auto info = labelOp(g.ops.back(), in, g, Slicing());
   if (failed(info)) {
-    ++s.prunedShape;
+    ++s.ctl.prunedShape;
     popOp();
     return;
   }
@@ -1387,19 +1418,19 @@ bool BlockSearch::place(tsopt::Op op) {
     stages.push_back(infos[o].stage);
   auto stage = resultStage(op.kind, stages);
   if (failed(stage)) {
-    ++s.prunedShape;
+    ++s.ctl.prunedShape;
     return false;
   }
   tsopt::TensorType guess = bg.values[op.operands[0]];
   if (op.kind == OpKind::ReduceSum || op.kind == OpKind::ReduceMax) {
     if (guess.shape[op.dim] == 1) {
-      ++s.prunedShape;
+      ++s.ctl.prunedShape;
       return false;
     }
     guess.shape[op.dim] = 1;
   }
   if (!push(op, guess)) {
-    ++s.prunedShape;
+    ++s.ctl.prunedShape;
     return false;
   }
   const tsopt::Op &placed = bg.ops.back();
@@ -1415,7 +1446,7 @@ bool BlockSearch::place(tsopt::Op op) {
       bool loopIdentity = c.loopVar < 0 && !a.partialLoop;
       if (!loopIdentity &&
           (!a.partialLoop || a.partialKind != placed.accum)) {
-        ++s.prunedShape;
+        ++s.ctl.prunedShape;
         pop();
         return false;
       }
@@ -1424,7 +1455,7 @@ bool BlockSearch::place(tsopt::Op op) {
       // Concatenation over iterations: the tile's dim is the loop slice.
       DimLabel &d = info.dims[placed.fmap];
       if (a.partialLoop || d.outerVar() != c.loopVar) {
-        ++s.prunedShape;
+        ++s.ctl.prunedShape;
         pop();
         return false;
       }
@@ -1433,7 +1464,7 @@ bool BlockSearch::place(tsopt::Op op) {
   } else {
     auto labelled = labelOp(placed, in, bg, slicing);
     if (failed(labelled)) {
-      ++s.prunedShape;
+      ++s.ctl.prunedShape;
       pop();
       return false;
     }
@@ -1461,7 +1492,7 @@ void BlockSearch::unplace() {
 void BlockSearch::tryOp(tsopt::Op op) {
   if (s.timeUp())
     return;
-  ++s.states;
+  ++s.ctl.states;
   Rank rank = rankOf(op);
   if (s.options.canonicalOrder && !ranks.empty() && !(ranks.back() < rank))
     return;
@@ -1504,7 +1535,7 @@ void BlockSearch::withPrologues(unsigned t) {
   int start = bg.values.size();
   unsigned placed = 0;
   for (unsigned j = 0; j < tp.ops.size(); ++j) {
-    ++s.states;
+    ++s.ctl.states;
     if (!place(tp.instantiate(j, start, leaves)))
       break;
     ++placed;
@@ -1580,7 +1611,7 @@ void BlockSearch::placeTemplateOp(unsigned t, unsigned j, int start,
     }
     return;
   }
-  ++s.states;
+  ++s.ctl.states;
   if (!place(tp.instantiate(j, start, leaves)))
     return;
   placeTemplateOp(t, j + 1, start, leaves);
@@ -1601,7 +1632,7 @@ void BlockSearch::accumulate(llvm::ArrayRef<int> dangling, unsigned i) {
   op.kind = OpKind::Accum;
   op.operands = {a};
   auto attempt = [&]() {
-    ++s.states;
+    ++s.ctl.states;
     if (place(op)) {
       accumulate(dangling, i + 1);
       unplace();
@@ -2034,9 +2065,61 @@ void ConfigLister::list(Searcher &s, std::vector<WorkItem> &items) {
 }
 
 void Searcher::runItem(const WorkItem &item, std::vector<Found> &out) {
+  size_t first = out.size();
   KernelSearch ks(*this, out);
   ks.runFirst(item);
+  for (size_t i = first; i < out.size(); ++i)
+    out[i].form = item.form;
 }
+
+namespace {
+/// The forms of a program the search explores: the program as written and,
+/// with algebraic rewrites on, the rewritten program (Rewrite.h), each with
+/// its own abstract expressions and templates. Candidates of every form are
+/// screened and verified against the program as written.
+struct Forms {
+  std::optional<RewrittenProgram> rewritten;
+  std::vector<std::unique_ptr<Searcher>> searchers;
+  std::vector<WorkItem> items;
+
+  llvm::LogicalResult prepare(const Graph &program,
+                              const SearchOptions &options,
+                              SearchControl &ctl, std::string *why) {
+    searchers.push_back(std::make_unique<Searcher>(program, options, ctl));
+    if (failed(searchers[0]->prepare(why)))
+      return llvm::failure();
+    if (options.algebraicRewrites)
+      rewritten = rewriteAlgebraically(program);
+    if (rewritten) {
+      // Rewritten, a program moves reductions of its inputs ahead of the
+      // normalizations that read them; cut there, its templates are the
+      // reductions' cones and the epilogue after them. A rewritten form
+      // the search cannot take is left out: the program as written is
+      // still searched.
+      auto s = std::make_unique<Searcher>(rewritten->graph, options, ctl);
+      s->cutAtReductions = true;
+      if (succeeded(s->prepare(nullptr)))
+        searchers.push_back(std::move(s));
+      else
+        rewritten.reset();
+    }
+    for (auto [f, s] : llvm::enumerate(searchers)) {
+      std::vector<WorkItem> own = s->workItems();
+      if (options.graphDefinedKernels)
+        ConfigLister::list(*s, own);
+      for (WorkItem &w : own) {
+        w.form = f;
+        items.push_back(std::move(w));
+      }
+    }
+    return llvm::success();
+  }
+
+  void run(const WorkItem &item, std::vector<Found> &out) {
+    searchers[item.form]->runItem(item, out);
+  }
+};
+} // namespace
 
 llvm::FailureOr<SearchResult>
 tsopt::superoptimize(const Graph &program, const SearchOptions &options,
@@ -2055,18 +2138,17 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
       *why = "max grid dims must be 1, 2 or 3";
     return llvm::failure();
   }
-  Searcher s(program, options);
-  if (failed(s.prepare(why)))
+  SearchControl ctl;
+  Forms forms;
+  if (failed(forms.prepare(program, options, ctl, why)))
     return llvm::failure();
+  const Searcher &s = *forms.searchers[0];
   if (options.timeLimit > 0) {
-    s.hasDeadline = true;
-    s.deadline = start + std::chrono::microseconds(
-                             static_cast<int64_t>(options.timeLimit * 1e6));
+    ctl.hasDeadline = true;
+    ctl.deadline = start + std::chrono::microseconds(
+                               static_cast<int64_t>(options.timeLimit * 1e6));
   }
-
-  std::vector<WorkItem> items = s.workItems();
-  if (options.graphDefinedKernels)
-    ConfigLister::list(s, items);
+  std::vector<WorkItem> &items = forms.items;
 
   // The checkpoint is keyed by the program and every option that changes
   // what the search finds.
@@ -2080,7 +2162,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
        << options.minGridDims << ' ' << options.requireForloop << ' '
        << options.noKernelOps << ' ' << options.noBlockOps << ' '
        << options.exprPruning << ' ' << options.canonicalOrder << ' '
-       << options.programTemplates;
+       << options.programTemplates << ' ' << options.algebraicRewrites;
     for (OpKind kd : s.blockOps)
       os << ' ' << static_cast<int>(kd);
     os << " |";
@@ -2102,7 +2184,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
     ++result.stats.workItemsResumed;
     for (const std::string &text : cands)
       if (auto g = deserializeGraph(text); succeeded(g))
-        found[item].push_back({std::move(*g), text});
+        found[item].push_back({std::move(*g), text, items[item].form});
   }
 
   std::mutex mutex;
@@ -2115,17 +2197,17 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   auto worker = [&]() {
     while (true) {
       size_t i = next++;
-      if (i >= items.size() || s.timeUp())
+      if (i >= items.size() || ctl.timeUp())
         return;
       if (finished[i])
         continue;
       if (options.stopAfterItems && ++started > options.stopAfterItems) {
-        s.stop = true;
+        ctl.stop = true;
         return;
       }
       std::vector<Found> local;
-      s.runItem(items[i], local);
-      if (s.stop)
+      forms.run(items[i], local);
+      if (ctl.stop)
         return; // an unfinished item is not recorded
       std::lock_guard<std::mutex> lock(mutex);
       for (Found &f : local)
@@ -2164,10 +2246,10 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
                            "expression %llu, candidates %llu",
                            secs, (unsigned long long)doneCount.load(),
                            (unsigned long long)items.size(),
-                           (unsigned long long)s.states.load(),
-                           s.states.load() / std::max(secs, 1e-3),
-                           (unsigned long long)s.prunedShape.load(),
-                           (unsigned long long)s.prunedExpr.load(),
+                           (unsigned long long)ctl.states.load(),
+                           ctl.states.load() / std::max(secs, 1e-3),
+                           (unsigned long long)ctl.prunedShape.load(),
+                           (unsigned long long)ctl.prunedExpr.load(),
                            (unsigned long long)candidateCount.load());
         options.progress(line);
       }
@@ -2190,7 +2272,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   if (reporter.joinable())
     reporter.join();
 
-  result.stats.timedOut = s.stop.load();
+  result.stats.timedOut = ctl.stop.load();
   result.stats.workItemsDone = doneCount.load();
 
   // Rank first, screen second: every candidate gets its thread graphs and
@@ -2200,6 +2282,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   struct Pending {
     Graph tiled, untiled;
     double cost, untiledCost;
+    unsigned form;
   };
   std::vector<Pending> pending;
   std::set<std::string> seen;
@@ -2216,9 +2299,9 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   // the limit again. Past that, candidates not yet estimated are dropped and
   // screening stops: the best verified so far wins, if any.
   auto pastFinalDeadline = [&] {
-    if (!s.hasDeadline ||
+    if (!ctl.hasDeadline ||
         std::chrono::steady_clock::now() <=
-            s.deadline + std::chrono::microseconds(
+            ctl.deadline + std::chrono::microseconds(
                              static_cast<int64_t>(options.timeLimit * 5e5)))
       return false;
     result.stats.timedOut = true;
@@ -2242,7 +2325,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
       if (!std::isfinite(cost) && !std::isfinite(untiledCost))
         continue;
       pending.push_back({std::move(tiled), std::move(fused), cost,
-                         untiledCost});
+                         untiledCost, f.form});
     }
   }
   std::stable_sort(pending.begin(), pending.end(),
@@ -2254,7 +2337,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   vopts.seed = options.seed;
   vopts.threads = std::max(1u, options.threads);
   auto pastDeadline = [&] {
-    return s.hasDeadline && std::chrono::steady_clock::now() > s.deadline;
+    return ctl.hasDeadline && std::chrono::steady_clock::now() > ctl.deadline;
   };
   for (Pending &p : pending) {
     if (result.ranked.size() >= std::max(1u, options.topN) ||
@@ -2281,14 +2364,18 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
     if (result.ranked.empty())
       result.record = *rec;
     cand.structure = describeStructure(cand.graph);
+    if (p.form > 0)
+      cand.rewrites = llvm::join(forms.rewritten->rules, ", ");
     result.ranked.push_back(std::move(cand));
   }
-  SubexprStats es = s.oracle->stats();
-  result.stats.states = s.states;
-  result.stats.prunedShape = s.prunedShape;
-  result.stats.prunedExpr = s.prunedExpr;
-  result.stats.solverCalls = es.solverCalls;
-  result.stats.exprCacheHits = es.cacheHits;
+  for (const auto &form : forms.searchers) {
+    SubexprStats es = form->oracle->stats();
+    result.stats.solverCalls += es.solverCalls;
+    result.stats.exprCacheHits += es.cacheHits;
+  }
+  result.stats.states = ctl.states;
+  result.stats.prunedShape = ctl.prunedShape;
+  result.stats.prunedExpr = ctl.prunedExpr;
   result.stats.seconds = std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - start)
                              .count();
@@ -2298,16 +2385,14 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
 llvm::FailureOr<std::vector<Graph>>
 tsopt::enumerateCandidates(const Graph &program, const SearchOptions &options,
                            std::string *why) {
-  Searcher s(program, options);
-  if (failed(s.prepare(why)))
+  SearchControl ctl;
+  Forms forms;
+  if (failed(forms.prepare(program, options, ctl, why)))
     return llvm::failure();
-  std::vector<WorkItem> items = s.workItems();
-  if (options.graphDefinedKernels)
-    ConfigLister::list(s, items);
   std::vector<Graph> all;
-  for (const WorkItem &item : items) {
+  for (const WorkItem &item : forms.items) {
     std::vector<Found> found;
-    s.runItem(item, found);
+    forms.run(item, found);
     for (Found &f : found)
       all.push_back(std::move(f.graph));
   }

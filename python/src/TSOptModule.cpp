@@ -825,6 +825,7 @@ PYBIND11_MODULE(_tsopt, m) {
       .def_readwrite("stop_after_items", &SearchOptions::stopAfterItems)
       .def_readwrite("canonical_order", &SearchOptions::canonicalOrder)
       .def_readwrite("program_templates", &SearchOptions::programTemplates)
+      .def_readwrite("algebraic_rewrites", &SearchOptions::algebraicRewrites)
       .def_readwrite("no_block_ops", &SearchOptions::noBlockOps)
       .def_readwrite("target", &SearchOptions::target)
       .def_readwrite("threads", &SearchOptions::threads)
@@ -883,12 +884,14 @@ PYBIND11_MODULE(_tsopt, m) {
         py::list ranked;
         for (Candidate &c : result->ranked)
           ranked.append(
-              py::make_tuple(std::move(c.graph), c.costUs, c.structure));
+              py::make_tuple(std::move(c.graph), c.costUs, c.structure,
+                             c.rewrites));
         return py::make_tuple(ranked, result->record, result->programCostUs,
                               result->stats);
       },
       py::arg("program"), py::arg("options"), py::arg("progress") = py::none(),
-      "Runs the search; returns (ranked [(graph, cost_us, structure)], "
+      "Runs the search; returns (ranked [(graph, cost_us, structure, "
+      "rewrites)], "
       "verification record of the best, program cost_us, stats)");
 
   m.def("known_targets", []() { return knownTargetNames().str(); });

@@ -33,6 +33,9 @@ class MuGraph(Program):
     stats = None
     #: The runners-up, best first (each a MuGraph without a record).
     alternatives = ()
+    #: The algebraic rewrite rules of the program form it was found from,
+    #: comma separated ("": the program as written).
+    rewrites = ""
 
     def __repr__(self):
         cost = f"{self.cost_us:.2f} us" if self.cost_us is not None else "?"
@@ -117,7 +120,7 @@ def superoptimize(program, progress=False, **options):
     min_grid_dims, require_forloop, no_kernel_ops, no_block_ops,
     grid_extents, forloop_extents, block_ops, kernel_ops, expr_pruning,
     graph_defined_kernels, stop_after_items, canonical_order,
-    program_templates, target,
+    program_templates, algebraic_rewrites, target,
     threads, seed, delta, time_limit, checkpoint, top_n, progress_interval.
 
     `progress`: False (quiet), True (a tqdm bar if tqdm is installed, else a
@@ -154,9 +157,10 @@ def superoptimize(program, progress=False, **options):
             f"({stats!r}); raise max_block_ops/max_kernel_ops or the time "
             "limit")
     results = []
-    for graph, cost, structure in ranked:
+    for graph, cost, structure, rewrites in ranked:
         m = MuGraph._wrap(graph, program.name, program.input_names)
         m.cost_us = cost
+        m.rewrites = rewrites
         m.program_cost_us = program_cost
         m.reference = program
         m.stats = stats

@@ -81,6 +81,10 @@ struct SearchOptions {
   /// step that counts as one op; cones of program inputs, and transposed
   /// inputs, are also prologues of the input tiles (docs/search.md).
   bool programTemplates = true;
+  /// Algebraic rewrites (Rewrite.h): the program rewritten by field
+  /// identities the axioms do not derive is searched too, and candidates of
+  /// both forms compete (docs/search.md).
+  bool algebraicRewrites = true;
   /// Target the cost model ranks for.
   std::string target = "sm_90";
   /// Worker threads; results do not depend on it.
@@ -123,6 +127,9 @@ struct Candidate {
   double costUs = 0;
   /// One line describing the structure: "1 kernel: grid [2] forloop 4, ...".
   std::string structure;
+  /// The rewrite rules of the program form it was found from, comma
+  /// separated ("": the program as written).
+  std::string rewrites;
 };
 
 struct SearchResult {

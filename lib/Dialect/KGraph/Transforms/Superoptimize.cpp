@@ -87,6 +87,8 @@ LogicalResult SuperoptimizePass::writeTop(func::FuncOp func,
       return failure();
     (*f)->setAttr("tsopt.cost_us", builder.getF64FloatAttr(cand.costUs));
     (*f)->setAttr("tsopt.structure", builder.getStringAttr(cand.structure));
+    if (!cand.rewrites.empty())
+      (*f)->setAttr("tsopt.rewrites", builder.getStringAttr(cand.rewrites));
   }
   std::error_code ec;
   llvm::raw_fd_ostream os(topFile, ec);
@@ -197,6 +199,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
   opts.exprPruning = exprPruning;
   opts.canonicalOrder = canonical;
   opts.programTemplates = programTemplates;
+  opts.algebraicRewrites = rewrites;
   opts.target = target;
   opts.threads = threads;
   opts.seed = seed;
@@ -219,7 +222,8 @@ LogicalResult SuperoptimizePass::runOnFunction(
        << opts.minGridDims << ' ' << opts.requireForloop << ' '
        << opts.noKernelOps << ' ' << opts.noBlockOps << ' '
        << opts.exprPruning << ' ' << opts.canonicalOrder << ' '
-       << opts.programTemplates << ' ' << opts.target
+       << opts.programTemplates << ' ' << opts.algebraicRewrites << ' '
+       << opts.target
        << ' ' << opts.seed;
     for (int64_t e : opts.gridExtents)
       os << " g" << e;
@@ -227,6 +231,8 @@ LogicalResult SuperoptimizePass::runOnFunction(
       os << " f" << e;
     for (OpKind k : opts.blockOps)
       os << " b" << static_cast<int>(k);
+    for (OpKind k : opts.kernelOps)
+      os << " k" << static_cast<int>(k);
     llvm::SmallString<128> path(cacheDir.getValue());
     llvm::sys::path::append(path,
                             llvm::utohexstr(llvm::xxh3_64bits(key)) + ".graph");
@@ -312,7 +318,11 @@ LogicalResult SuperoptimizePass::runOnFunction(
                                                 best.costUs));
   ++numImproved;
   emitRemark(func.getLoc())
-      << "superoptimized: " << best.structure << "; estimated "
+      << "superoptimized: " << best.structure
+      << (best.rewrites.empty() ? ""
+                                : "; from the program rewritten by " +
+                                      best.rewrites)
+      << "; estimated "
       << formatFixed(best.costUs) << " us vs " << formatFixed(result->programCostUs)
       << " us on " << target << "; " << result->record.summary() << "; "
       << counters;

@@ -148,9 +148,11 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     new tensor's abstract expression must be a subexpression of the
     program's (decided by Z3). Besides single ops, the block level explores
     the program's own row-local cones as one step each (program templates;
-    on program inputs, as prologues of the input tiles). Complete candidates
-    are screened by a
-    finite-field test, get thread graphs, are tiled and ranked by the cost
+    on program inputs, as prologues of the input tiles). With algebraic
+    rewrites on, a form of the program rewritten by field identities the
+    axioms do not derive (the centred variance, a matmul past a row shift)
+    is searched as well. Complete candidates are screened by a
+    finite-field test against the program as written, get thread graphs, are tiled and ranked by the cost
     model, and the best passes the δ-bounded verifier before it replaces the
     function body. The function then carries `tsopt.verification` (the
     record) and `tsopt.cost_us`; a remark states the structure, the
@@ -213,6 +215,9 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
            /*default=*/"true",
            "Also explore each row-local cone of the program's ops as one "
            "block-level step">,
+    Option<"rewrites", "rewrites", "bool", /*default=*/"true",
+           "Also search the program rewritten by algebraic identities "
+           "(centred-variance, matmul-past-row-shift)">,
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
            "Target the cost model ranks for: sm_80 (a100), sm_90 (h100), "
            "h200">,

@@ -1,0 +1,274 @@
+//===- Rewrite.cpp - Algebraic rewrites ahead of the search ---------------===//
+
+#include "tsopt/Search/Rewrite.h"
+
+#include "tsopt/Search/Search.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <functional>
+
+using namespace tsopt;
+
+namespace {
+
+/// The program being rewritten, with each value's producer.
+struct Matcher {
+  explicit Matcher(const Graph &g) : g(g), producer(g.values.size(), -1) {
+    for (auto [i, op] : llvm::enumerate(g.ops))
+      for (int r : op.results)
+        producer[r] = i;
+  }
+  /// The op of kind `kind` producing `v`, or null.
+  const Op *def(int v, OpKind kind) const {
+    int p = producer[v];
+    return p >= 0 && g.ops[p].kind == kind ? &g.ops[p] : nullptr;
+  }
+  const Shape &shape(int v) const { return g.type(v).shape; }
+
+  const Graph &g;
+  std::vector<int> producer;
+};
+
+/// Builds the rewritten graph: copies of the program's ops with renumbered
+/// operands, and the ops a rule emits in place of the one it replaces.
+class Emitter {
+public:
+  explicit Emitter(const Graph &from) : map(from.values.size(), -1) {
+    out.level = from.level;
+  }
+
+  /// The new id of program value `v` (defined before the op replaced).
+  int operator()(int v) const { return map[v]; }
+
+  /// Appends a new op; its result type follows from its operands.
+  int emit(OpKind kind, llvm::ArrayRef<int> operands, int64_t dim = 0,
+           double scalar = 0) {
+    Op op;
+    op.kind = kind;
+    op.operands.assign(operands.begin(), operands.end());
+    op.dim = dim;
+    op.scalar = scalar;
+    TensorType type = out.type(operands[0]);
+    if (kind == OpKind::ReduceSum || kind == OpKind::ReduceMax)
+      type.shape[dim] = 1; // one group
+    int v = out.addOp(std::move(op), {type});
+    if (failed(inferOpShapes(out, out.ops.size() - 1)))
+      failedShape = true;
+    return v;
+  }
+
+  Graph out;
+  std::vector<int> map;
+  bool failedShape = false;
+};
+
+/// What a rule puts in place of the op it matched: the new id of its result.
+using Replacement = std::function<int(Emitter &)>;
+
+struct Rule {
+  llvm::StringRef name;
+  std::optional<Replacement> (*match)(const Matcher &m, const Op &op);
+};
+
+bool isInverseOf(double scalar, int64_t n) {
+  return n > 0 && std::fabs(scalar * static_cast<double>(n) - 1.0) < 1e-9;
+}
+
+/// mean((x - mean(x))²) along one dim → mean(x²) - mean(x)², where a mean
+/// is a reduce_sum times 1/K.
+std::optional<Replacement> centredVariance(const Matcher &m, const Op &op) {
+  if (op.kind != OpKind::MulScalar)
+    return std::nullopt;
+  const Op *ss = m.def(op.operands[0], OpKind::ReduceSum);
+  if (!ss)
+    return std::nullopt;
+  int64_t d = ss->dim;
+  const Op *sq = m.def(ss->operands[0], OpKind::Square);
+  if (!sq)
+    if (const Op *mul = m.def(ss->operands[0], OpKind::Mul);
+        mul && mul->operands[0] == mul->operands[1])
+      sq = mul;
+  const Op *xc = sq ? m.def(sq->operands[0], OpKind::Sub) : nullptr;
+  if (!xc)
+    return std::nullopt;
+  int x = xc->operands[0], mean = xc->operands[1];
+  const Op *scaled = m.def(mean, OpKind::MulScalar);
+  const Op *sum = scaled ? m.def(scaled->operands[0], OpKind::ReduceSum)
+                         : nullptr;
+  if (!sum || sum->operands[0] != x || sum->dim != d ||
+      m.shape(xc->results[0]) != m.shape(x))
+    return std::nullopt;
+  // One group per reduction: the mean is over the whole dim.
+  int64_t k = m.shape(x)[d];
+  if (m.shape(sum->results[0])[d] != 1 || m.shape(ss->results[0])[d] != 1 ||
+      !isInverseOf(op.scalar, k) || !isInverseOf(scaled->scalar, k))
+    return std::nullopt;
+  double inv = op.scalar;
+  return Replacement([=](Emitter &e) {
+    int sumSq = e.emit(OpKind::ReduceSum, {e.emit(OpKind::Square, {e(x)})}, d);
+    int meanSq = e.emit(OpKind::MulScalar, {sumSq}, 0, inv);
+    return e.emit(OpKind::Sub, {meanSq, e.emit(OpKind::Square, {e(mean)})});
+  });
+}
+
+/// f(x)·Y where f shifts and scales each row of x by values constant along
+/// the row: the shifts become x·Y ± m ⊗ colsum(Y), the scalings apply to the
+/// product.
+std::optional<Replacement> matmulPastRowShift(const Matcher &m,
+                                              const Op &op) {
+  if (op.kind != OpKind::Matmul)
+    return std::nullopt;
+  int y = op.operands[1];
+  struct Step {
+    OpKind kind;
+    int rowValue;
+  };
+  llvm::SmallVector<Step, 4> steps;
+  int cur = op.operands[0];
+  const Shape &lhs = m.shape(cur);
+  if (lhs.size() < 2 || lhs.back() < 2)
+    return std::nullopt;
+  // A value constant along each row of `cur`'s shape, broadcast to it.
+  auto rowConstant = [&](int v) {
+    const Shape &s = m.shape(v);
+    return !s.empty() && s.size() <= lhs.size() && s.back() == 1;
+  };
+  bool shifted = false;
+  while (m.producer[cur] >= 0) {
+    const Op &def = m.g.ops[m.producer[cur]];
+    if (!isElementwiseBinary(def.kind))
+      break;
+    int a = def.operands[0], b = def.operands[1];
+    bool commutes = def.kind == OpKind::Add || def.kind == OpKind::Mul;
+    if (commutes && rowConstant(a) && !rowConstant(b))
+      std::swap(a, b);
+    if (!rowConstant(b) || m.shape(a) != lhs)
+      break;
+    steps.push_back({def.kind, b});
+    shifted |= def.kind == OpKind::Add || def.kind == OpKind::Sub;
+    cur = a;
+  }
+  if (!shifted)
+    return std::nullopt; // scalings alone are reached by the search
+  int64_t rowDim = m.shape(y).size() - 2;
+  return Replacement([=](Emitter &e) {
+    int result = e.emit(OpKind::Matmul, {e(cur), e(y)});
+    int colSums = -1;
+    for (const Step &s : llvm::reverse(steps)) {
+      int operand = e(s.rowValue);
+      if (s.kind == OpKind::Add || s.kind == OpKind::Sub) {
+        if (colSums < 0)
+          colSums = e.emit(OpKind::ReduceSum, {e(y)}, rowDim);
+        operand = e.emit(OpKind::Mul, {operand, colSums});
+      }
+      result = e.emit(s.kind, {result, operand});
+    }
+    return result;
+  });
+}
+
+const Rule kRules[] = {
+    {"centred-variance", centredVariance},
+    {"matmul-past-row-shift", matmulPastRowShift},
+};
+
+/// `g` without the ops no output depends on (inputs are kept, in order).
+Graph withoutDeadOps(const Graph &g) {
+  std::vector<bool> live(g.values.size(), false);
+  for (int o : g.outputs)
+    live[o] = true;
+  std::vector<bool> keep(g.ops.size(), false);
+  for (size_t i = g.ops.size(); i-- > 0;) {
+    const Op &op = g.ops[i];
+    if (llvm::none_of(op.results, [&](int r) { return live[r]; }))
+      continue;
+    keep[i] = true;
+    for (int o : op.operands)
+      live[o] = true;
+  }
+  Graph out;
+  out.level = g.level;
+  std::vector<int> map(g.values.size(), -1);
+  for (int in : g.inputs)
+    map[in] = out.addInput(g.type(in));
+  for (auto [i, op] : llvm::enumerate(g.ops)) {
+    if (!keep[i])
+      continue;
+    Op copy = op;
+    for (int &o : copy.operands)
+      o = map[o];
+    llvm::SmallVector<TensorType, 1> types;
+    for (int r : op.results)
+      types.push_back(g.type(r));
+    int first = out.addOp(std::move(copy), types);
+    for (auto [k, r] : llvm::enumerate(op.results))
+      map[r] = first + k;
+  }
+  for (int o : g.outputs)
+    out.outputs.push_back(map[o]);
+  return out;
+}
+
+/// The first match of any rule, applied; std::nullopt when none matches.
+std::optional<std::pair<Graph, llvm::StringRef>> rewriteOnce(const Graph &g) {
+  Matcher m(g);
+  for (auto [i, op] : llvm::enumerate(g.ops)) {
+    for (const Rule &rule : kRules) {
+      std::optional<Replacement> replace = rule.match(m, op);
+      if (!replace)
+        continue;
+      Emitter e(g);
+      for (int in : g.inputs)
+        e.map[in] = e.out.addInput(g.type(in));
+      for (auto [j, other] : llvm::enumerate(g.ops)) {
+        if (j == i) {
+          int r = (*replace)(e);
+          if (e.failedShape || e.out.type(r).shape != g.type(op.results[0]).shape)
+            break;
+          e.out.values[r].dtype = g.type(op.results[0]).dtype;
+          e.map[op.results[0]] = r;
+          continue;
+        }
+        Op copy = other;
+        for (int &o : copy.operands)
+          o = e(o);
+        llvm::SmallVector<TensorType, 1> types;
+        for (int r : other.results)
+          types.push_back(g.type(r));
+        int first = e.out.addOp(std::move(copy), types);
+        for (auto [k, r] : llvm::enumerate(other.results))
+          e.map[r] = first + k;
+      }
+      if (e.map[op.results[0]] < 0)
+        continue; // the replacement did not type-check
+      for (int o : g.outputs)
+        e.out.outputs.push_back(e(o));
+      return std::make_pair(withoutDeadOps(e.out), rule.name);
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<RewrittenProgram>
+tsopt::rewriteAlgebraically(const Graph &program) {
+  if (program.level != Level::Kernel)
+    return std::nullopt;
+  RewrittenProgram result;
+  result.graph = program;
+  // Every rule removes the pattern it matches and creates none; the bound
+  // only guards against a rule that would.
+  for (unsigned n = 0; n < 64; ++n) {
+    auto next = rewriteOnce(result.graph);
+    if (!next)
+      break;
+    result.graph = std::move(next->first);
+    result.rules.push_back(next->second);
+  }
+  if (result.rules.empty())
+    return std::nullopt;
+  return result;
+}
