@@ -145,3 +145,20 @@ def test_nothing_found_is_a_search_error():
     with pytest.raises(tsopt.SearchError, match="no equivalent µGraph"):
         tsopt.superoptimize(gated_mlp(), max_block_ops=2, max_kernel_ops=1,
                             max_grid_dims=1)
+
+
+def test_rewritten_form_is_reported(rng):
+    """layernorm_matmul's k-loop kernel comes from the rewritten program."""
+    program = tsopt.load(WORKLOADS / "layernorm_matmul.mlir",
+                         function="layernorm_matmul_ref")
+    looped = dict(max_kernel_ops=1, max_block_ops=9, min_grid_dims=1,
+                  require_forloop=True, no_kernel_ops=True,
+                  block_ops=["matmul", "reduce_sum"])
+    best = tsopt.superoptimize(program, **looped)
+    assert best.rewrites == "centred-variance, matmul-past-row-shift"
+    assert best.verification.equivalent and "forloop 1," not in best.structure
+    xs = random_inputs(program, rng, scale=0.5)
+    np.testing.assert_allclose(best(*xs), program(*xs), rtol=2e-2, atol=2e-2)
+    assert tsopt.search_options().algebraic_rewrites
+    with pytest.raises(tsopt.SearchError, match="no equivalent µGraph"):
+        tsopt.superoptimize(program, algebraic_rewrites=False, **looped)
