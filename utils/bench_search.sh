@@ -63,7 +63,7 @@ published mlp_adapter max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-
 published qknorm_gqa max-kernel-ops=2 max-block-ops=6 kernel-ops=none block-ops=matmul,reduce_sum,div \
   min-grid-dims=2 require-forloop=true
 published ntrans max-kernel-ops=1 max-block-ops=4 block-ops=none min-grid-dims=1
-published layernorm_matmul max-kernel-ops=2 max-block-ops=3 kernel-ops=none block-ops=matmul min-grid-dims=1
+published layernorm_matmul max-kernel-ops=1 max-block-ops=9 kernel-ops=none block-ops=matmul,reduce_sum min-grid-dims=1
 published flash_attention max-kernel-ops=1 max-block-ops=7 kernel-ops=none block-ops=matmul,reduce_sum,div \
   min-grid-dims=1 require-forloop=true
 fi

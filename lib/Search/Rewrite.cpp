@@ -35,8 +35,11 @@ struct Matcher {
 /// operands, and the ops a rule emits in place of the one it replaces.
 class Emitter {
 public:
+  /// Starts the new graph with `from`'s inputs.
   explicit Emitter(const Graph &from) : map(from.values.size(), -1) {
     out.level = from.level;
+    for (int in : from.inputs)
+      map[in] = out.addInput(from.type(in));
   }
 
   /// The new id of program value `v` (defined before the op replaced).
@@ -72,6 +75,20 @@ struct Rule {
   std::optional<Replacement> (*match)(const Matcher &m, const Op &op);
 };
 
+/// Appends a copy of `op` (of graph `from`) to `to`, its operands renumbered
+/// through `map`, and records its results there.
+void copyOp(const Graph &from, const Op &op, Graph &to, std::vector<int> &map) {
+  Op copy = op;
+  for (int &o : copy.operands)
+    o = map[o];
+  llvm::SmallVector<TensorType, 1> types;
+  for (int r : op.results)
+    types.push_back(from.type(r));
+  int first = to.addOp(std::move(copy), types);
+  for (auto [k, r] : llvm::enumerate(op.results))
+    map[r] = first + k;
+}
+
 bool isInverseOf(double scalar, int64_t n) {
   return n > 0 && std::fabs(scalar * static_cast<double>(n) - 1.0) < 1e-9;
 }
@@ -85,11 +102,11 @@ std::optional<Replacement> centredVariance(const Matcher &m, const Op &op) {
   if (!ss)
     return std::nullopt;
   int64_t d = ss->dim;
+  // The square, written as square(d) or d * d.
   const Op *sq = m.def(ss->operands[0], OpKind::Square);
-  if (!sq)
-    if (const Op *mul = m.def(ss->operands[0], OpKind::Mul);
-        mul && mul->operands[0] == mul->operands[1])
-      sq = mul;
+  const Op *mul = m.def(ss->operands[0], OpKind::Mul);
+  if (!sq && mul && mul->operands[0] == mul->operands[1])
+    sq = mul;
   const Op *xc = sq ? m.def(sq->operands[0], OpKind::Sub) : nullptr;
   if (!xc)
     return std::nullopt;
@@ -188,27 +205,13 @@ Graph withoutDeadOps(const Graph &g) {
     for (int o : op.operands)
       live[o] = true;
   }
-  Graph out;
-  out.level = g.level;
-  std::vector<int> map(g.values.size(), -1);
-  for (int in : g.inputs)
-    map[in] = out.addInput(g.type(in));
-  for (auto [i, op] : llvm::enumerate(g.ops)) {
-    if (!keep[i])
-      continue;
-    Op copy = op;
-    for (int &o : copy.operands)
-      o = map[o];
-    llvm::SmallVector<TensorType, 1> types;
-    for (int r : op.results)
-      types.push_back(g.type(r));
-    int first = out.addOp(std::move(copy), types);
-    for (auto [k, r] : llvm::enumerate(op.results))
-      map[r] = first + k;
-  }
+  Emitter e(g);
+  for (auto [i, op] : llvm::enumerate(g.ops))
+    if (keep[i])
+      copyOp(g, op, e.out, e.map);
   for (int o : g.outputs)
-    out.outputs.push_back(map[o]);
-  return out;
+    e.out.outputs.push_back(e(o));
+  return std::move(e.out);
 }
 
 /// The first match of any rule, applied; std::nullopt when none matches.
@@ -220,26 +223,17 @@ std::optional<std::pair<Graph, llvm::StringRef>> rewriteOnce(const Graph &g) {
       if (!replace)
         continue;
       Emitter e(g);
-      for (int in : g.inputs)
-        e.map[in] = e.out.addInput(g.type(in));
       for (auto [j, other] : llvm::enumerate(g.ops)) {
-        if (j == i) {
-          int r = (*replace)(e);
-          if (e.failedShape || e.out.type(r).shape != g.type(op.results[0]).shape)
-            break;
-          e.out.values[r].dtype = g.type(op.results[0]).dtype;
-          e.map[op.results[0]] = r;
+        if (j != i) {
+          copyOp(g, other, e.out, e.map);
           continue;
         }
-        Op copy = other;
-        for (int &o : copy.operands)
-          o = e(o);
-        llvm::SmallVector<TensorType, 1> types;
-        for (int r : other.results)
-          types.push_back(g.type(r));
-        int first = e.out.addOp(std::move(copy), types);
-        for (auto [k, r] : llvm::enumerate(other.results))
-          e.map[r] = first + k;
+        int r = (*replace)(e);
+        const TensorType &want = g.type(op.results[0]);
+        if (e.failedShape || e.out.type(r).shape != want.shape)
+          break;
+        e.out.values[r].dtype = want.dtype;
+        e.map[op.results[0]] = r;
       }
       if (e.map[op.results[0]] < 0)
         continue; // the replacement did not type-check

@@ -2103,15 +2103,22 @@ struct Forms {
       else
         rewritten.reset();
     }
+    // The forms' work items interleaved, so that a search stopped by its
+    // time limit has covered each form about as far.
+    std::vector<std::vector<WorkItem>> lists;
+    size_t longest = 0;
     for (auto [f, s] : llvm::enumerate(searchers)) {
-      std::vector<WorkItem> own = s->workItems();
+      std::vector<WorkItem> &own = lists.emplace_back(s->workItems());
       if (options.graphDefinedKernels)
         ConfigLister::list(*s, own);
-      for (WorkItem &w : own) {
+      for (WorkItem &w : own)
         w.form = f;
-        items.push_back(std::move(w));
-      }
+      longest = std::max(longest, own.size());
     }
+    for (size_t i = 0; i < longest; ++i)
+      for (std::vector<WorkItem> &own : lists)
+        if (i < own.size())
+          items.push_back(std::move(own[i]));
     return llvm::success();
   }
 

@@ -126,6 +126,20 @@ TEST(Rewrite, VarianceNeedsTheTrueMean) {
   }
 }
 
+// The square may be written as a product; a layer norm without a matmul
+// gets the variance rule alone.
+TEST(Rewrite, VarianceOfAProduct) {
+  Builder b;
+  int x = b.input({4, 8});
+  int xc = b.op(OpKind::Sub, {x, b.mean(x)});
+  int var = b.mean(b.op(OpKind::Mul, {xc, xc}));
+  b.g.outputs = {b.op(OpKind::Div, {xc, b.op(OpKind::Sqrt, {var})})};
+  auto r = rewriteAlgebraically(b.g);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(llvm::join(r->rules, ","), "centred-variance");
+  expectEquivalent(r->graph, b.g);
+}
+
 // Property: any chain of row shifts and row scalings in front of a matmul,
 // in any order, is pushed past it to the same function; a chain without a
 // shift is left alone.
