@@ -533,3 +533,19 @@ tsopt::exportKernel(OpBuilder &builder, Location loc, const Graph &blockGraph,
   }
   return kernel;
 }
+
+LogicalResult tsopt::replaceFunctionBody(func::FuncOp func, const Graph &g) {
+  OpBuilder builder(func);
+  FailureOr<func::FuncOp> made =
+      exportFunction(g, func.getName(), builder, func.getLoc());
+  if (failed(made))
+    return failure();
+  if (made->getFunctionType() != func.getFunctionType()) {
+    made->erase();
+    return func.emitError("internal error: the exported graph's signature "
+                          "differs from the function's");
+  }
+  func.getBody().takeBody(made->getBody());
+  made->erase();
+  return success();
+}

@@ -36,6 +36,13 @@ mlir::FailureOr<mlir::func::FuncOp> exportFunction(const Graph &g,
                                                    mlir::OpBuilder &builder,
                                                    mlir::Location loc);
 
+/// Replaces the body of `func` by the kernel-level graph `g` (built with
+/// exportFunction next to `func`, then moved); for passes that rewrite a
+/// whole function on the core graph. Fails, with `func` unchanged, when `g`
+/// cannot be exported or its signature differs from the function's.
+mlir::LogicalResult replaceFunctionBody(mlir::func::FuncOp func,
+                                        const Graph &g);
+
 /// Builds one `kgraph.kernel` running the block graph `blockGraph` (its
 /// `grid` and `forloop` become the launch attributes) on `operands`, with
 /// `resultTypes`, at the builder's insertion point; for passes that rebuild

@@ -49,30 +49,11 @@ struct SuperoptimizePass
   LogicalResult runOnFunction(func::FuncOp func,
                               const llvm::DenseSet<StringRef> &references);
 
-  /// Replaces the body of `func` by `graph`.
-  LogicalResult replaceBody(func::FuncOp func, const Graph &graph);
   /// Writes the kept candidates as functions `@<name>_candidate<i>`.
   LogicalResult writeTop(func::FuncOp func, const SearchResult &result);
 };
 
 } // namespace
-
-LogicalResult SuperoptimizePass::replaceBody(func::FuncOp func,
-                                             const Graph &graph) {
-  OpBuilder builder(func);
-  FailureOr<func::FuncOp> made =
-      exportFunction(graph, func.getName(), builder, func.getLoc());
-  if (failed(made))
-    return failure();
-  if (made->getFunctionType() != func.getFunctionType()) {
-    made->erase();
-    return func.emitError("internal error: the µGraph's signature differs "
-                          "from the function's");
-  }
-  func.getBody().takeBody(made->getBody());
-  made->erase();
-  return success();
-}
 
 LogicalResult SuperoptimizePass::writeTop(func::FuncOp func,
                                           const SearchResult &result) {
@@ -247,7 +228,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
           succeeded(cached) ? verifyEquivalence(*cached, *program, vopts)
                             : FailureOr<VerifyRecord>(failure());
       if (succeeded(rec) && rec->equivalent && rec->floatStable) {
-        if (failed(replaceBody(func, *cached)))
+        if (failed(replaceFunctionBody(func, *cached)))
           return failure();
         func->setAttr("tsopt.verification",
                       StringAttr::get(&getContext(), rec->summary()));
@@ -310,7 +291,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
         << counters;
     return success();
   }
-  if (failed(replaceBody(func, best.graph)))
+  if (failed(replaceFunctionBody(func, best.graph)))
     return failure();
   func->setAttr("tsopt.verification",
                 StringAttr::get(&getContext(), result->record.summary()));

@@ -294,6 +294,45 @@ def TSOptPrintDot : Pass<"tsopt-print-dot", "::mlir::ModuleOp"> {
   ];
 }
 
+def TSOptRewriteAlgebraic
+    : Pass<"tsopt-rewrite-algebraic", "::mlir::ModuleOp"> {
+  let summary = "Rewrite programs by field identities that move reductions "
+                "of inputs ahead of row normalizations";
+  let description = [{
+    Applies the algebraic rules of `tsopt/Search/Rewrite.h` to each function
+    of pre-defined kgraph ops until none matches, and drops the ops nobody
+    reads any more:
+
+    - `centred-variance`: mean((x - mean(x))²) → mean(x²) - mean(x)² (a mean
+      is a `reduce_sum` times 1/K over the same dim of the same x);
+    - `matmul-past-row-shift`: (x - m)·Y → x·Y - m ⊗ colsum(Y) for m of
+      shape (…, M, 1), through row scalings (/ r, · r) and + m, which move
+      past the matmul as they are.
+
+    Both are identities of rational functions, so the result is the same
+    function over any field. `tsopt-superoptimize` searches such a rewritten
+    form by itself (option `rewrites`); this pass shows it, or hands it to a
+    pipeline. A rewritten function carries `tsopt.rewrites`, the rules
+    applied; functions that contain graph-defined kernels or calls, and
+    functions another function names as its `tsopt.reference`, are left
+    alone.
+
+    Example: layer norm then matmul becomes one pass over X and Y,
+
+    ```mlir
+    %xy = kgraph.matmul %x, %y      // raw X·Y
+    %c  = kgraph.reduce_sum %y dim = 0
+    %num = kgraph.sub %xy, (mean(x) * %c)
+    %z = kgraph.div %num, sqrt(mean(x²) - mean(x)²)
+    ```
+  }];
+  let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten", "Functions rewritten">,
+    Statistic<"numRules", "rules", "Rule applications">,
+  ];
+}
+
 def TSOptPartitionLax : Pass<"tsopt-partition-lax", "::mlir::ModuleOp"> {
   let summary = "Split large or non-LAX programs into parts the search can "
                 "handle";
