@@ -92,6 +92,17 @@ inline std::vector<Workload> loadAllWorkloads() {
   return all;
 }
 
+/// The reference program of workload `name` (its µGraph is `<name>_opt`);
+/// a failure when there is none.
+inline Graph workloadReference(llvm::StringRef name) {
+  for (const std::string &file : workloadFiles())
+    for (Workload &w : loadWorkloads(file))
+      if (w.name == (name + "_opt").str())
+        return w.ref;
+  ADD_FAILURE() << "no workload " << name.str();
+  return Graph();
+}
+
 /// Inputs for `g` drawn uniformly from [-1, 1] by a generator seeded with
 /// `seed`. They are drawn as doubles and then converted, so that runs in
 /// float and in double see the same values up to rounding.

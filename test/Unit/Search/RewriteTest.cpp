@@ -17,14 +17,7 @@ using namespace tsopt;
 
 namespace {
 
-Graph reference(llvm::StringRef name) {
-  for (const std::string &file : test::workloadFiles())
-    for (test::Workload &w : test::loadWorkloads(file))
-      if (w.name == (name + "_opt").str())
-        return w.ref;
-  ADD_FAILURE() << "no workload " << name.str();
-  return Graph();
-}
+Graph reference(llvm::StringRef name) { return test::workloadReference(name); }
 
 /// The δ-bounded verifier and the float check agree that `a` computes `b`.
 void expectEquivalent(const Graph &a, const Graph &b) {

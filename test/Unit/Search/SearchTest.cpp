@@ -20,15 +20,7 @@ using namespace tsopt;
 
 namespace {
 
-/// The reference program of a workload file under test/Workloads.
-Graph reference(llvm::StringRef name) {
-  for (const std::string &file : test::workloadFiles())
-    for (test::Workload &w : test::loadWorkloads(file))
-      if (w.name == (name + "_opt").str())
-        return w.ref;
-  ADD_FAILURE() << "no workload " << name.str();
-  return Graph();
-}
+Graph reference(llvm::StringRef name) { return test::workloadReference(name); }
 
 /// A key of a graph invariant under renumbering its values and reordering
 /// its ops (so two graphs get the same key iff they are isomorphic), built

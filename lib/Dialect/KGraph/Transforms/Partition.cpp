@@ -31,10 +31,7 @@ struct PartitionLaxPass
       module.emitError("tsopt-partition-lax: max-ops must be at least 1");
       return signalPassFailure();
     }
-    llvm::DenseSet<StringRef> references;
-    for (auto fn : module.getOps<func::FuncOp>())
-      if (auto ref = fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference"))
-        references.insert(ref.getValue());
+    llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     for (func::FuncOp fn : funcs) {
       if (fn.isExternal() || references.contains(fn.getName()) ||

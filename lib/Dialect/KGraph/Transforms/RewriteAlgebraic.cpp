@@ -29,10 +29,7 @@ struct RewriteAlgebraicPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    llvm::DenseSet<StringRef> references;
-    for (auto fn : module.getOps<func::FuncOp>())
-      if (auto ref = fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference"))
-        references.insert(ref.getValue());
+    llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     for (func::FuncOp fn : funcs)
       if (failed(runOnFunction(fn, references)))

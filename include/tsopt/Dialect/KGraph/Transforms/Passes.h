@@ -8,9 +8,15 @@
 #include "tsopt/Dialect/TGraph/IR/TGraph.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tsopt::kgraph {
+
+/// The functions of `module` that another function names as its
+/// `tsopt.reference`: specifications, which passes leave as written.
+llvm::DenseSet<llvm::StringRef> referencedFunctions(mlir::ModuleOp module);
 
 #define GEN_PASS_DECL
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
