@@ -317,13 +317,13 @@ def TSOptRewriteAlgebraic
     functions another function names as its `tsopt.reference`, are left
     alone.
 
-    Example: layer norm then matmul becomes one pass over X and Y,
+    Example: a layer norm followed by a matmul, (x - mean(x)) / sd(x) · Y,
+    becomes reductions of the raw inputs combined afterwards (see
+    test/Dialect/KGraph/Transforms/tsopt-rewrite-algebraic.mlir):
 
-    ```mlir
-    %xy = kgraph.matmul %x, %y      // raw X·Y
-    %c  = kgraph.reduce_sum %y dim = 0
-    %num = kgraph.sub %xy, (mean(x) * %c)
-    %z = kgraph.div %num, sqrt(mean(x²) - mean(x)²)
+    ```
+    tsopt-opt --tsopt-rewrite-algebraic layernorm_matmul.mlir
+      (x·Y - mean(x) ⊗ colsum(Y)) / sqrt(mean(x²) - mean(x)²)
     ```
   }];
   let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
