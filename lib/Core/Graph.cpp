@@ -129,3 +129,11 @@ int Graph::addOp(Op op, llvm::ArrayRef<TensorType> resultTypes) {
   ops.push_back(std::move(op));
   return first;
 }
+
+std::vector<int> tsopt::producers(const Graph &g) {
+  std::vector<int> producer(g.values.size(), -1);
+  for (size_t i = 0; i < g.ops.size(); ++i)
+    for (int r : g.ops[i].results)
+      producer[r] = i;
+  return producer;
+}

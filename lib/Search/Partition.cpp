@@ -15,11 +15,7 @@ Subprogram tsopt::extractPart(const Graph &program,
   Subprogram sub;
   sub.graph.level = Level::Kernel;
   llvm::DenseMap<int, int> local; // program value -> part value
-  // Who produces each value (-1: a program input).
-  std::vector<int> producer(program.values.size(), -1);
-  for (auto [i, op] : llvm::enumerate(program.ops))
-    for (int r : op.results)
-      producer[r] = i;
+  std::vector<int> producer = producers(program);
   for (auto [i, op] : llvm::enumerate(program.ops)) {
     if (partOf[i] != part)
       continue;

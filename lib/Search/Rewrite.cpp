@@ -15,11 +15,7 @@ namespace {
 
 /// The program being rewritten, with each value's producer.
 struct Matcher {
-  explicit Matcher(const Graph &g) : g(g), producer(g.values.size(), -1) {
-    for (auto [i, op] : llvm::enumerate(g.ops))
-      for (int r : op.results)
-        producer[r] = i;
-  }
+  explicit Matcher(const Graph &g) : g(g), producer(producers(g)) {}
   /// The op of kind `kind` producing `v`, or null.
   const Op *def(int v, OpKind kind) const {
     int p = producer[v];
@@ -36,10 +32,24 @@ struct Matcher {
 class Emitter {
 public:
   /// Starts the new graph with `from`'s inputs.
-  explicit Emitter(const Graph &from) : map(from.values.size(), -1) {
+  explicit Emitter(const Graph &from)
+      : from(from), map(from.values.size(), -1) {
     out.level = from.level;
     for (int in : from.inputs)
       map[in] = out.addInput(from.type(in));
+  }
+
+  /// Appends a copy of program op `op`, its operands renumbered.
+  void copy(const Op &op) {
+    Op c = op;
+    for (int &o : c.operands)
+      o = map[o];
+    llvm::SmallVector<TensorType, 1> types;
+    for (int r : op.results)
+      types.push_back(from.type(r));
+    int first = out.addOp(std::move(c), types);
+    for (auto [k, r] : llvm::enumerate(op.results))
+      map[r] = first + k;
   }
 
   /// The new id of program value `v` (defined before the op replaced).
@@ -62,6 +72,7 @@ public:
     return v;
   }
 
+  const Graph &from;
   Graph out;
   std::vector<int> map;
   bool failedShape = false;
@@ -74,20 +85,6 @@ struct Rule {
   llvm::StringRef name;
   std::optional<Replacement> (*match)(const Matcher &m, const Op &op);
 };
-
-/// Appends a copy of `op` (of graph `from`) to `to`, its operands renumbered
-/// through `map`, and records its results there.
-void copyOp(const Graph &from, const Op &op, Graph &to, std::vector<int> &map) {
-  Op copy = op;
-  for (int &o : copy.operands)
-    o = map[o];
-  llvm::SmallVector<TensorType, 1> types;
-  for (int r : op.results)
-    types.push_back(from.type(r));
-  int first = to.addOp(std::move(copy), types);
-  for (auto [k, r] : llvm::enumerate(op.results))
-    map[r] = first + k;
-}
 
 bool isInverseOf(double scalar, int64_t n) {
   return n > 0 && std::fabs(scalar * static_cast<double>(n) - 1.0) < 1e-9;
@@ -208,7 +205,7 @@ Graph withoutDeadOps(const Graph &g) {
   Emitter e(g);
   for (auto [i, op] : llvm::enumerate(g.ops))
     if (keep[i])
-      copyOp(g, op, e.out, e.map);
+      e.copy(op);
   for (int o : g.outputs)
     e.out.outputs.push_back(e(o));
   return std::move(e.out);
@@ -225,7 +222,7 @@ std::optional<std::pair<Graph, llvm::StringRef>> rewriteOnce(const Graph &g) {
       Emitter e(g);
       for (auto [j, other] : llvm::enumerate(g.ops)) {
         if (j != i) {
-          copyOp(g, other, e.out, e.map);
+          e.copy(other);
           continue;
         }
         int r = (*replace)(e);

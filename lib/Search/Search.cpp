@@ -490,7 +490,6 @@ struct WorkItem {
 struct Found {
   Graph graph;
   std::string key;
-  unsigned form = 0;
 };
 
 /// A row-local piece of the program explored as one block-level step (see
@@ -845,14 +844,11 @@ static bool isRowLocal(OpKind k) {
 }
 
 void Searcher::collectTemplates() {
-  std::vector<int> producer(program.values.size(), -1);
+  std::vector<int> producer = producers(program);
   std::vector<unsigned> uses(program.values.size(), 0);
-  for (auto [i, op] : llvm::enumerate(program.ops)) {
-    for (int r : op.results)
-      producer[r] = i;
+  for (const tsopt::Op &op : program.ops)
     for (int o : op.operands)
       ++uses[o];
-  }
   for (int o : program.outputs)
     ++uses[o];
   // Records program value `v` as the next leaf of `t`.
@@ -2065,11 +2061,8 @@ void ConfigLister::list(Searcher &s, std::vector<WorkItem> &items) {
 }
 
 void Searcher::runItem(const WorkItem &item, std::vector<Found> &out) {
-  size_t first = out.size();
   KernelSearch ks(*this, out);
   ks.runFirst(item);
-  for (size_t i = first; i < out.size(); ++i)
-    out[i].form = item.form;
 }
 
 namespace {
@@ -2191,7 +2184,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
     ++result.stats.workItemsResumed;
     for (const std::string &text : cands)
       if (auto g = deserializeGraph(text); succeeded(g))
-        found[item].push_back({std::move(*g), text, items[item].form});
+        found[item].push_back({std::move(*g), text});
   }
 
   std::mutex mutex;
@@ -2314,7 +2307,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
     result.stats.timedOut = true;
     return true;
   };
-  for (std::vector<Found> &list : found) {
+  for (auto [item, list] : llvm::enumerate(found)) {
     for (Found &f : list) {
       if (pastFinalDeadline())
         break;
@@ -2332,7 +2325,7 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
       if (!std::isfinite(cost) && !std::isfinite(untiledCost))
         continue;
       pending.push_back({std::move(tiled), std::move(fused), cost,
-                         untiledCost, f.form});
+                         untiledCost, items[item].form});
     }
   }
   std::stable_sort(pending.begin(), pending.end(),

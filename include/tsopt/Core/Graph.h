@@ -139,6 +139,9 @@ struct Graph {
   const TensorType &type(int value) const { return values[value]; }
 };
 
+/// For each value of `g`, the index of the op producing it (-1: an input).
+std::vector<int> producers(const Graph &g);
+
 } // namespace tsopt
 
 #endif // TSOPT_CORE_GRAPH_H
