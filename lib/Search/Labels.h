@@ -1,0 +1,227 @@
+//===- Labels.h - Dimension labels and their rules --------*- C++ -*-===//
+//
+// Internal to the search. Every tensor and tile the generator builds carries,
+// besides its type:
+//  * dimension labels: for each dim, the index variables of the input
+//    program it ranges over (outer first; a dim written by an omap that
+//    concatenates per-block partial results has the split variable outside);
+//  * whether it is a partial reduction: over a variable the for-loop slices
+//    (closed by an accumulator) or one a grid dim slices (written out with
+//    the split as an extra factor and summed by a later kernel);
+//  * its abstract expression.
+// Matmul contractions, broadcasts and accumulators must agree with the
+// labels; non-linear ops never see a partial sum.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_LIB_SEARCH_LABELS_H
+#define TSOPT_LIB_SEARCH_LABELS_H
+
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Search/AbstractExpr.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <set>
+#include <vector>
+
+namespace tsopt::search {
+
+
+struct Factor {
+  int var;
+  int64_t count;
+  bool operator==(const Factor &o) const {
+    return var == o.var && count == o.count;
+  }
+};
+using Factors = llvm::SmallVector<Factor, 2>;
+
+/// The variables a dim ranges over. `parts` is set for a concatenated dim
+/// (one entry per piece); `factors` otherwise. Both empty: a unit dim.
+struct DimLabel {
+  Factors factors;
+  llvm::SmallVector<Factors, 2> parts;
+  bool unit() const { return factors.empty() && parts.empty(); }
+  bool operator==(const DimLabel &o) const {
+    return factors == o.factors && parts == o.parts;
+  }
+  bool operator!=(const DimLabel &o) const { return !(*this == o); }
+  int outerVar() const { return factors.empty() ? -1 : factors[0].var; }
+  /// Every variable the dim ranges over.
+  llvm::SmallVector<int, 2> vars() const {
+    llvm::SmallVector<int, 2> vs;
+    for (const Factor &f : factors)
+      vs.push_back(f.var);
+    for (const Factors &p : parts)
+      for (const Factor &f : p)
+        vs.push_back(f.var);
+    return vs;
+  }
+};
+
+/// What the generator knows about a kernel tensor or a tile.
+struct Info {
+  llvm::SmallVector<DimLabel, 4> dims;
+  /// Kernel tensors: variables whose partial sums a dim factor indexes.
+  llvm::SmallVector<int, 1> partialVars;
+  /// Tiles: a partial reduction over the loop variable (Sum or Max) and the
+  /// grid dims whose variable was reduced.
+  bool partialLoop = false;
+  AccumKind partialKind = AccumKind::Sum;
+  unsigned partialGrid = 0;
+  Stage stage = Stage::Tensor;
+  AbsTensor expr;
+  /// An input tile that a loop over chunks of partial sums also slices: it
+  /// goes to a concatenating accumulator.
+  bool carried = false;
+  bool partial() const { return partialLoop || partialGrid; }
+};
+
+/// Union-find over (value, dim) of the input program: the index variables.
+class DimAnalysis {
+public:
+  explicit DimAnalysis(const Graph &g) {
+    for (const tsopt::TensorType &t : g.values) {
+      base.push_back(parent.size());
+      for (size_t d = 0; d < t.shape.size(); ++d)
+        parent.push_back(parent.size());
+    }
+    for (const tsopt::Op &op : g.ops)
+      unifyOp(g, op);
+  }
+
+  /// Labels of value `v`: one variable per non-unit dim.
+  llvm::SmallVector<DimLabel, 4> labels(const Graph &g, int v) {
+    llvm::SmallVector<DimLabel, 4> ls;
+    const Shape &s = g.values[v].shape;
+    for (size_t d = 0; d < s.size(); ++d) {
+      DimLabel l;
+      if (s[d] != 1) {
+        int root = find(base[v] + d);
+        auto [it, inserted] = varOf.try_emplace(root, varSize.size());
+        if (inserted)
+          varSize.push_back(s[d]);
+        l.factors.push_back({it->second, s[d]});
+      }
+      ls.push_back(l);
+    }
+    return ls;
+  }
+  std::vector<int64_t> varSize;
+
+private:
+  int find(int x) {
+    while (parent[x] != x)
+      x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void unify(const Graph &g, int a, int da, int b, int db) {
+    if (g.values[a].shape[da] != g.values[b].shape[db] ||
+        g.values[a].shape[da] == 1)
+      return;
+    int ra = find(base[a] + da), rb = find(base[b] + db);
+    if (ra != rb)
+      parent[std::max(ra, rb)] = std::min(ra, rb);
+  }
+  /// Right-aligned unification of `a` with `r` (broadcasting).
+  void unifyAligned(const Graph &g, int a, int r) {
+    int ra = g.values[a].shape.size(), rr = g.values[r].shape.size();
+    for (int i = 0; i < ra && i < rr; ++i)
+      unify(g, a, ra - 1 - i, r, rr - 1 - i);
+  }
+  void unifyOp(const Graph &g, const tsopt::Op &op) {
+    if (op.results.empty())
+      return;
+    int r = op.results[0];
+    switch (op.kind) {
+    case OpKind::Matmul: {
+      int a = op.operands[0], b = op.operands[1];
+      int rank = g.values[a].shape.size();
+      for (int d = 0; d + 2 < rank; ++d) {
+        unify(g, a, d, r, d);
+        unify(g, b, d, r, d);
+      }
+      unify(g, a, rank - 2, r, rank - 2);
+      unify(g, b, rank - 1, r, rank - 1);
+      unify(g, a, rank - 1, b, rank - 2);
+      return;
+    }
+    case OpKind::ReduceSum:
+    case OpKind::ReduceMax: {
+      int a = op.operands[0];
+      for (size_t d = 0; d < g.values[a].shape.size(); ++d)
+        if (static_cast<int64_t>(d) != op.dim)
+          unify(g, a, d, r, d);
+      return;
+    }
+    case OpKind::Transpose:
+      for (size_t d = 0; d < op.perm.size(); ++d)
+        unify(g, op.operands[0], op.perm[d], r, d);
+      return;
+    case OpKind::Concat:
+      for (int a : op.operands)
+        for (size_t d = 0; d < g.values[a].shape.size(); ++d)
+          if (static_cast<int64_t>(d) != op.dim)
+            unify(g, a, d, r, d);
+      return;
+    case OpKind::Repeat:
+    case OpKind::Reshape:
+      return; // new dims
+    case OpKind::RmsNorm:
+      unifyAligned(g, op.operands[0], r);
+      unifyAligned(g, op.operands[1], r);
+      return;
+    default:
+      for (int a : op.operands)
+        unifyAligned(g, a, r);
+      return;
+    }
+  }
+  std::vector<int> parent;
+  std::vector<int> base;
+  llvm::DenseMap<int, int> varOf;
+};
+
+
+/// Variables the program reduces: the contracted dim of each matmul's lhs,
+/// the reduced dim of each reduction (rms_norm reduces its last dim).
+std::set<int> reducedVariables(const Graph &program, DimAnalysis &dims);
+
+/// Unary ops that do not commute with sums (everything but scaling).
+bool isNonlinearUnary(OpKind k);
+bool isCommutative(OpKind k);
+/// The transpose the search explores: the last two of `rank` dims swapped
+/// (what the program's transposes do).
+llvm::SmallVector<int64_t, 4> swapLastTwo(size_t rank);
+/// Some dim of `dims` has `v` as its outer variable.
+bool hasOuterVar(llvm::ArrayRef<DimLabel> dims, int v);
+
+
+/// Variables sliced by the enclosing kernel's grid dims and for-loop (block
+/// level); empty at kernel level.
+struct Slicing {
+  llvm::SmallVector<int, 3> gridVars;
+  int loopVar = -1;
+};
+
+/// Marks `info` as a reduction over the variables of `dim`.
+void reduceOver(Info &info, const DimLabel &dim, const Slicing &s,
+                AccumKind kind);
+/// Same abstract expression (one part, not opaque): hash-consing makes this
+/// equality modulo the context's normal forms.
+bool sameExpr(const AbsTensor &a, const AbsTensor &b);
+bool samePartial(const Info &a, const Info &b);
+/// Labels and partial state of a compute op's result from its operands';
+/// failure when the op mixes unrelated variables or applies a non-linear
+/// function to a partial sum.
+llvm::FailureOr<Info> labelOp(const tsopt::Op &op,
+                              llvm::ArrayRef<const Info *> in,
+                              const Graph &g, const Slicing &s);
+
+} // namespace tsopt::search
+
+#endif // TSOPT_LIB_SEARCH_LABELS_H

@@ -1,0 +1,134 @@
+//===- Tiling.cpp - Grid and for-loop extents of a found structure ---------===//
+//
+// The search finds structures at representative extents; the cost model
+// then chooses every kernel's extents (see docs/search.md, "Pipeline").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generation.h"
+
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Optimize/ThreadGraphs.h"
+#include "tsopt/Search/AbstractExpr.h"
+#include "tsopt/Search/Rewrite.h"
+#include "tsopt/Search/Search.h"
+#include "tsopt/Verify/Equivalence.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <set>
+
+using namespace tsopt;
+
+namespace tsopt::search {
+
+//===----------------------------------------------------------------------===//
+// Ranking, tiling, verification
+//===----------------------------------------------------------------------===//
+
+/// True if the outputs of `g` have the program's shapes.
+static bool sameOutputShapes(const Graph &g, const Graph &program) {
+  if (g.outputs.size() != program.outputs.size())
+    return false;
+  for (size_t i = 0; i < g.outputs.size(); ++i)
+    if (g.type(g.outputs[i]).shape != program.type(program.outputs[i]).shape)
+      return false;
+  return true;
+}
+
+/// The grid and for-loop extents of every graph-defined kernel of `g`,
+/// chosen by the cost model among the candidate extents (each dividing what
+/// it slices); the representative extents the search used are among them.
+/// Kernels are tiled in program order; a later kernel whose for-loop walks
+/// an earlier kernel's outputs (the combine step of a split reduction) has
+/// its loop extent chosen together with that kernel's, and only tilings
+/// that keep the program's output shapes count.
+Graph tile(const Graph &g, const Graph &program,
+                  const SearchOptions &options, const TargetDesc &target,
+                  double &bestCost) {
+  bestCost = std::numeric_limits<double>::infinity();
+  if (auto cost = estimateCost(g, target); succeeded(cost) && cost->fits)
+    bestCost = cost->totalUs;
+  Graph cur = g;
+  for (size_t i = 0; i < cur.ops.size(); ++i) {
+    if (cur.ops[i].kind != OpKind::Kernel)
+      continue;
+    const Graph &body = *cur.ops[i].body;
+    // Later kernels reading this one's results with a for-loop.
+    llvm::SmallVector<size_t, 2> dependents;
+    for (size_t j = i + 1; j < cur.ops.size(); ++j) {
+      const tsopt::Op &later = cur.ops[j];
+      if (later.kind != OpKind::Kernel || later.body->forloop == 1)
+        continue;
+      if (llvm::any_of(later.operands, [&](int v) {
+            return llvm::is_contained(cur.ops[i].results, v);
+          }))
+        dependents.push_back(j);
+    }
+    std::vector<llvm::SmallVector<int64_t, 8>> choices;
+    for (int64_t e : body.grid)
+      choices.push_back(e == 1 ? llvm::SmallVector<int64_t, 8>{1}
+                               : options.gridExtents);
+    choices.push_back(body.forloop == 1
+                          ? llvm::SmallVector<int64_t, 8>{1}
+                          : options.forloopExtents);
+    for (size_t j = 0; j < dependents.size(); ++j)
+      choices.push_back(options.forloopExtents);
+    std::vector<size_t> idx(choices.size(), 0);
+    Graph bestHere = cur;
+    double bestHereCost = bestCost;
+    while (true) {
+      // A sliced dim stays sliced (extent >= 2): the structure is fixed.
+      bool usable = true;
+      for (size_t d = 0; d < choices.size(); ++d)
+        if (choices[d].size() > 1 && choices[d][idx[d]] < 2)
+          usable = false;
+      if (usable) {
+        Graph candidate = cur;
+        auto trial = std::make_shared<Graph>(body);
+        for (size_t d = 0; d < body.grid.size(); ++d)
+          trial->grid[d] = choices[d][idx[d]];
+        trial->forloop = choices[body.grid.size()][idx[body.grid.size()]];
+        candidate.ops[i].body = trial;
+        for (auto [n, j] : llvm::enumerate(dependents)) {
+          auto dep = std::make_shared<Graph>(*candidate.ops[j].body);
+          size_t slot = body.grid.size() + 1 + n;
+          dep->forloop = choices[slot][idx[slot]];
+          candidate.ops[j].body = dep;
+        }
+        if (succeeded(inferShapes(candidate)) &&
+            sameOutputShapes(candidate, program)) {
+          auto cost = estimateCost(candidate, target);
+          if (succeeded(cost) && cost->fits && cost->totalUs < bestHereCost) {
+            bestHereCost = cost->totalUs;
+            bestHere = std::move(candidate);
+          }
+        }
+      }
+      size_t d = 0;
+      while (d < idx.size() && ++idx[d] == choices[d].size())
+        idx[d++] = 0;
+      if (d == idx.size())
+        break;
+    }
+    cur = std::move(bestHere);
+    bestCost = bestHereCost;
+  }
+  return cur;
+}
+
+} // namespace tsopt::search
