@@ -128,6 +128,26 @@ struct Template {
   }
 };
 
+/// The abstract expressions of one program form: the hash-consing context
+/// and the Z3 oracle with its cache. A planned search keeps them across its
+/// spaces, whose queries recur (superoptimizeShared).
+struct FormExprs {
+  ExprContext exprs;
+  std::unique_ptr<SubexprOracle> oracle;
+};
+
+/// Expression state per program form (0: as written, 1: rewritten), kept
+/// across the searches of one program.
+struct ExprCache {
+  std::vector<std::shared_ptr<FormExprs>> forms;
+};
+
+/// tsopt::superoptimize, reusing (and filling) `cache` when given.
+llvm::FailureOr<SearchResult> superoptimizeShared(const Graph &program,
+                                                  const SearchOptions &options,
+                                                  ExprCache *cache,
+                                                  std::string *why);
+
 /// Counters and the stop flag of one search, over all forms of the program.
 struct SearchControl {
   std::atomic<uint64_t> states{0}, prunedShape{0}, prunedExpr{0};
@@ -148,9 +168,13 @@ struct SearchControl {
 
 class Searcher {
 public:
+  /// `shared`: the expression state of this form from an earlier search
+  /// of the same program (null: a fresh one).
   Searcher(const Graph &program, const SearchOptions &options,
-           SearchControl &ctl)
-      : program(program), options(options), builder(exprs), ctl(ctl) {}
+           SearchControl &ctl, std::shared_ptr<FormExprs> shared = nullptr)
+      : formExprs(shared ? std::move(shared) : std::make_shared<FormExprs>()),
+        program(program), options(options), exprs(formExprs->exprs),
+        builder(exprs), oracle(formExprs->oracle), ctl(ctl) {}
 
   llvm::LogicalResult prepare(std::string *why);
   void collectTemplates();
@@ -158,11 +182,12 @@ public:
   void runItem(const WorkItem &item, std::vector<Found> &out);
 
   // Shared state.
+  std::shared_ptr<FormExprs> formExprs;
   const Graph &program;
   const SearchOptions &options;
-  ExprContext exprs;
+  ExprContext &exprs;
   ExprBuilder builder;
-  std::unique_ptr<SubexprOracle> oracle;
+  std::unique_ptr<SubexprOracle> &oracle;
   std::vector<AbsTensor> programExprs;
   std::vector<llvm::SmallVector<DimLabel, 4>> inputLabels;
   std::vector<llvm::SmallVector<DimLabel, 4>> outputLabels;

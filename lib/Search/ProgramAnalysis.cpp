@@ -84,7 +84,8 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
   programExprs = builder.evaluate(program);
   for (int o : program.outputs)
     targets.push_back(programExprs[o]);
-  oracle = std::make_unique<SubexprOracle>(exprs, targets);
+  if (!oracle)
+    oracle = std::make_unique<SubexprOracle>(exprs, targets);
 
   // Op sets: the program's kernel ops; block ops are the program's ops with
   // rms_norm expanded into the primitives that compute it, and concat when

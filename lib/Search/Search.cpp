@@ -56,8 +56,20 @@ struct Forms {
 
   llvm::LogicalResult prepare(const Graph &program,
                               const SearchOptions &options,
-                              SearchControl &ctl, std::string *why) {
-    searchers.push_back(std::make_unique<Searcher>(program, options, ctl));
+                              SearchControl &ctl, ExprCache *cache,
+                              std::string *why) {
+    // Form `f`'s expression state from the cache, if any.
+    auto shared = [&](size_t f) -> std::shared_ptr<FormExprs> {
+      if (!cache)
+        return nullptr;
+      if (cache->forms.size() <= f)
+        cache->forms.resize(f + 1);
+      if (!cache->forms[f])
+        cache->forms[f] = std::make_shared<FormExprs>();
+      return cache->forms[f];
+    };
+    searchers.push_back(
+        std::make_unique<Searcher>(program, options, ctl, shared(0)));
     if (failed(searchers[0]->prepare(why)))
       return llvm::failure();
     if (options.algebraicRewrites)
@@ -68,7 +80,8 @@ struct Forms {
       // reductions' cones and the epilogue after them. A rewritten form
       // the search cannot take is left out: the program as written is
       // still searched.
-      auto s = std::make_unique<Searcher>(rewritten->graph, options, ctl);
+      auto s = std::make_unique<Searcher>(rewritten->graph, options, ctl,
+                                          shared(1));
       s->cutAtReductions = true;
       if (succeeded(s->prepare(nullptr)))
         searchers.push_back(std::move(s));
@@ -103,6 +116,13 @@ struct Forms {
 llvm::FailureOr<SearchResult>
 tsopt::superoptimize(const Graph &program, const SearchOptions &options,
                      std::string *why) {
+  return superoptimizeShared(program, options, nullptr, why);
+}
+
+llvm::FailureOr<SearchResult>
+tsopt::search::superoptimizeShared(const Graph &program,
+                                   const SearchOptions &options,
+                                   ExprCache *cache, std::string *why) {
   auto start = std::chrono::steady_clock::now();
   const TargetDesc *target = lookupTarget(options.target);
   if (!target) {
@@ -119,8 +139,12 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
   }
   SearchControl ctl;
   Forms forms;
-  if (failed(forms.prepare(program, options, ctl, why)))
+  if (failed(forms.prepare(program, options, ctl, cache, why)))
     return llvm::failure();
+  // The oracles may come from earlier searches: count this one's queries.
+  std::vector<SubexprStats> exprsBefore;
+  for (const auto &form : forms.searchers)
+    exprsBefore.push_back(form->oracle->stats());
   const Searcher &s = *forms.searchers[0];
   if (options.timeLimit > 0) {
     ctl.hasDeadline = true;
@@ -192,6 +216,9 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
       for (Found &f : local)
         f.key = serializeGraph(f.graph);
       candidateCount += local.size();
+      if (options.maxCandidates && candidateCount >= options.maxCandidates &&
+          !ctl.stop.exchange(true))
+        result.stats.candidateLimit = true;
       found[i] = std::move(local);
       finished[i] = 1;
       ++doneCount;
@@ -347,10 +374,10 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
       cand.rewrites = llvm::join(forms.rewritten->rules, ", ");
     result.ranked.push_back(std::move(cand));
   }
-  for (const auto &form : forms.searchers) {
+  for (auto [f, form] : llvm::enumerate(forms.searchers)) {
     SubexprStats es = form->oracle->stats();
-    result.stats.solverCalls += es.solverCalls;
-    result.stats.exprCacheHits += es.cacheHits;
+    result.stats.solverCalls += es.solverCalls - exprsBefore[f].solverCalls;
+    result.stats.exprCacheHits += es.cacheHits - exprsBefore[f].cacheHits;
   }
   result.stats.states = ctl.states;
   result.stats.prunedShape = ctl.prunedShape;
@@ -366,7 +393,7 @@ tsopt::enumerateCandidates(const Graph &program, const SearchOptions &options,
                            std::string *why) {
   SearchControl ctl;
   Forms forms;
-  if (failed(forms.prepare(program, options, ctl, why)))
+  if (failed(forms.prepare(program, options, ctl, nullptr, why)))
     return llvm::failure();
   std::vector<Graph> all;
   for (const WorkItem &item : forms.items) {

@@ -79,13 +79,33 @@ Graph tile(const Graph &g, const Graph &program,
           }))
         dependents.push_back(j);
     }
+    // Only extents that divide every input extent they slice.
+    auto dividing = [&](llvm::ArrayRef<int64_t> extents, int gridDim) {
+      llvm::SmallVector<int64_t, 8> out;
+      int64_t current = gridDim >= 0 ? body.grid[gridDim] : body.forloop;
+      for (int64_t e : extents) {
+        bool ok = true;
+        for (const tsopt::Op &op : body.ops) {
+          if (op.kind != OpKind::BlockInput)
+            continue;
+          int d = gridDim >= 0 ? op.gridMap[gridDim] : op.fmap;
+          if (d != kReplica && body.type(op.operands[0]).shape[d] % e != 0)
+            ok = false;
+        }
+        if (ok)
+          out.push_back(e);
+      }
+      if (!llvm::is_contained(out, current))
+        out.push_back(current); // the extent the search used
+      return out;
+    };
     std::vector<llvm::SmallVector<int64_t, 8>> choices;
-    for (int64_t e : body.grid)
+    for (auto [d, e] : llvm::enumerate(body.grid))
       choices.push_back(e == 1 ? llvm::SmallVector<int64_t, 8>{1}
-                               : options.gridExtents);
+                               : dividing(options.gridExtents, d));
     choices.push_back(body.forloop == 1
                           ? llvm::SmallVector<int64_t, 8>{1}
-                          : options.forloopExtents);
+                          : dividing(options.forloopExtents, -1));
     for (size_t j = 0; j < dependents.size(); ++j)
       choices.push_back(options.forloopExtents);
     std::vector<size_t> idx(choices.size(), 0);

@@ -43,6 +43,7 @@
 
 #include <exception>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 namespace py = pybind11;
@@ -834,12 +835,13 @@ PYBIND11_MODULE(_tsopt, m) {
       .def_readwrite("time_limit", &SearchOptions::timeLimit)
       .def_readwrite("checkpoint", &SearchOptions::checkpoint)
       .def_readwrite("top_n", &SearchOptions::topN)
+      .def_readwrite("max_candidates", &SearchOptions::maxCandidates)
       .def_readwrite("progress_interval", &SearchOptions::progressInterval);
 
   m.def(
       "superoptimize",
       [](const Graph &program, const SearchOptions &options,
-         py::object progress) {
+         py::object progress, py::object given) {
         targetOrThrow(options.target);
         for (int64_t e : options.gridExtents)
           if (e < 1)
@@ -871,11 +873,36 @@ PYBIND11_MODULE(_tsopt, m) {
             }
           };
         }
+        // The fields the caller set: planSearch derives the others.
+        ExplicitOptions explicitOptions;
+        if (!given.is_none()) {
+          std::set<std::string> names;
+          for (py::handle h : given)
+            names.insert(py::cast<std::string>(h));
+          explicitOptions.maxKernelOps = names.count("max_kernel_ops");
+          explicitOptions.maxBlockOps = names.count("max_block_ops");
+          explicitOptions.maxGridDims = names.count("max_grid_dims");
+          explicitOptions.minGridDims = names.count("min_grid_dims");
+          explicitOptions.requireForloop = names.count("require_forloop");
+          explicitOptions.blockOps =
+              names.count("block_ops") || names.count("no_block_ops");
+          explicitOptions.kernelOps =
+              names.count("kernel_ops") || names.count("no_kernel_ops");
+          explicitOptions.gridExtents = names.count("grid_extents");
+          explicitOptions.forloopExtents = names.count("forloop_extents");
+        }
         std::string why;
         FailureOr<SearchResult> result = failure();
         {
           py::gil_scoped_release release;
-          result = superoptimize(g, opts, &why);
+          if (given.is_none()) {
+            result = superoptimize(g, opts, &why);
+          } else {
+            FailureOr<SearchPlan> plan =
+                planSearch(g, opts, explicitOptions, &why);
+            if (succeeded(plan))
+              result = superoptimizePlanned(g, *plan, opts, &why);
+          }
         }
         if (callbackError)
           std::rethrow_exception(callbackError);
@@ -890,7 +917,9 @@ PYBIND11_MODULE(_tsopt, m) {
                               result->stats);
       },
       py::arg("program"), py::arg("options"), py::arg("progress") = py::none(),
-      "Runs the search; returns (ranked [(graph, cost_us, structure, "
+      py::arg("given") = py::none(),
+      "Runs the search (planned from the program when `given`, the names "
+      "of the options the caller set, is not None); returns (ranked [(graph, cost_us, structure, "
       "rewrites)], "
       "verification record of the best, program cost_us, stats)");
 

@@ -112,7 +112,11 @@ class _Progress:
         sys.stderr.flush()
 
 
-def superoptimize(program, progress=False, **options):
+#: Seconds a search takes at most when the caller gives no time_limit.
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def superoptimize(program, progress=False, plan=True, **options):
     """Searches for the fastest verified µGraph equivalent to `program`.
 
     `options` are SearchOptions' fields (see :func:`search_options`):
@@ -122,6 +126,12 @@ def superoptimize(program, progress=False, **options):
     graph_defined_kernels, stop_after_items, canonical_order,
     program_templates, algebraic_rewrites, target,
     threads, seed, delta, time_limit, checkpoint, top_n, progress_interval.
+
+    `plan` (default True): options not given are derived from the program
+    and the search runs spaces from small to large within ``time_limit``
+    (default :data:`DEFAULT_TIME_LIMIT` seconds; 0: none), each finished
+    space contributing its best; False: one search with the options as
+    given (docs/search.md, "Defaults").
 
     `progress`: False (quiet), True (a tqdm bar if tqdm is installed, else a
     line on stderr) or a callable taking each progress line.
@@ -141,10 +151,12 @@ def superoptimize(program, progress=False, **options):
         show = progress
     elif progress not in (False, None):
         raise TypeError("progress must be True, False or a callable")
+    given = sorted(options) if plan else None
+    options.setdefault("time_limit", DEFAULT_TIME_LIMIT)
     opts = search_options(**options)
     try:
         ranked, record, program_cost, stats = _tsopt.superoptimize(
-            graph, opts, show)
+            graph, opts, show, given)
     except BaseException:
         if isinstance(show, _Progress):
             show.abort()

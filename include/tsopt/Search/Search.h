@@ -95,8 +95,11 @@ struct SearchOptions {
   double delta = 0x1p-40;
   /// Wall-time limit in seconds (0: none) of generation; ranking and
   /// screening get at most half of it again. The best verified so far is
-  /// returned.
+  /// returned. (superoptimizePlanned: the limit of the whole plan.)
   double timeLimit = 0;
+  /// Generation stops (as at the time limit) once this many candidates are
+  /// kept (0: no bound); this bounds the search's memory.
+  unsigned maxCandidates = 200000;
   /// Checkpoint file ("" none): finished work items and their candidates; a
   /// search given the same program and options resumes from it.
   std::string checkpoint;
@@ -119,6 +122,8 @@ struct SearchStats {
   uint64_t solverCalls = 0, exprCacheHits = 0;
   double seconds = 0;
   bool timedOut = false;
+  /// Generation stopped at `maxCandidates`.
+  bool candidateLimit = false;
 };
 
 /// One ranked µGraph.
@@ -132,6 +137,17 @@ struct Candidate {
   std::string rewrites;
 };
 
+/// How one space of a plan went.
+struct SpaceReport {
+  std::string name;
+  double seconds = 0;
+  /// Every work item of the space was generated (not cut by a limit).
+  bool finished = false;
+  bool skipped = false;
+  /// Estimate of the best verified µGraph of the space (inf: none).
+  double bestUs = 0;
+};
+
 struct SearchResult {
   /// Best first; empty when nothing beat or matched the program.
   std::vector<Candidate> ranked;
@@ -140,7 +156,55 @@ struct SearchResult {
   /// Cost of the input program as given.
   double programCostUs = 0;
   SearchStats stats;
+  /// superoptimizePlanned: the plan's derived choices and each space's
+  /// report, in order.
+  std::vector<std::string> derived;
+  std::vector<SpaceReport> spaces;
 };
+
+/// The space-shaping options a caller set; superoptimizePlanned derives the
+/// others from the program.
+struct ExplicitOptions {
+  bool maxKernelOps = false, maxBlockOps = false, maxGridDims = false,
+       minGridDims = false, requireForloop = false, blockOps = false,
+       kernelOps = false, gridExtents = false, forloopExtents = false;
+};
+
+/// One space of a planned search: its options and a short name for progress
+/// lines and remarks ("1 kernel, 5 block ops (matmul, reduce_sum), loop").
+struct SearchSpace {
+  std::string name;
+  SearchOptions options;
+};
+
+/// What planSearch derives from a program: the choices, each with its
+/// reason, and the spaces to search, smallest first.
+struct SearchPlan {
+  std::vector<std::string> derived;
+  std::vector<SearchSpace> spaces;
+};
+
+
+/// Derives the search from the program (docs/search.md, "Defaults"):
+/// which dims need a for-loop to fit shared memory, how many grid dims fill
+/// the target's SMs, the block ops and templates the program's structure
+/// calls for, how many kernels; then the spaces, from small to large
+/// (iterative deepening over block ops and kernels). Options marked in
+/// `given` are kept as `options` has them in every space.
+llvm::FailureOr<SearchPlan> planSearch(const Graph &program,
+                                       const SearchOptions &options,
+                                       const ExplicitOptions &given,
+                                       std::string *why = nullptr);
+
+/// Anytime search over a plan: the incumbent is the program itself; the
+/// spaces run in order, each within a share of `options.timeLimit`, and
+/// each finished (or cut) space contributes its verified candidates. The
+/// result ranks every space's candidates together; `spaces` says how each
+/// went. Deterministic for a seed when no limit cuts a space.
+llvm::FailureOr<SearchResult> superoptimizePlanned(const Graph &program,
+                                                   const SearchPlan &plan,
+                                                   const SearchOptions &options,
+                                                   std::string *why = nullptr);
 
 /// Searches for µGraphs equivalent to `program` (a kernel graph of
 /// pre-defined ops). Fails with a reason on a program the search does not

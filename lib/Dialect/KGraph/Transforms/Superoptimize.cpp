@@ -183,6 +183,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
   opts.seed = seed;
   opts.delta = delta;
   opts.timeLimit = timeLimit;
+  opts.maxCandidates = maxCandidates;
   opts.checkpoint = checkpoint;
   opts.topN = std::max(1u, static_cast<unsigned>(topN));
   if (progress)
@@ -201,7 +202,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
        << opts.noKernelOps << ' ' << opts.noBlockOps << ' '
        << opts.exprPruning << ' ' << opts.canonicalOrder << ' '
        << opts.programTemplates << ' ' << opts.algebraicRewrites << ' '
-       << opts.target
+       << (plan ? "plan " : "") << opts.target
        << ' ' << opts.seed;
     for (int64_t e : opts.gridExtents)
       os << " g" << e;
@@ -242,7 +243,25 @@ LogicalResult SuperoptimizePass::runOnFunction(
   }
 
   std::string why;
-  FailureOr<SearchResult> result = superoptimize(*program, opts, &why);
+  FailureOr<SearchResult> result = failure();
+  if (plan) {
+    ExplicitOptions given;
+    given.maxKernelOps = maxKernelOps.hasValue();
+    given.maxBlockOps = maxBlockOps.hasValue();
+    given.maxGridDims = maxGridDims.hasValue();
+    given.minGridDims = minGridDims.hasValue();
+    given.requireForloop = requireForloop.hasValue();
+    given.blockOps = blockOps.hasValue();
+    given.kernelOps = kernelOps.hasValue();
+    given.gridExtents = gridExtents.hasValue();
+    given.forloopExtents = forloopExtents.hasValue();
+    FailureOr<SearchPlan> searchPlan =
+        planSearch(*program, opts, given, &why);
+    if (succeeded(searchPlan))
+      result = superoptimizePlanned(*program, *searchPlan, opts, &why);
+  } else {
+    result = superoptimize(*program, opts, &why);
+  }
   if (failed(result)) {
     func.emitError() << "cannot superoptimize: " << why;
     return failure();
@@ -266,6 +285,19 @@ LogicalResult SuperoptimizePass::runOnFunction(
        << " Z3 queries), " << st.candidates << " candidates, "
        << st.screenedEquivalent << " passed the screen, " << st.verified
        << " verified";
+    if (st.candidateLimit)
+      os << " (candidate limit reached)";
+    if (plan) {
+      unsigned finished = 0, cut = 0, skipped = 0;
+      for (const SpaceReport &sp : result->spaces) {
+        finished += sp.finished;
+        skipped += sp.skipped;
+        cut += !sp.finished && !sp.skipped;
+      }
+      os << "; derived: " << llvm::join(result->derived, "; ") << "; "
+         << result->spaces.size() << " spaces: " << finished << " finished, "
+         << cut << " cut by the limit, " << skipped << " not reached";
+    }
   }
   if (result->ranked.empty()) {
     emitRemark(func.getLoc())

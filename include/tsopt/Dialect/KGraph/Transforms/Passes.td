@@ -158,6 +158,17 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     record) and `tsopt.cost_us`; a remark states the structure, the
     estimate against the input's, and the search's counters.
 
+    With no options the search configures itself (`plan`, on by default):
+    it derives from the program which dims need a for-loop to fit shared
+    memory, how many grid dims fill the target's SMs, which block ops the
+    program's structure calls for and whether a second kernel can pay, and
+    searches the resulting spaces from small to large (iterative deepening
+    over block ops and kernels) within `time-limit` (60 s by default). The
+    program itself is the incumbent: only a verified µGraph estimated faster
+    replaces it, and each finished space contributes its best. Every option
+    given explicitly is kept in every space; the remark lists the derived
+    choices and how each space went.
+
     Functions that already contain graph-defined kernels, functions that
     call others (the parts of tsopt-partition-lax are searched instead) and
     functions another function names as its `tsopt.reference` (the
@@ -171,7 +182,8 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     Example:
 
     ```sh
-    tsopt-opt --tsopt-superoptimize='max-block-ops=9 target=sm_90' rmsnorm.mlir
+    tsopt-opt --tsopt-superoptimize rmsnorm.mlir
+    tsopt-opt --tsopt-superoptimize='max-block-ops=9 target=sm_80 time-limit=300' rmsnorm.mlir
     ```
 
     ```
@@ -227,9 +239,17 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
            "Seed of screening and verification">,
     Option<"delta", "delta", "double", /*default=*/"0x1p-40",
            "Error bound of the final verification">,
-    Option<"timeLimit", "time-limit", "double", /*default=*/"0",
-           "Wall-time limit in seconds (0: none); the best found so far "
-           "wins">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"60",
+           "Wall-time limit in seconds of each function's search (0: "
+           "none); the best found so far wins">,
+    Option<"plan", "plan", "bool", /*default=*/"true",
+           "Derive the options not given from the program and search "
+           "spaces from small to large; false: one search with the options "
+           "as given">,
+    Option<"maxCandidates", "max-candidates", "unsigned",
+           /*default=*/"200000",
+           "Stop generating once this many candidates are kept (bounds "
+           "memory; 0: no bound)">,
     Option<"checkpoint", "checkpoint", "std::string", /*default=*/"\"\"",
            "Checkpoint file to resume a killed search from">,
     Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",

@@ -1,0 +1,419 @@
+//===- Plan.cpp - The search configured by the program, anytime -----------===//
+//
+// What an expert passes to the search by hand, derived from the program
+// (planSearch), and the anytime driver that searches the resulting spaces
+// from small to large within one time limit (superoptimizePlanned). See
+// docs/search.md, "Defaults".
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generation.h"
+
+#include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Search/Rewrite.h"
+#include "tsopt/Search/Search.h"
+#include "tsopt/Support/Format.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <set>
+
+using namespace tsopt;
+using namespace tsopt::search;
+
+namespace {
+
+/// Tile width a block gives one of the last two dims at least (a tensor-core
+/// fragment is 16 wide); outer (batch) dims can be split to single rows.
+constexpr int64_t kMinTile = 16;
+/// Block-op limits the deepening goes through, and the largest with two
+/// kernels (each kernel has its own limit, so two kernels grow faster).
+constexpr unsigned kFirstBlockOps = 3, kLastBlockOps = 9, kLastBlockOps2 = 7;
+
+int64_t elementBytes(DType t) { return t == DType::F32 ? 4 : 2; }
+
+std::string kib(int64_t bytes) {
+  return std::to_string((bytes + 1023) / 1024) + " KiB";
+}
+
+std::string opList(llvm::ArrayRef<OpKind> kinds) {
+  llvm::SmallVector<std::string, 8> names;
+  for (OpKind k : kinds)
+    names.push_back(stringifyOpKind(k).str());
+  return names.empty() ? "none" : llvm::join(names, ", ");
+}
+
+/// Extents that suit the hardware for variables of these sizes: powers of
+/// two and, for sizes that are not, their divisors that leave tiles a
+/// multiple of kMinTile wide (3584 = 2^9·7 is split 7, 14, 28, ... ways).
+llvm::SmallVector<int64_t, 8> extentsFor(llvm::ArrayRef<int64_t> sizes,
+                                         int64_t maxExtent) {
+  std::set<int64_t> out;
+  for (int64_t e = 1; e <= maxExtent; e *= 2)
+    out.insert(e);
+  for (int64_t n : sizes)
+    for (int64_t e = 3; e <= maxExtent; ++e)
+      if (n % e == 0 && (n / e) % kMinTile == 0 && !llvm::isPowerOf2_64(e))
+        out.insert(e);
+  return {out.begin(), out.end()};
+}
+
+/// The program analysis the plan reads: a prepared Searcher per form.
+struct Analysis {
+  SearchControl ctl;
+  std::vector<std::unique_ptr<Searcher>> forms;
+};
+
+} // namespace
+
+llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
+                                              const SearchOptions &options,
+                                              const ExplicitOptions &given,
+                                              std::string *why) {
+  const TargetDesc *target = lookupTarget(options.target);
+  if (!target) {
+    if (why)
+      *why = ("unknown target '" + options.target + "' (known: " +
+              knownTargetNames() + ")")
+                 .str();
+    return llvm::failure();
+  }
+  // The analysis runs with the op sets left to their defaults: the plan
+  // restricts them itself.
+  SearchOptions base = options;
+  base.blockOps.clear();
+  base.noBlockOps = false;
+  Analysis a;
+  a.forms.push_back(std::make_unique<Searcher>(program, base, a.ctl));
+  if (failed(a.forms[0]->prepare(why)))
+    return llvm::failure();
+  std::optional<RewrittenProgram> rewritten;
+  if (options.algebraicRewrites &&
+      (rewritten = rewriteAlgebraically(program))) {
+    auto s = std::make_unique<Searcher>(rewritten->graph, base, a.ctl);
+    s->cutAtReductions = true;
+    if (succeeded(s->prepare(nullptr)))
+      a.forms.push_back(std::move(s));
+  }
+  const Searcher &s = *a.forms[0];
+  SearchPlan plan;
+  // Variables a matmul contracts or produces: their tiles are tensor-core
+  // fragments, at least kMinTile wide; any other dim can be sliced to
+  // single rows.
+  std::set<int> matmulVars;
+  {
+    DimAnalysis dims(program);
+    for (const tsopt::Op &op : program.ops)
+      if (op.kind == OpKind::Matmul)
+        for (int v : {op.operands[0], op.operands[1], op.results[0]}) {
+          auto labels = dims.labels(program, v);
+          size_t rank = labels.size();
+          for (size_t d = rank >= 2 ? rank - 2 : 0; d < rank; ++d)
+            if (labels[d].outerVar() >= 0)
+              matmulVars.insert(labels[d].outerVar());
+        }
+  }
+  auto minTile = [&](int v, int64_t size) {
+    return matmulVars.count(v) ? std::min(size, kMinTile) : int64_t(1);
+  };
+
+  // For-loops: a reduced variable whose inputs, unsliced along it, overfill
+  // half of shared memory needs a loop (or a grid split) over it.
+  bool loopNeeded = false;
+  for (int v : s.reducedVars) {
+    int64_t bytes = 0;
+    for (auto [i, labels] : llvm::enumerate(s.inputLabels)) {
+      if (!hasOuterVar(labels, v))
+        continue;
+      const TensorType &t = program.type(program.inputs[i]);
+      int64_t b = elementBytes(t.dtype);
+      for (auto [d, l] : llvm::enumerate(labels))
+        b *= l.outerVar() == v ? t.shape[d] : minTile(l.outerVar(), t.shape[d]);
+      bytes += b;
+    }
+    if (bytes > target->sharedMemoryPerBlock / 2) {
+      loopNeeded = true;
+      plan.derived.push_back("for-loop required (a reduced dim of " +
+                             std::to_string(s.varSize[v]) + " needs " +
+                             kib(bytes) + " of tiles per block unsliced, " +
+                             kib(target->sharedMemoryPerBlock) +
+                             " of shared memory)");
+      break;
+    }
+  }
+
+  // Grid dims: enough of the output's parallel dims to give every SM a
+  // block, largest first.
+  struct Par {
+    int64_t blocks;
+    int var;
+  };
+  llvm::SmallVector<Par, 4> par;
+  std::set<int> seenVars;
+  for (const auto &labels : s.outputLabels)
+    for (auto [d, l] : llvm::enumerate(labels)) {
+      int v = l.outerVar();
+      if (v < 0 || s.reducedVars.count(v) || !seenVars.insert(v).second)
+        continue;
+      int64_t b = s.varSize[v] / minTile(v, s.varSize[v]);
+      if (b > 1)
+        par.push_back({b, v});
+    }
+  llvm::sort(par, [](const Par &x, const Par &y) { return x.blocks > y.blocks; });
+  unsigned minGrid = 0;
+  int64_t blocks = 1;
+  for (const Par &p : par) {
+    if (blocks >= target->numSMs || minGrid == 2)
+      break;
+    blocks *= p.blocks;
+    ++minGrid;
+  }
+  if (minGrid)
+    plan.derived.push_back("at least " + std::to_string(minGrid) +
+                           " grid dim" + (minGrid > 1 ? "s" : "") +
+                           " (the output gives " + std::to_string(blocks) +
+                           " blocks for " +
+                           std::to_string(target->numSMs) + " SMs)");
+  unsigned maxGrid = std::min(3u, std::max(minGrid, 1u) + 1);
+
+  // Kernels: a second kernel pays where the program reduces twice (a split
+  // reduction and its combine, or a producer kernel for a contraction).
+  unsigned reductions = 0;
+  for (const tsopt::Op &op : program.ops)
+    reductions += op.kind == OpKind::Matmul || op.kind == OpKind::ReduceSum ||
+                  op.kind == OpKind::ReduceMax || op.kind == OpKind::RmsNorm;
+  unsigned maxKernels = reductions >= 2 ? 2 : 1;
+  if (maxKernels == 2)
+    plan.derived.push_back("up to 2 kernels (" + std::to_string(reductions) +
+                           " reductions: a split and its combine, or a "
+                           "producer kernel)");
+
+  // Block ops, in three levels: the ops no template provides (templates
+  // do the rest); then also reductions and binary element-wise ops (the
+  // post-loop divisions of softmax and norms); then everything the program
+  // uses.
+  std::set<OpKind> all, covered;
+  unsigned templates = 0;
+  for (const auto &form : a.forms) {
+    all.insert(form->blockOps.begin(), form->blockOps.end());
+    for (const Template &t : form->templates) {
+      ++templates;
+      for (const Template::TOp &op : t.ops)
+        covered.insert(op.kind);
+    }
+  }
+  llvm::SmallVector<OpKind, 8> uncovered, structural,
+      everything(all.begin(), all.end());
+  for (OpKind k : all) {
+    if (!covered.count(k))
+      uncovered.push_back(k);
+    if (!covered.count(k) || !isElementwiseUnary(k))
+      structural.push_back(k);
+  }
+  llvm::SmallVector<llvm::SmallVector<OpKind, 8>, 3> opLevels;
+  for (const auto &level : {uncovered, structural, everything})
+    if ((!level.empty() || templates) &&
+        (opLevels.empty() || opLevels.back() != level))
+      opLevels.push_back(level);
+  std::string levels;
+  for (const auto &level : opLevels)
+    levels += (levels.empty() ? "" : ", then ") +
+              (level.empty() ? std::string("templates only")
+                             : "{" + opList(level) + "}");
+  plan.derived.push_back("block ops " + levels + " (" +
+                         std::to_string(templates) + " templates)");
+
+  // Extents: divisors that suit the hardware, not only powers of two.
+  llvm::SmallVector<int64_t, 8> sizes(s.varSize.begin(), s.varSize.end());
+  llvm::SmallVector<int64_t, 8> gridExtents = extentsFor(sizes, 256);
+  llvm::SmallVector<int64_t, 8> loopExtents = extentsFor(sizes, 128);
+  if (llvm::any_of(gridExtents,
+                   [](int64_t e) { return !llvm::isPowerOf2_64(e); }))
+    plan.derived.push_back("grid extents " +
+                           llvm::join(llvm::map_range(gridExtents,
+                                                      [](int64_t e) {
+                                                        return std::to_string(e);
+                                                      }),
+                                      ", "));
+  plan.derived.push_back("graph-defined kernels only (the program's own "
+                         "kernels are the incumbent)");
+
+  // The spaces: iterative deepening over block ops, one kernel before two
+  // at the same depth (a second kernel costs about two more ops), the
+  // structural op set before the full one.
+  struct Key {
+    unsigned level, blockOps, kernels;
+  };
+  std::vector<Key> keys;
+  for (unsigned level = 0; level < opLevels.size(); ++level)
+    for (unsigned m = kFirstBlockOps; m <= kLastBlockOps; ++m)
+      for (unsigned k = 1; k <= maxKernels; ++k)
+        if (k == 1 || m <= kLastBlockOps2)
+          keys.push_back({level, m, k});
+  std::stable_sort(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
+    return std::make_tuple(x.level, x.blockOps + 2 * (x.kernels - 1)) <
+           std::make_tuple(y.level, y.blockOps + 2 * (y.kernels - 1));
+  });
+  std::set<std::string> seen;
+  for (const Key &key : keys) {
+    SearchOptions o = options;
+    o.maxKernelOps = given.maxKernelOps ? options.maxKernelOps : key.kernels;
+    o.maxBlockOps = given.maxBlockOps ? options.maxBlockOps : key.blockOps;
+    o.minGridDims = given.minGridDims ? options.minGridDims : minGrid;
+    o.maxGridDims = given.maxGridDims ? options.maxGridDims
+                                      : std::max(maxGrid, o.minGridDims);
+    o.requireForloop =
+        given.requireForloop ? options.requireForloop : loopNeeded;
+    if (!given.blockOps) {
+      o.blockOps = opLevels[key.level];
+      o.noBlockOps = o.blockOps.empty();
+    }
+    if (!given.kernelOps) {
+      o.kernelOps.clear();
+      o.noKernelOps = true;
+    }
+    if (!given.gridExtents)
+      o.gridExtents = gridExtents;
+    if (!given.forloopExtents)
+      o.forloopExtents = loopExtents;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    os << o.maxKernelOps << (o.maxKernelOps == 1 ? " kernel, " : " kernels, ")
+       << o.maxBlockOps << " block ops"
+       << (o.noBlockOps ? " (templates only)"
+                        : " (" + opList(o.blockOps) + ")")
+       << ", grid dims " << o.minGridDims << "-" << o.maxGridDims
+       << (o.requireForloop ? ", loop" : "");
+    if (seen.insert(name).second)
+      plan.spaces.push_back({name, std::move(o)});
+  }
+  return plan;
+}
+
+llvm::FailureOr<SearchResult>
+tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
+                            const SearchOptions &options, std::string *why) {
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  SearchResult result;
+  result.derived = plan.derived;
+  const TargetDesc *target = lookupTarget(options.target);
+  if (!target) {
+    if (why)
+      *why = "unknown target '" + options.target + "'";
+    return llvm::failure();
+  }
+  // The incumbent: the program's own kernels. Nothing replaces it unless
+  // verified and estimated faster (the caller compares with programCostUs).
+  auto programCost = estimateCost(program, *target);
+  result.programCostUs = succeeded(programCost)
+                             ? programCost->totalUs
+                             : std::numeric_limits<double>::infinity();
+
+  std::set<std::string> kept;
+  // The spaces share the abstract-expression state: a small space's Z3
+  // queries recur in the larger ones.
+  ExprCache exprCache;
+  // Depths known too large: a space cut by the limit at (level, kernels,
+  // block ops) makes deeper spaces of the same level and kernels pointless.
+  std::set<std::tuple<std::string, unsigned>> cut;
+  for (auto [i, space] : llvm::enumerate(plan.spaces)) {
+    SpaceReport report;
+    report.name = space.name;
+    report.bestUs = std::numeric_limits<double>::infinity();
+    double remaining = options.timeLimit > 0
+                           ? options.timeLimit - elapsed()
+                           : std::numeric_limits<double>::infinity();
+    std::string family =
+        opList(space.options.blockOps) + (space.options.noBlockOps ? "!" : "");
+    if (remaining <= 0.05 ||
+        cut.count({family, space.options.maxKernelOps})) {
+      report.skipped = true;
+      result.spaces.push_back(report);
+      continue;
+    }
+    SearchOptions o = space.options;
+    // Generation gets a third of what is left (ranking and screening up to
+    // half again), the last space two thirds; so a large space cannot
+    // starve the ones after it, and the plan ends within the limit.
+    bool last = i + 1 == plan.spaces.size();
+    o.timeLimit = options.timeLimit > 0 ? remaining / (last ? 1.5 : 3.0) : 0;
+    if (!options.checkpoint.empty())
+      o.checkpoint = options.checkpoint + ".space" + std::to_string(i);
+    if (options.progress) {
+      std::string prefix = "space " + std::to_string(i + 1) + "/" +
+                           std::to_string(plan.spaces.size()) + " (" +
+                           space.name + "): ";
+      options.progress(prefix + "started");
+      o.progress = [prefix, &options](const std::string &line) {
+        options.progress(prefix + line);
+      };
+    }
+    double t0 = elapsed();
+    llvm::FailureOr<SearchResult> r =
+        superoptimizeShared(program, o, &exprCache, why);
+    if (llvm::failed(r))
+      return llvm::failure();
+    report.seconds = elapsed() - t0;
+    report.finished = !r->stats.timedOut;
+    if (!report.finished)
+      cut.insert({family, space.options.maxKernelOps});
+    SearchStats &st = result.stats;
+    st.states += r->stats.states;
+    st.prunedShape += r->stats.prunedShape;
+    st.prunedExpr += r->stats.prunedExpr;
+    st.candidates += r->stats.candidates;
+    st.screenedEquivalent += r->stats.screenedEquivalent;
+    st.verified += r->stats.verified;
+    st.workItems += r->stats.workItems;
+    st.workItemsDone += r->stats.workItemsDone;
+    st.workItemsResumed += r->stats.workItemsResumed;
+    st.solverCalls += r->stats.solverCalls;
+    st.exprCacheHits += r->stats.exprCacheHits;
+    st.timedOut |= r->stats.timedOut;
+    st.candidateLimit |= r->stats.candidateLimit;
+    if (!r->ranked.empty())
+      report.bestUs = r->ranked.front().costUs;
+    bool newBest = !r->ranked.empty() &&
+                   (result.ranked.empty() ||
+                    r->ranked.front().costUs < result.ranked.front().costUs);
+    if (newBest)
+      result.record = r->record;
+    for (Candidate &c : r->ranked)
+      if (kept.insert(serializeGraph(c.graph)).second)
+        result.ranked.push_back(std::move(c));
+    // Stable: among equal estimates the earlier (smaller) space wins.
+    std::stable_sort(result.ranked.begin(), result.ranked.end(),
+                     [](const Candidate &x, const Candidate &y) {
+                       return x.costUs < y.costUs;
+                     });
+    if (result.ranked.size() > std::max(1u, options.topN))
+      result.ranked.resize(std::max(1u, options.topN));
+    if (options.progress)
+      options.progress(
+          "space " + std::to_string(i + 1) + "/" +
+          std::to_string(plan.spaces.size()) +
+          (report.finished ? " finished" : " cut by the limit") + " in " +
+          formatFixed(report.seconds) + " s; best " +
+          (std::isfinite(report.bestUs) ? formatFixed(report.bestUs) + " us"
+                                        : std::string("none")) +
+          ", overall " +
+          (result.ranked.empty()
+               ? std::string("the program (") +
+                     formatFixed(result.programCostUs) + " us)"
+               : formatFixed(result.ranked.front().costUs) + " us"));
+    result.spaces.push_back(std::move(report));
+  }
+  result.stats.seconds = elapsed();
+  return result;
+}
