@@ -140,13 +140,16 @@ struct FormExprs {
 /// across the searches of one program.
 struct ExprCache {
   std::vector<std::shared_ptr<FormExprs>> forms;
+  /// Candidates (text form, as tiled) that failed the screen.
+  std::set<std::string> rejected;
 };
 
-/// tsopt::superoptimize, reusing (and filling) `cache` when given.
-llvm::FailureOr<SearchResult> superoptimizeShared(const Graph &program,
-                                                  const SearchOptions &options,
-                                                  ExprCache *cache,
-                                                  std::string *why);
+/// tsopt::superoptimize, reusing (and filling) `cache` when given; only
+/// candidates estimated below `mustBeatUs` (the incumbent) are screened and
+/// verified.
+llvm::FailureOr<SearchResult>
+superoptimizeShared(const Graph &program, const SearchOptions &options,
+                    ExprCache *cache, double mustBeatUs, std::string *why);
 
 /// Counters and the stop flag of one search, over all forms of the program.
 struct SearchControl {

@@ -160,7 +160,9 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
   for (const auto &labels : s.outputLabels)
     for (auto [d, l] : llvm::enumerate(labels)) {
       int v = l.outerVar();
-      if (v < 0 || s.reducedVars.count(v) || !seenVars.insert(v).second)
+      // A variable the program also reduces still slices the output (the
+      // residual columns of mlp_adapter are its contracted dim too).
+      if (v < 0 || !seenVars.insert(v).second)
         continue;
       int64_t b = s.varSize[v] / minTile(v, s.varSize[v]);
       if (b > 1)
@@ -245,9 +247,8 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
   plan.derived.push_back("graph-defined kernels only (the program's own "
                          "kernels are the incumbent)");
 
-  // The spaces: iterative deepening over block ops, one kernel before two
-  // at the same depth (a second kernel costs about two more ops), the
-  // structural op set before the full one.
+  // The spaces: iterative deepening over block ops and kernels, the
+  // smaller op sets first at each depth.
   struct Key {
     unsigned level, blockOps, kernels;
   };
@@ -257,9 +258,11 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
       for (unsigned k = 1; k <= maxKernels; ++k)
         if (k == 1 || m <= kLastBlockOps2)
           keys.push_back({level, m, k});
+  // A second kernel costs about three more ops; at one size, the smaller
+  // op sets first.
   std::stable_sort(keys.begin(), keys.end(), [](const Key &x, const Key &y) {
-    return std::make_tuple(x.level, x.blockOps + 2 * (x.kernels - 1)) <
-           std::make_tuple(y.level, y.blockOps + 2 * (y.kernels - 1));
+    return std::make_tuple(x.blockOps + 3 * (x.kernels - 1), x.level) <
+           std::make_tuple(y.blockOps + 3 * (y.kernels - 1), y.level);
   });
   std::set<std::string> seen;
   for (const Key &key : keys) {
@@ -360,8 +363,14 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
       };
     }
     double t0 = elapsed();
+    // The incumbent: the program, or the best of the earlier spaces. A
+    // space that cannot beat it spends no time verifying.
+    double incumbent = result.ranked.empty() ? result.programCostUs
+                                             : result.ranked.front().costUs;
+    if (result.ranked.size() < std::max(1u, options.topN))
+      incumbent = result.programCostUs;
     llvm::FailureOr<SearchResult> r =
-        superoptimizeShared(program, o, &exprCache, why);
+        superoptimizeShared(program, o, &exprCache, incumbent, why);
     if (llvm::failed(r))
       return llvm::failure();
     report.seconds = elapsed() - t0;

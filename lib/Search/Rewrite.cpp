@@ -183,9 +183,37 @@ std::optional<Replacement> matmulPastRowShift(const Matcher &m,
   });
 }
 
+/// rms_norm(x, g)·W → ((x ∘ g)·W) / sqrt(mean(x²)): the row scale of the
+/// norm moves past the matmul (Blockbuster's rule 4), so that Σx² and
+/// (x ∘ g)·W accumulate in one loop over the normalized dim. A norm feeding
+/// several matmuls is rewritten at each (rule 8). Only without epsilon: the
+/// search has no scalar add.
+std::optional<Replacement> matmulPastRmsNorm(const Matcher &m, const Op &op) {
+  if (op.kind != OpKind::Matmul)
+    return std::nullopt;
+  const Op *norm = m.def(op.operands[0], OpKind::RmsNorm);
+  if (!norm || norm->scalar != 0)
+    return std::nullopt;
+  int x = norm->operands[0], gamma = norm->operands[1], w = op.operands[1];
+  const Shape &xs = m.shape(x);
+  if (xs.size() < 2 || m.shape(gamma).size() != 1)
+    return std::nullopt;
+  int64_t last = xs.size() - 1;
+  double inv = 1.0 / static_cast<double>(xs.back());
+  return Replacement([=](Emitter &e) {
+    int scaled = e.emit(OpKind::Mul, {e(x), e(gamma)});
+    int product = e.emit(OpKind::Matmul, {scaled, e(w)});
+    int sumSq = e.emit(OpKind::ReduceSum, {e.emit(OpKind::Square, {e(x)})},
+                       last);
+    int rms = e.emit(OpKind::Sqrt, {e.emit(OpKind::MulScalar, {sumSq}, 0, inv)});
+    return e.emit(OpKind::Div, {product, rms});
+  });
+}
+
 const Rule kRules[] = {
     {"centred-variance", centredVariance},
     {"matmul-past-row-shift", matmulPastRowShift},
+    {"matmul-past-rms-norm", matmulPastRmsNorm},
 };
 
 /// `g` without the ops no output depends on (inputs are kept, in order).

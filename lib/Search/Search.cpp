@@ -116,13 +116,15 @@ struct Forms {
 llvm::FailureOr<SearchResult>
 tsopt::superoptimize(const Graph &program, const SearchOptions &options,
                      std::string *why) {
-  return superoptimizeShared(program, options, nullptr, why);
+  return superoptimizeShared(program, options, nullptr,
+                             std::numeric_limits<double>::infinity(), why);
 }
 
 llvm::FailureOr<SearchResult>
 tsopt::search::superoptimizeShared(const Graph &program,
                                    const SearchOptions &options,
-                                   ExprCache *cache, std::string *why) {
+                                   ExprCache *cache, double mustBeatUs,
+                                   std::string *why) {
   auto start = std::chrono::steady_clock::now();
   const TargetDesc *target = lookupTarget(options.target);
   if (!target) {
@@ -346,12 +348,20 @@ tsopt::search::superoptimizeShared(const Graph &program,
     return ctl.hasDeadline && std::chrono::steady_clock::now() > ctl.deadline;
   };
   for (Pending &p : pending) {
+    // Sorted by estimate: nothing from here on can beat the incumbent.
+    if (p.cost >= mustBeatUs)
+      break;
     if (result.ranked.size() >= std::max(1u, options.topN) ||
         (pastDeadline() && !result.ranked.empty()) || pastFinalDeadline())
       break;
     // The screen, at the chosen extents; a tiling that changed the function
     // (e.g. a combine loop that no longer walks whole chunks) falls back to
     // the extents the search used.
+    // Candidates an earlier search of the same program rejected (a planned
+    // search's spaces overlap) are not screened again.
+    std::string key = serializeGraph(p.tiled);
+    if (cache && cache->rejected.count(key))
+      continue;
     Candidate cand{std::move(p.tiled), p.cost, ""};
     auto same = screenEquivalence(cand.graph, program, options.seed, 1);
     if ((failed(same) || !*same) && std::isfinite(p.untiledCost) &&
@@ -359,8 +369,11 @@ tsopt::search::superoptimizeShared(const Graph &program,
       cand = {std::move(p.untiled), p.untiledCost, ""};
       same = screenEquivalence(cand.graph, program, options.seed, 1);
     }
-    if (failed(same) || !*same || !std::isfinite(cand.costUs))
+    if (failed(same) || !*same || !std::isfinite(cand.costUs)) {
+      if (cache)
+        cache->rejected.insert(key);
       continue;
+    }
     ++result.stats.screenedEquivalent;
     // The δ-bounded check and the float check.
     auto rec = verifyEquivalence(cand.graph, program, vopts);

@@ -15,7 +15,10 @@
 //  * centred-variance: mean((x - mean(x))²) → mean(x²) - mean(x)²;
 //  * matmul-past-row-shift: (x - m)·Y → x·Y - m ⊗ colsum(Y) for m constant
 //    along each row (also through row scalings: (x - m) / r, (x - m) · r,
-//    and + m), the scalings moving past the matmul as they are.
+//    and + m), the scalings moving past the matmul as they are;
+//  * matmul-past-rms-norm: rms_norm(x, g)·W → ((x ∘ g)·W) / sqrt(mean(x²))
+//    (Blockbuster's rules 4 and 8: the row scale moves past each matmul the
+//    norm feeds).
 //
 //===----------------------------------------------------------------------===//
 

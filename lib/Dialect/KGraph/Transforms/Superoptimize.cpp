@@ -300,9 +300,16 @@ LogicalResult SuperoptimizePass::runOnFunction(
     }
   }
   if (result->ranked.empty()) {
-    emitRemark(func.getLoc())
-        << "not superoptimized: no equivalent µGraph within the limits; "
-        << counters;
+    if (plan)
+      emitRemark(func.getLoc())
+          << "not superoptimized: no equivalent µGraph estimated faster "
+             "than the program ("
+          << formatFixed(result->programCostUs) << " us on " << target
+          << ") within the limits; " << counters;
+    else
+      emitRemark(func.getLoc())
+          << "not superoptimized: no equivalent µGraph within the limits; "
+          << counters;
     return success();
   }
   const Candidate &best = result->ranked.front();
