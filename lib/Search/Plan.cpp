@@ -269,9 +269,11 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
     SearchOptions o = options;
     o.maxKernelOps = given.maxKernelOps ? options.maxKernelOps : key.kernels;
     o.maxBlockOps = given.maxBlockOps ? options.maxBlockOps : key.blockOps;
-    o.minGridDims = given.minGridDims ? options.minGridDims : minGrid;
-    o.maxGridDims = given.maxGridDims ? options.maxGridDims
-                                      : std::max(maxGrid, o.minGridDims);
+    o.maxGridDims = given.maxGridDims ? options.maxGridDims : maxGrid;
+    o.minGridDims = given.minGridDims ? options.minGridDims
+                                      : std::min(minGrid, o.maxGridDims);
+    if (!given.maxGridDims)
+      o.maxGridDims = std::max(o.maxGridDims, o.minGridDims);
     o.requireForloop =
         given.requireForloop ? options.requireForloop : loopNeeded;
     if (!given.blockOps) {

@@ -78,6 +78,12 @@ def test_progress_callback():
     lines = []
     tsopt.superoptimize(gated_mlp(), progress=lines.append,
                         progress_interval=0.02, **SMALL_SEARCH)
+    # Planned (the default): each line names the space it comes from.
+    assert lines and all(line.startswith("space ") for line in lines)
+    assert any("search: " in line and "work items" in line for line in lines)
+    lines.clear()
+    tsopt.superoptimize(gated_mlp(), progress=lines.append, plan=False,
+                        progress_interval=0.02, **SMALL_SEARCH)
     assert lines and all(line.startswith("search: ") for line in lines)
     assert "work items" in lines[0]
 

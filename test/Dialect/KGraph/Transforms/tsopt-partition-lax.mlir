@@ -1,6 +1,6 @@
 // RUN: tsopt-opt %s --tsopt-partition-lax='max-ops=6' | FileCheck %s --check-prefix=SPLIT
 // Split, search each part, stitch back, and check against the reference.
-// RUN: tsopt-opt %s --tsopt-partition-lax='max-ops=6' --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=4 max-grid-dims=1 progress=false' --tsopt-inline-partitions --tsopt-verify-equivalence -o %t.mlir 2>&1 | FileCheck %s --check-prefix=STITCH
+// RUN: tsopt-opt %s --tsopt-partition-lax='max-ops=6' --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=4 max-grid-dims=1 progress=false plan=false time-limit=0' --tsopt-inline-partitions --tsopt-verify-equivalence -o %t.mlir 2>&1 | FileCheck %s --check-prefix=STITCH
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 
 // Two softmaxes in a row put two exps on one path: outside LAX, so the

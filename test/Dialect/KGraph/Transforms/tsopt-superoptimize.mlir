@@ -1,4 +1,4 @@
-// RUN: tsopt-opt %s --split-input-file --verify-diagnostics --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=3 max-grid-dims=1 progress=false' | FileCheck %s
+// RUN: tsopt-opt %s --split-input-file --verify-diagnostics --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=3 max-grid-dims=1 progress=false plan=false time-limit=0' | FileCheck %s
 
 // The search replaces the body and records the verification.
 // CHECK-LABEL: func.func @scale_then_exp
