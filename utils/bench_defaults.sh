@@ -29,15 +29,7 @@ ALL="gated_mlp lora rmsnorm gqa mha mqa mlp_adapter rmsnorm_swiglu qknorm_gqa nt
 WORKLOADS=${*:-$ALL}
 
 # The reference function of a workload file, alone.
-reference() {
-  python3 - "$1" "$2" <<'PY'
-import sys
-text = open(sys.argv[1]).read()
-start = text.index(f"func.func @{sys.argv[2]}_ref(")
-end = text.index("\n}\n", start)
-print(text[start:end + 3])
-PY
-}
+reference() { utils/workload_reference.py "$1" "$2"; }
 
 printf '%-16s %7s  %-8s %9s %9s %9s  %s\n' workload wall result found_us ref_us tuned_us structure
 for w in $WORKLOADS; do

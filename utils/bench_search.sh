@@ -21,15 +21,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 # The reference function of a workload file, alone.
-reference() {
-  python3 - "$1" "$2" <<'PY'
-import sys
-text = open(sys.argv[1]).read()
-start = text.index(f"func.func @{sys.argv[2]}_ref(")
-end = text.index("\n}\n", start)
-print(text[start:end + 3])
-PY
-}
+reference() { utils/workload_reference.py "$1" "$2"; }
 
 run() { # name file options...
   local name=$1 file=$2; shift 2

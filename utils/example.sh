@@ -18,18 +18,7 @@ mkdir -p "$OUT"
 
 # The reference program alone, and a copy to superoptimize that names it as
 # its reference (the pass leaves a function's reference as written).
-python3 - "$SRC" "$NAME" > "$OUT/$NAME.mlir" <<'PY'
-import sys
-text = open(sys.argv[1]).read()
-name = sys.argv[2]
-start = text.index(f"func.func @{name}_ref(")
-end = text.index("\n}\n", start) + 3
-ref = text[start:end]
-header, body = ref.split("{\n", 1)
-print(ref)
-print(header.replace(f"@{name}_ref(", f"@{name}(") +
-      f"attributes {{tsopt.reference = @{name}_ref}} {{\n" + body)
-PY
+utils/workload_reference.py "$SRC" "$NAME" --to-optimize > "$OUT/$NAME.mlir"
 echo "== tsopt-superoptimize (no options): @$NAME from its kernel-level program"
 build/bin/tsopt-opt "$OUT/$NAME.mlir" --tsopt-superoptimize \
   --mlir-print-op-on-diagnostic=false -o "$OUT/${NAME}_opt.mlir" 2>&1 |

@@ -144,6 +144,9 @@ struct ExprCache {
   std::set<std::string> rejected;
 };
 
+/// The target `options` names; null with a reason naming the known ones.
+const TargetDesc *searchTarget(const SearchOptions &options, std::string *why);
+
 /// tsopt::superoptimize, reusing (and filling) `cache` when given; only
 /// candidates estimated below `mustBeatUs` (the incumbent) are screened and
 /// verified.

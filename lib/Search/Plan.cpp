@@ -77,14 +77,9 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
                                               const SearchOptions &options,
                                               const ExplicitOptions &given,
                                               std::string *why) {
-  const TargetDesc *target = lookupTarget(options.target);
-  if (!target) {
-    if (why)
-      *why = ("unknown target '" + options.target + "' (known: " +
-              knownTargetNames() + ")")
-                 .str();
+  const TargetDesc *target = searchTarget(options, why);
+  if (!target)
     return llvm::failure();
-  }
   // The analysis runs with the op sets left to their defaults: the plan
   // restricts them itself.
   SearchOptions base = options;
@@ -312,12 +307,9 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
   };
   SearchResult result;
   result.derived = plan.derived;
-  const TargetDesc *target = lookupTarget(options.target);
-  if (!target) {
-    if (why)
-      *why = "unknown target '" + options.target + "'";
+  const TargetDesc *target = searchTarget(options, why);
+  if (!target)
     return llvm::failure();
-  }
   // The incumbent: the program's own kernels. Nothing replaces it unless
   // verified and estimated faster (the caller compares with programCostUs).
   auto programCost = estimateCost(program, *target);

@@ -120,20 +120,25 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
                              std::numeric_limits<double>::infinity(), why);
 }
 
+const TargetDesc *tsopt::search::searchTarget(const SearchOptions &options,
+                                             std::string *why) {
+  const TargetDesc *target = lookupTarget(options.target);
+  if (!target && why)
+    *why = ("unknown target '" + options.target + "' (known: " +
+            knownTargetNames() + ")")
+               .str();
+  return target;
+}
+
 llvm::FailureOr<SearchResult>
 tsopt::search::superoptimizeShared(const Graph &program,
                                    const SearchOptions &options,
                                    ExprCache *cache, double mustBeatUs,
                                    std::string *why) {
   auto start = std::chrono::steady_clock::now();
-  const TargetDesc *target = lookupTarget(options.target);
-  if (!target) {
-    if (why)
-      *why = ("unknown target '" + options.target + "' (known: " +
-              knownTargetNames() + ")")
-                 .str();
+  const TargetDesc *target = searchTarget(options, why);
+  if (!target)
     return llvm::failure();
-  }
   if (options.maxGridDims < 1 || options.maxGridDims > 3) {
     if (why)
       *why = "max grid dims must be 1, 2 or 3";
