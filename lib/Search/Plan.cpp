@@ -23,7 +23,10 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 
 using namespace tsopt;
 using namespace tsopt::search;
@@ -211,7 +214,8 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
   for (OpKind k : all) {
     if (!covered.count(k))
       uncovered.push_back(k);
-    if (!covered.count(k) || !isElementwiseUnary(k))
+    if (!covered.count(k) || isElementwiseBinary(k) ||
+        k == OpKind::ReduceSum || k == OpKind::ReduceMax)
       structural.push_back(k);
   }
   llvm::SmallVector<llvm::SmallVector<OpKind, 8>, 3> opLevels;
@@ -292,7 +296,7 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
        << ", grid dims " << o.minGridDims << "-" << o.maxGridDims
        << (o.requireForloop ? ", loop" : "");
     if (seen.insert(name).second)
-      plan.spaces.push_back({name, std::move(o)});
+      plan.spaces.push_back({name, std::move(o), key.level});
   }
   return plan;
 }
@@ -317,40 +321,90 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
                              ? programCost->totalUs
                              : std::numeric_limits<double>::infinity();
 
-  std::set<std::string> kept;
   // The spaces share the abstract-expression state: a small space's Z3
   // queries recur in the larger ones.
   ExprCache exprCache;
-  // Depths known too large: a space cut by the limit at (level, kernels,
-  // block ops) makes deeper spaces of the same level and kernels pointless.
-  std::set<std::tuple<std::string, unsigned>> cut;
+
+  // Families: spaces with one op set and kernel count, deepening over block
+  // ops in plan order. A family whose space was cut by the limit is closed:
+  // its deeper spaces are larger still.
+  struct Family {
+    std::vector<size_t> spaces;
+    size_t next = 0;
+    bool closed = false;
+    llvm::SmallVector<double, 4> seconds; // of its finished spaces
+  };
+  std::vector<Family> families;
+  {
+    std::map<std::pair<unsigned, unsigned>, size_t> index;
+    for (auto [i, space] : llvm::enumerate(plan.spaces)) {
+      auto [it, added] = index.try_emplace(
+          {space.opLevel, space.options.maxKernelOps}, families.size());
+      if (added)
+        families.emplace_back();
+      families[it->second].spaces.push_back(i);
+    }
+  }
+  // Predicted seconds of a family's next space: its last time grown as
+  // much as from the one before (at least 2x; 4x after one space); a family
+  // not started yet waits for every started one to grow by 4x.
+  double slowest = 0;
+  auto predict = [&](const Family &f) {
+    if (f.seconds.empty())
+      return f.spaces.front() == 0 ? 0.0 : 4 * slowest + 1e-3;
+    double last = f.seconds.back();
+    if (f.seconds.size() == 1)
+      return 4 * last;
+    double prev = f.seconds[f.seconds.size() - 2];
+    return last * std::max(2.0, last / std::max(prev, 1e-3));
+  };
+
+  struct Entry {
+    Candidate cand;
+    size_t space;
+    std::optional<VerifyRecord> record;
+  };
+  std::vector<Entry> ranked;
+  std::set<std::string> kept;
+  result.spaces.resize(plan.spaces.size());
   for (auto [i, space] : llvm::enumerate(plan.spaces)) {
-    SpaceReport report;
-    report.name = space.name;
-    report.bestUs = std::numeric_limits<double>::infinity();
+    result.spaces[i].name = space.name;
+    result.spaces[i].bestUs = std::numeric_limits<double>::infinity();
+    result.spaces[i].skipped = true;
+  }
+  size_t run = 0;
+  while (true) {
     double remaining = options.timeLimit > 0
                            ? options.timeLimit - elapsed()
                            : std::numeric_limits<double>::infinity();
-    std::string family =
-        opList(space.options.blockOps) + (space.options.noBlockOps ? "!" : "");
-    if (remaining <= 0.05 ||
-        cut.count({family, space.options.maxKernelOps})) {
-      report.skipped = true;
-      result.spaces.push_back(report);
-      continue;
-    }
+    Family *pick = nullptr;
+    for (Family &f : families)
+      if (!f.closed && f.next < f.spaces.size() &&
+          (!pick || predict(f) < predict(*pick) ||
+           (predict(f) == predict(*pick) &&
+            f.spaces[f.next] < pick->spaces[pick->next])))
+        pick = &f;
+    if (!pick || remaining <= 0.05)
+      break;
+    size_t i = pick->spaces[pick->next++];
+    const SearchSpace &space = plan.spaces[i];
+    SpaceReport &report = result.spaces[i];
+    report.skipped = false;
+    ++run;
+    bool last = llvm::none_of(families, [&](const Family &f) {
+      return !f.closed && f.next < f.spaces.size();
+    });
     SearchOptions o = space.options;
     // Generation gets a third of what is left (ranking and screening up to
     // half again), the last space two thirds; so a large space cannot
     // starve the ones after it, and the plan ends within the limit.
-    bool last = i + 1 == plan.spaces.size();
     o.timeLimit = options.timeLimit > 0 ? remaining / (last ? 1.5 : 3.0) : 0;
     if (!options.checkpoint.empty())
       o.checkpoint = options.checkpoint + ".space" + std::to_string(i);
+    std::string tag = "space " + std::to_string(i + 1) + "/" +
+                      std::to_string(plan.spaces.size());
     if (options.progress) {
-      std::string prefix = "space " + std::to_string(i + 1) + "/" +
-                           std::to_string(plan.spaces.size()) + " (" +
-                           space.name + "): ";
+      std::string prefix = tag + " (" + space.name + "): ";
       options.progress(prefix + "started");
       o.progress = [prefix, &options](const std::string &line) {
         options.progress(prefix + line);
@@ -359,18 +413,21 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
     double t0 = elapsed();
     // The incumbent: the program, or the best of the earlier spaces. A
     // space that cannot beat it spends no time verifying.
-    double incumbent = result.ranked.empty() ? result.programCostUs
-                                             : result.ranked.front().costUs;
-    if (result.ranked.size() < std::max(1u, options.topN))
-      incumbent = result.programCostUs;
+    double incumbent = ranked.size() < std::max(1u, options.topN)
+                           ? result.programCostUs
+                           : ranked.front().cand.costUs;
     llvm::FailureOr<SearchResult> r =
         superoptimizeShared(program, o, &exprCache, incumbent, why);
     if (llvm::failed(r))
       return llvm::failure();
     report.seconds = elapsed() - t0;
     report.finished = !r->stats.timedOut;
-    if (!report.finished)
-      cut.insert({family, space.options.maxKernelOps});
+    if (report.finished) {
+      pick->seconds.push_back(report.seconds);
+      slowest = std::max(slowest, report.seconds);
+    } else {
+      pick->closed = true;
+    }
     SearchStats &st = result.stats;
     st.states += r->stats.states;
     st.prunedShape += r->stats.prunedShape;
@@ -387,36 +444,48 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
     st.candidateLimit |= r->stats.candidateLimit;
     if (!r->ranked.empty())
       report.bestUs = r->ranked.front().costUs;
-    bool newBest = !r->ranked.empty() &&
-                   (result.ranked.empty() ||
-                    r->ranked.front().costUs < result.ranked.front().costUs);
-    if (newBest)
-      result.record = r->record;
-    for (Candidate &c : r->ranked)
-      if (kept.insert(serializeGraph(c.graph)).second)
-        result.ranked.push_back(std::move(c));
-    // Stable: among equal estimates the earlier (smaller) space wins.
-    std::stable_sort(result.ranked.begin(), result.ranked.end(),
-                     [](const Candidate &x, const Candidate &y) {
-                       return x.costUs < y.costUs;
+    // Each space's best comes with its record; a graph already kept from
+    // an earlier space keeps its entry (and gains the record).
+    for (auto [n, c] : llvm::enumerate(r->ranked)) {
+      std::optional<VerifyRecord> record;
+      if (n == 0)
+        record = r->record;
+      std::string key = serializeGraph(c.graph);
+      if (kept.insert(key).second) {
+        ranked.push_back({std::move(c), i, record});
+        continue;
+      }
+      for (Entry &e : ranked)
+        if (!e.record && record && serializeGraph(e.cand.graph) == key)
+          e.record = record;
+    }
+    // Equal estimates: the earlier space of the plan first, whatever order
+    // the spaces ran in.
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const Entry &x, const Entry &y) {
+                       return std::tie(x.cand.costUs, x.space) <
+                              std::tie(y.cand.costUs, y.space);
                      });
-    if (result.ranked.size() > std::max(1u, options.topN))
-      result.ranked.resize(std::max(1u, options.topN));
+    if (ranked.size() > std::max(1u, options.topN))
+      ranked.resize(std::max(1u, options.topN));
     if (options.progress)
       options.progress(
-          "space " + std::to_string(i + 1) + "/" +
-          std::to_string(plan.spaces.size()) +
-          (report.finished ? " finished" : " cut by the limit") + " in " +
-          formatFixed(report.seconds) + " s; best " +
+          tag + (report.finished ? " finished" : " cut by the limit") +
+          " in " + formatFixed(report.seconds) + " s (" +
+          std::to_string(run) + " run); best " +
           (std::isfinite(report.bestUs) ? formatFixed(report.bestUs) + " us"
                                         : std::string("none")) +
           ", overall " +
-          (result.ranked.empty()
-               ? std::string("the program (") +
-                     formatFixed(result.programCostUs) + " us)"
-               : formatFixed(result.ranked.front().costUs) + " us"));
-    result.spaces.push_back(std::move(report));
+          (ranked.empty() ? std::string("the program (") +
+                                formatFixed(result.programCostUs) + " us)"
+                          : formatFixed(ranked.front().cand.costUs) + " us"));
   }
+  for (Entry &e : ranked)
+    result.ranked.push_back(std::move(e.cand));
+  // The overall best is the best of its space, which was verified with a
+  // record.
+  if (!ranked.empty() && ranked.front().record)
+    result.record = *ranked.front().record;
   result.stats.seconds = elapsed();
   return result;
 }

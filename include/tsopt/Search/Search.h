@@ -175,6 +175,9 @@ struct ExplicitOptions {
 struct SearchSpace {
   std::string name;
   SearchOptions options;
+  /// Which of the plan's block-op sets (0: the smallest); spaces with the
+  /// same set and kernel count form a family, deepening over block ops.
+  unsigned opLevel = 0;
 };
 
 /// What planSearch derives from a program: the choices, each with its
@@ -196,11 +199,14 @@ llvm::FailureOr<SearchPlan> planSearch(const Graph &program,
                                        const ExplicitOptions &given,
                                        std::string *why = nullptr);
 
-/// Anytime search over a plan: the incumbent is the program itself; the
-/// spaces run in order, each within a share of `options.timeLimit`, and
-/// each finished (or cut) space contributes its verified candidates. The
-/// result ranks every space's candidates together; `spaces` says how each
-/// went. Deterministic for a seed when no limit cuts a space.
+/// Anytime search over a plan: the incumbent is the program itself. Each
+/// family of spaces deepens in plan order; the next space run is the one
+/// whose time, predicted from its family's finished spaces, is smallest.
+/// Each runs within a share of `options.timeLimit`, and each finished (or
+/// cut) space contributes its verified candidates. The result ranks every
+/// space's candidates together (equal estimates: the earlier space in the
+/// plan first); `spaces` says how each went, in plan order. Deterministic
+/// for a seed when no limit cuts a space.
 llvm::FailureOr<SearchResult> superoptimizePlanned(const Graph &program,
                                                    const SearchPlan &plan,
                                                    const SearchOptions &options,
