@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The search as a new user runs it: every workload's reference program at its
-# published shape (utils/workloads), `--tsopt-superoptimize` with no options
+# published shape (utils/workloads), or programs at real-model shapes written
+# the way users write them (utils/models), `--tsopt-superoptimize` with no options
 # at all (the default time limit and the plan derived from the program).
 #
 # Prints one line per workload: wall time, whether it was replaced, the
@@ -8,7 +9,9 @@
 # options of utils/bench_search.sh reach (docs/search.md, measured earlier),
 # and the found structure. Figures go to docs/search.md, "Defaults".
 # Usage:
-#   utils/bench_defaults.sh [workload...]        (default: all twelve)
+#   utils/bench_defaults.sh [workload...]        (default: all twelve;
+#                                                 `models`: the real-model
+#                                                 programs of utils/models)
 #   EXTRA='target=sm_80' utils/bench_defaults.sh (options appended, e.g. to
 #                                                 try another target)
 set -euo pipefail
@@ -26,20 +29,24 @@ declare -A TUNED=(
   [ntrans]=3.58 [flash_attention]=20.31 [layernorm_matmul]=17.28
 )
 ALL="gated_mlp lora rmsnorm gqa mha mqa mlp_adapter rmsnorm_swiglu qknorm_gqa ntrans flash_attention layernorm_matmul"
+MODELS=$(ls utils/models/*.mlir | xargs -n1 basename | sed 's/\.mlir$//' | tr '\n' ' ')
 WORKLOADS=${*:-$ALL}
+WORKLOADS=${WORKLOADS/models/$MODELS}
 
 # The reference function of a workload file, alone.
 reference() { utils/workload_reference.py "$1" "$2"; }
 
 printf '%-16s %7s  %-8s %9s %9s %9s  %s\n' workload wall result found_us ref_us tuned_us structure
 for w in $WORKLOADS; do
-  reference "utils/workloads/$w.mlir" "$w" > "$TMP/$w.mlir"
+  file=utils/workloads/$w.mlir
+  [ -f "$file" ] || file=utils/models/$w.mlir
+  reference "$file" "$w" > "$TMP/$w.mlir"
   start=$(date +%s.%N)
   pass="--tsopt-superoptimize=progress=false${EXTRA:+ $EXTRA}"
   "$OPT" "$TMP/$w.mlir" "$pass" -o /dev/null 2>"$TMP/err" || true
   end=$(date +%s.%N)
   remark=$(grep -o 'remark: .*' "$TMP/err" | head -1)
-  python3 - "$w" "$(echo "$end - $start" | bc)" "${TUNED[$w]}" "$remark" <<'PY'
+  python3 - "$w" "$(echo "$end - $start" | bc)" "${TUNED[$w]:--}" "$remark" <<'PY'
 import re, sys
 w, wall, tuned, remark = sys.argv[1:]
 m = re.search(r"estimated ([\d.]+) us vs ([\d.]+) us", remark)
