@@ -195,8 +195,9 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
                            " reductions: a split and its combine, or a "
                            "producer kernel)");
 
-  // Block ops, in three levels: the ops no template provides (templates
-  // do the rest); then also reductions and binary element-wise ops (the
+  // Block ops, in up to four levels: the ops no template provides
+  // (templates do the rest); then also the reductions templates cover (a
+  // sum accumulated beside a matmul); then the binary element-wise ops (the
   // post-loop divisions of softmax and norms); then everything the program
   // uses.
   std::set<OpKind> all, covered;
@@ -209,17 +210,23 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
         covered.insert(op.kind);
     }
   }
-  llvm::SmallVector<OpKind, 8> uncovered, structural,
+  // Each level adds a group of the ops templates cover.
+  auto isReduction = [](OpKind k) {
+    return k == OpKind::ReduceSum || k == OpKind::ReduceMax;
+  };
+  llvm::SmallVector<OpKind, 8> uncovered, withReductions, binary,
       everything(all.begin(), all.end());
   for (OpKind k : all) {
-    if (!covered.count(k))
+    bool base = !covered.count(k);
+    if (base)
       uncovered.push_back(k);
-    if (!covered.count(k) || isElementwiseBinary(k) ||
-        k == OpKind::ReduceSum || k == OpKind::ReduceMax)
-      structural.push_back(k);
+    if (base || isReduction(k))
+      withReductions.push_back(k);
+    if (base || isReduction(k) || isElementwiseBinary(k))
+      binary.push_back(k);
   }
-  llvm::SmallVector<llvm::SmallVector<OpKind, 8>, 3> opLevels;
-  for (const auto &level : {uncovered, structural, everything})
+  llvm::SmallVector<llvm::SmallVector<OpKind, 8>, 4> opLevels;
+  for (const auto &level : {uncovered, withReductions, binary, everything})
     if ((!level.empty() || templates) &&
         (opLevels.empty() || opLevels.back() != level))
       opLevels.push_back(level);
