@@ -913,15 +913,22 @@ PYBIND11_MODULE(_tsopt, m) {
           ranked.append(
               py::make_tuple(std::move(c.graph), c.costUs, c.structure,
                              c.rewrites));
+        py::list spaces;
+        for (const SpaceReport &sp : result->spaces)
+          spaces.append(py::dict(
+              py::arg("name") = sp.name, py::arg("seconds") = sp.seconds,
+              py::arg("finished") = sp.finished,
+              py::arg("skipped") = sp.skipped,
+              py::arg("best_us") = sp.bestUs));
         return py::make_tuple(ranked, result->record, result->programCostUs,
-                              result->stats);
+                              result->stats, result->derived, spaces);
       },
       py::arg("program"), py::arg("options"), py::arg("progress") = py::none(),
       py::arg("given") = py::none(),
       "Runs the search (planned from the program when `given`, the names "
-      "of the options the caller set, is not None); returns (ranked [(graph, cost_us, structure, "
-      "rewrites)], "
-      "verification record of the best, program cost_us, stats)");
+      "of the options the caller set, is not None); returns (ranked "
+      "[(graph, cost_us, structure, rewrites)], verification record of the "
+      "best, program cost_us, stats, derived choices, space reports)");
 
   m.def("known_targets", []() { return knownTargetNames().str(); });
   m.def("dtype_tolerance", [](const std::string &dtype) {

@@ -168,3 +168,16 @@ def test_rewritten_form_is_reported(rng):
     assert tsopt.search_options().algebraic_rewrites
     with pytest.raises(tsopt.SearchError, match="no equivalent µGraph"):
         tsopt.superoptimize(program, algebraic_rewrites=False, **looped)
+
+
+def test_no_options_plans_the_search():
+    """With no options the search derives its configuration and says so."""
+    best = tsopt.superoptimize(gated_mlp(), time_limit=30)
+    assert best.cost_us < best.program_cost_us
+    assert best.verification.equivalent
+    assert any(d.startswith("block ops") for d in best.derived)
+    assert best.spaces and not best.spaces[0]["skipped"]
+    assert all(s["skipped"] or s["seconds"] >= 0 for s in best.spaces)
+    # One search, as given: no plan to report.
+    single = tsopt.superoptimize(gated_mlp(), plan=False, **SMALL_SEARCH)
+    assert single.derived == () and single.spaces == ()

@@ -31,6 +31,12 @@ class MuGraph(Program):
     reference = None
     #: Search counters (states, pruned, candidates, verified, seconds...).
     stats = None
+    #: A planned search's derived choices, one phrase each (empty with
+    #: ``plan=False``).
+    derived = ()
+    #: A planned search's spaces in plan order, each a dict with ``name``,
+    #: ``seconds``, ``finished``, ``skipped`` and ``best_us``.
+    spaces = ()
     #: The runners-up, best first (each a MuGraph without a record).
     alternatives = ()
     #: The algebraic rewrite rules of the program form it was found from,
@@ -155,8 +161,8 @@ def superoptimize(program, progress=False, plan=True, **options):
     options.setdefault("time_limit", DEFAULT_TIME_LIMIT)
     opts = search_options(**options)
     try:
-        ranked, record, program_cost, stats = _tsopt.superoptimize(
-            graph, opts, show, given)
+        ranked, record, program_cost, stats, derived, spaces = \
+            _tsopt.superoptimize(graph, opts, show, given)
     except BaseException:
         if isinstance(show, _Progress):
             show.abort()
@@ -176,6 +182,8 @@ def superoptimize(program, progress=False, plan=True, **options):
         m.program_cost_us = program_cost
         m.reference = program
         m.stats = stats
+        m.derived = tuple(derived)
+        m.spaces = tuple(spaces)
         results.append(m)
     best = results[0]
     best.verification = record
