@@ -378,6 +378,12 @@ void ConfigLister::list(Searcher &s, std::vector<WorkItem> &items) {
   KernelSearch root(s, unused);
   root.updateMustRead();
   root.enumerateKernelConfigs([&](KernelConfig &config) {
+    // A split reduction: the first kernel's grid slices a variable the
+    // program reduces, and a later kernel combines the partial results.
+    if (s.options.splitReduction &&
+        llvm::none_of(config.gridVars,
+                      [&](int v) { return s.reducedVars.count(v) != 0; }))
+      return;
     WorkItem w;
     w.graphDefined = true;
     w.config = config;

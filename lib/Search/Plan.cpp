@@ -190,10 +190,20 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
     reductions += op.kind == OpKind::Matmul || op.kind == OpKind::ReduceSum ||
                   op.kind == OpKind::ReduceMax || op.kind == OpKind::RmsNorm;
   unsigned maxKernels = reductions >= 2 ? 2 : 1;
+  // Where the output's blocks cannot fill the SMs, two kernels are for a
+  // split reduction (FlashDecoding's split-kv): the first kernel's grid
+  // slices a reduced dim and the second combines the parts.
+  int64_t allBlocks = 1;
+  for (const Par &p : par)
+    allBlocks *= p.blocks;
+  bool split = maxKernels == 2 && allBlocks < target->numSMs &&
+               !s.reducedVars.empty();
   if (maxKernels == 2)
-    plan.derived.push_back("up to 2 kernels (" + std::to_string(reductions) +
-                           " reductions: a split and its combine, or a "
-                           "producer kernel)");
+    plan.derived.push_back(
+        "up to 2 kernels (" + std::to_string(reductions) + " reductions: " +
+        (split ? "the second combines a split reduction, which fills the SMs"
+               : "a split and its combine, or a producer kernel") +
+        ")");
 
   // Block ops, in up to four levels: the ops no template provides
   // (templates do the rest); then also the reductions templates cover (a
@@ -282,6 +292,11 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
       o.maxGridDims = std::max(o.maxGridDims, o.minGridDims);
     o.requireForloop =
         given.requireForloop ? options.requireForloop : loopNeeded;
+    // Only the plan's own two-kernel spaces are split: a kernel count given
+    // explicitly keeps every form of that many kernels.
+    o.splitReduction = given.splitReduction ? options.splitReduction
+                       : given.maxKernelOps ? false
+                                            : split && key.kernels >= 2;
     if (!given.blockOps) {
       o.blockOps = opLevels[key.level];
       o.noBlockOps = o.blockOps.empty();
@@ -301,7 +316,8 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
        << (o.noBlockOps ? " (templates only)"
                         : " (" + opList(o.blockOps) + ")")
        << ", grid dims " << o.minGridDims << "-" << o.maxGridDims
-       << (o.requireForloop ? ", loop" : "");
+       << (o.requireForloop ? ", loop" : "")
+       << (o.splitReduction ? ", split" : "");
     if (seen.insert(name).second)
       plan.spaces.push_back({name, std::move(o), key.level});
   }

@@ -279,8 +279,10 @@ std::vector<WorkItem> Searcher::workItems() {
   // The first ops of all prefixes, found by a kernel search that records
   // instead of recursing.
   std::vector<WorkItem> items;
-  // Pre-defined first ops.
-  for (OpKind kind : kernelOps) {
+  // Pre-defined first ops (a split reduction starts with a graph-defined
+  // kernel).
+  for (OpKind kind : options.splitReduction ? llvm::ArrayRef<OpKind>()
+                                            : llvm::ArrayRef(kernelOps)) {
     int n = program.inputs.size();
     auto add = [&](llvm::ArrayRef<int> operands, int64_t dim, double scalar) {
       WorkItem w;

@@ -170,6 +170,7 @@ tsopt::search::superoptimizeShared(const Graph &program,
        << ' ' << options.maxKernelOps << ' ' << options.maxBlockOps << ' '
        << options.maxKernelOutputs << ' ' << options.maxGridDims << ' '
        << options.minGridDims << ' ' << options.requireForloop << ' '
+       << options.splitReduction << ' '
        << options.noKernelOps << ' ' << options.noBlockOps << ' '
        << options.exprPruning << ' ' << options.canonicalOrder << ' '
        << options.programTemplates << ' ' << options.algebraicRewrites;

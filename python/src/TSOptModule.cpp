@@ -789,6 +789,7 @@ PYBIND11_MODULE(_tsopt, m) {
       .def_readwrite("max_grid_dims", &SearchOptions::maxGridDims)
       .def_readwrite("min_grid_dims", &SearchOptions::minGridDims)
       .def_readwrite("require_forloop", &SearchOptions::requireForloop)
+      .def_readwrite("split_reduction", &SearchOptions::splitReduction)
       .def_readwrite("no_kernel_ops", &SearchOptions::noKernelOps)
       .def_property(
           "grid_extents",
@@ -884,6 +885,7 @@ PYBIND11_MODULE(_tsopt, m) {
           explicitOptions.maxGridDims = names.count("max_grid_dims");
           explicitOptions.minGridDims = names.count("min_grid_dims");
           explicitOptions.requireForloop = names.count("require_forloop");
+          explicitOptions.splitReduction = names.count("split_reduction");
           explicitOptions.blockOps =
               names.count("block_ops") || names.count("no_block_ops");
           explicitOptions.kernelOps =

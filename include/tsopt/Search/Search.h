@@ -53,6 +53,10 @@ struct SearchOptions {
   /// pipelined µGraphs a real input size needs (and shrink the space).
   unsigned minGridDims = 0;
   bool requireForloop = false;
+  /// The first kernel is graph-defined and its grid slices a variable the
+  /// program reduces (a split reduction, FlashDecoding's split-kv), so a
+  /// later kernel combines the partial results.
+  bool splitReduction = false;
   /// Extents tried for grid dims and the for-loop when tiling a verified
   /// structure (each must divide what it partitions).
   llvm::SmallVector<int64_t, 8> gridExtents = {1, 2, 4, 8, 16, 32, 64, 128};
@@ -166,7 +170,8 @@ struct SearchResult {
 /// others from the program.
 struct ExplicitOptions {
   bool maxKernelOps = false, maxBlockOps = false, maxGridDims = false,
-       minGridDims = false, requireForloop = false, blockOps = false,
+       minGridDims = false, requireForloop = false, splitReduction = false,
+       blockOps = false,
        kernelOps = false, gridExtents = false, forloopExtents = false;
 };
 

@@ -120,6 +120,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
   opts.maxGridDims = maxGridDims;
   opts.minGridDims = minGridDims;
   opts.requireForloop = requireForloop;
+  opts.splitReduction = splitReduction;
   if (minGridDims > maxGridDims) {
     func.emitError() << "min-grid-dims ("
                      << static_cast<unsigned>(minGridDims)
@@ -199,6 +200,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
     os << '|' << opts.maxKernelOps << ' ' << opts.maxBlockOps << ' '
        << opts.maxKernelOutputs << ' ' << opts.maxGridDims << ' '
        << opts.minGridDims << ' ' << opts.requireForloop << ' '
+       << opts.splitReduction << ' '
        << opts.noKernelOps << ' ' << opts.noBlockOps << ' '
        << opts.exprPruning << ' ' << opts.canonicalOrder << ' '
        << opts.programTemplates << ' ' << opts.algebraicRewrites << ' '
@@ -251,6 +253,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
     given.maxGridDims = maxGridDims.hasValue();
     given.minGridDims = minGridDims.hasValue();
     given.requireForloop = requireForloop.hasValue();
+    given.splitReduction = splitReduction.hasValue();
     given.blockOps = blockOps.hasValue();
     given.kernelOps = kernelOps.hasValue();
     given.gridExtents = gridExtents.hasValue();

@@ -209,6 +209,9 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
            "At least this many grid dims in every graph-defined kernel">,
     Option<"requireForloop", "require-forloop", "bool", /*default=*/"false",
            "Every graph-defined kernel has a for-loop">,
+    Option<"splitReduction", "split-reduction", "bool", /*default=*/"false",
+           "The first kernel's grid slices a reduced dim and a later kernel "
+           "combines the partial results (FlashDecoding's split-kv)">,
     ListOption<"gridExtents", "grid-extents", "int64_t",
                "Grid extents tried when tiling (default 1,2,4,...,128)">,
     ListOption<"forloopExtents", "forloop-extents", "int64_t",
