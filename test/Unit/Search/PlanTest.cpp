@@ -53,31 +53,37 @@ struct Expected {
   bool loop;        ///< some reduced dim's tiles overfill shared memory
   unsigned minGrid; ///< output dims needed to give 132 SMs a block each
   unsigned kernels; ///< two reductions or more: a second kernel may pay
+  bool split;       ///< the output gives fewer blocks than SMs: the second
+                    ///< kernel combines a split reduction
 };
 
 const Expected kExpected[] = {
     // K = 4096: X's 8 rows, W1's and W2's 16 columns: 320 KiB.
-    {"gated_mlp", true, 1, 2},
+    {"gated_mlp", true, 1, 2, false},
     // K = 256: 24 KiB fits; 256 column blocks fill the SMs.
-    {"lora", false, 1, 2},
+    {"lora", false, 1, 2, false},
     // D = 4096: 152 KiB with W's 16 columns.
-    {"rmsnorm", true, 1, 2},
+    {"rmsnorm", true, 1, 2, false},
     // kv = 4096: K and V with 16 of the head dim, 256 KiB; the output has
-    // 2 heads x 16 query blocks x 4 head-dim blocks: two dims needed.
-    {"gqa", true, 2, 2},
-    {"mha", true, 2, 2},
-    {"mqa", true, 2, 2},
-    {"qknorm_gqa", true, 2, 2},
-    // K = 4096: X's rows and W1's 16 columns, 192 KiB.
-    {"mlp_adapter", true, 1, 2},
-    // The hidden 4096: W, V and U with 16 columns each, 384 KiB.
-    {"rmsnorm_swiglu", true, 1, 2},
+    // 2 heads x 16 query blocks x 4 head-dim blocks: two dims needed, and
+    // 128 blocks do not fill 132 SMs: split the kv sequence.
+    {"gqa", true, 2, 2, true},
+    {"mha", true, 2, 2, true},
+    // 64 query blocks x 4 head-dim blocks fill the SMs.
+    {"mqa", true, 2, 2, false},
+    {"qknorm_gqa", true, 2, 2, true},
+    // K = 4096, which the residual + X ties to the output columns: X, W1
+    // and W2 span it, 320 KiB.
+    {"mlp_adapter", true, 1, 2, false},
+    // The hidden 4096: W, V and U with 16 columns each, 384 KiB; the output
+    // gives 64 column blocks: split the hidden dim.
+    {"rmsnorm_swiglu", true, 1, 2, true},
     // Rows of 4096 are normalized one per block: 24 KiB.
-    {"ntrans", false, 1, 2},
+    {"ntrans", false, 1, 2, false},
     // S = 4096: K and V, 256 KiB; 64 query blocks x 4 head-dim blocks.
-    {"flash_attention", true, 2, 2},
+    {"flash_attention", true, 2, 2, false},
     // K = 4096: X's 16 rows and Y's 16 columns, 256 KiB.
-    {"layernorm_matmul", true, 1, 2},
+    {"layernorm_matmul", true, 1, 2, false},
 };
 
 TEST(SearchPlan, DerivedConfigurationOfEachWorkload) {
@@ -97,6 +103,8 @@ TEST(SearchPlan, DerivedConfigurationOfEachWorkload) {
     unsigned kernels = 0;
     for (const SearchSpace &s : plan->spaces) {
       kernels = std::max(kernels, s.options.maxKernelOps);
+      EXPECT_EQ(s.options.splitReduction, e.split && s.options.maxKernelOps > 1)
+          << s.name;
       // The program's own kernels are the incumbent, not part of a space.
       EXPECT_TRUE(s.options.noKernelOps);
       EXPECT_EQ(s.options.requireForloop, e.loop);
