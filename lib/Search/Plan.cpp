@@ -397,8 +397,11 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
   }
   size_t run = 0;
   while (true) {
+    // A screen or a verification in progress finishes past its deadline
+    // (at full size one can take seconds): a tenth of the limit is kept in
+    // reserve for it.
     double remaining = options.timeLimit > 0
-                           ? options.timeLimit - elapsed()
+                           ? 0.9 * options.timeLimit - elapsed()
                            : std::numeric_limits<double>::infinity();
     Family *pick = nullptr;
     for (Family &f : families)
