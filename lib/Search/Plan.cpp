@@ -245,14 +245,16 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
     levels += (levels.empty() ? "" : ", then ") +
               (level.empty() ? std::string("templates only")
                              : "{" + opList(level) + "}");
-  plan.derived.push_back("block ops " + levels + " (" +
-                         std::to_string(templates) + " templates)");
+  if (!given.blockOps)
+    plan.derived.push_back("block ops " + levels + " (" +
+                           std::to_string(templates) + " templates)");
 
   // Extents: divisors that suit the hardware, not only powers of two.
   llvm::SmallVector<int64_t, 8> sizes(s.varSize.begin(), s.varSize.end());
   llvm::SmallVector<int64_t, 8> gridExtents = extentsFor(sizes, 256);
   llvm::SmallVector<int64_t, 8> loopExtents = extentsFor(sizes, 128);
-  if (llvm::any_of(gridExtents,
+  if (!given.gridExtents &&
+      llvm::any_of(gridExtents,
                    [](int64_t e) { return !llvm::isPowerOf2_64(e); }))
     plan.derived.push_back("grid extents " +
                            llvm::join(llvm::map_range(gridExtents,
@@ -260,8 +262,9 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
                                                         return std::to_string(e);
                                                       }),
                                       ", "));
-  plan.derived.push_back("graph-defined kernels only (the program's own "
-                         "kernels are the incumbent)");
+  if (!given.kernelOps)
+    plan.derived.push_back("graph-defined kernels only (the program's own "
+                           "kernels are the incumbent)");
 
   // The spaces: iterative deepening over block ops and kernels, the
   // smaller op sets first at each depth.
