@@ -312,36 +312,63 @@ tsopt::search::superoptimizeShared(const Graph &program,
   // The time limit bounds generation; ranking and screening get at most half
   // the limit again. Past that, candidates not yet estimated are dropped and
   // screening stops: the best verified so far wins, if any.
+  auto late = [&] {
+    return ctl.hasDeadline &&
+           std::chrono::steady_clock::now() >
+               ctl.deadline + std::chrono::microseconds(static_cast<int64_t>(
+                                  options.timeLimit * 5e5));
+  };
   auto pastFinalDeadline = [&] {
-    if (!ctl.hasDeadline ||
-        std::chrono::steady_clock::now() <=
-            ctl.deadline + std::chrono::microseconds(
-                             static_cast<int64_t>(options.timeLimit * 5e5)))
+    if (!late())
       return false;
     result.stats.timedOut = true;
     return true;
   };
-  for (auto [item, list] : llvm::enumerate(found)) {
+  // The distinct candidates in generation order, then each priced (thread
+  // graphs, extents, estimate) on the worker threads: tiling tries every
+  // combination of extents and dominates this phase.
+  std::vector<std::pair<const Found *, unsigned>> distinct;
+  for (auto [item, list] : llvm::enumerate(found))
     for (Found &f : list) {
-      if (pastFinalDeadline())
-        break;
       if (f.key.empty())
         f.key = serializeGraph(f.graph);
-      if (!seen.insert(f.key).second)
-        continue;
-      ++result.stats.candidates;
-      // Element-wise chains run in registers (DESIGN §2.3); the cost model
-      // sees the µGraph as it will be emitted.
-      Graph fused = formThreadGraphs(f.graph);
-      double cost;
-      Graph tiled = tile(fused, program, options, *target, cost);
-      double untiledCost = costOf(fused);
-      if (!std::isfinite(cost) && !std::isfinite(untiledCost))
-        continue;
-      pending.push_back({std::move(tiled), std::move(fused), cost,
-                         untiledCost, items[item].form});
+      if (seen.insert(f.key).second)
+        distinct.push_back({&f, items[item].form});
     }
+  std::vector<std::optional<Pending>> priced(distinct.size());
+  {
+    std::atomic<size_t> nextCandidate{0};
+    std::atomic<bool> cut{false};
+    auto price = [&] {
+      for (size_t i; (i = nextCandidate++) < distinct.size();) {
+        if (late()) {
+          cut = true;
+          return;
+        }
+        // Element-wise chains run in registers (DESIGN §2.3); the cost
+        // model sees the µGraph as it will be emitted.
+        Graph fused = formThreadGraphs(distinct[i].first->graph);
+        double cost;
+        Graph tiled = tile(fused, program, options, *target, cost);
+        double untiledCost = costOf(fused);
+        if (std::isfinite(cost) || std::isfinite(untiledCost))
+          priced[i] = Pending{std::move(tiled), std::move(fused), cost,
+                              untiledCost, distinct[i].second};
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < std::max(1u, options.threads); ++t)
+      pool.emplace_back(price);
+    price();
+    for (std::thread &t : pool)
+      t.join();
+    if (cut)
+      result.stats.timedOut = true;
   }
+  result.stats.candidates = distinct.size();
+  for (std::optional<Pending> &p : priced)
+    if (p)
+      pending.push_back(std::move(*p));
   std::stable_sort(pending.begin(), pending.end(),
                    [](const Pending &a, const Pending &b) {
                      return a.cost < b.cost;
@@ -369,11 +396,13 @@ tsopt::search::superoptimizeShared(const Graph &program,
     if (cache && cache->rejected.count(key))
       continue;
     Candidate cand{std::move(p.tiled), p.cost, ""};
-    auto same = screenEquivalence(cand.graph, program, options.seed, 1);
+    auto same =
+        screenEquivalence(cand.graph, program, options.seed, vopts.threads);
     if ((failed(same) || !*same) && std::isfinite(p.untiledCost) &&
         serializeGraph(p.untiled) != serializeGraph(cand.graph)) {
       cand = {std::move(p.untiled), p.untiledCost, ""};
-      same = screenEquivalence(cand.graph, program, options.seed, 1);
+      same =
+          screenEquivalence(cand.graph, program, options.seed, vopts.threads);
     }
     if (failed(same) || !*same || !std::isfinite(cand.costUs)) {
       if (cache)
