@@ -171,8 +171,8 @@ struct SearchResult {
 struct ExplicitOptions {
   bool maxKernelOps = false, maxBlockOps = false, maxGridDims = false,
        minGridDims = false, requireForloop = false, splitReduction = false,
-       blockOps = false,
-       kernelOps = false, gridExtents = false, forloopExtents = false;
+       blockOps = false, kernelOps = false, gridExtents = false,
+       forloopExtents = false;
 };
 
 /// One space of a planned search: its options and a short name for progress
@@ -191,7 +191,6 @@ struct SearchPlan {
   std::vector<std::string> derived;
   std::vector<SearchSpace> spaces;
 };
-
 
 /// Derives the search from the program (docs/search.md, "Defaults"):
 /// which dims need a for-loop to fit shared memory, how many grid dims fill
