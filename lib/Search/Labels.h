@@ -18,6 +18,7 @@
 #define TSOPT_LIB_SEARCH_LABELS_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/IndexVariables.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Search/AbstractExpr.h"
 
@@ -81,18 +82,11 @@ struct Info {
   bool partial() const { return partialLoop || partialGrid; }
 };
 
-/// Union-find over (value, dim) of the input program: the index variables.
+/// The index variables of the input program (tsopt/Core/IndexVariables.h),
+/// numbered in the order the generator first asks for them.
 class DimAnalysis {
 public:
-  explicit DimAnalysis(const Graph &g) {
-    for (const tsopt::TensorType &t : g.values) {
-      base.push_back(parent.size());
-      for (size_t d = 0; d < t.shape.size(); ++d)
-        parent.push_back(parent.size());
-    }
-    for (const tsopt::Op &op : g.ops)
-      unifyOp(g, op);
-  }
+  explicit DimAnalysis(const Graph &g) : vars(g) {}
 
   /// Labels of value `v`: one variable per non-unit dim.
   llvm::SmallVector<DimLabel, 4> labels(const Graph &g, int v) {
@@ -101,7 +95,7 @@ public:
     for (size_t d = 0; d < s.size(); ++d) {
       DimLabel l;
       if (s[d] != 1) {
-        int root = find(base[v] + d);
+        int root = vars.root(v, d);
         auto [it, inserted] = varOf.try_emplace(root, varSize.size());
         if (inserted)
           varSize.push_back(s[d]);
@@ -114,75 +108,7 @@ public:
   std::vector<int64_t> varSize;
 
 private:
-  int find(int x) {
-    while (parent[x] != x)
-      x = parent[x] = parent[parent[x]];
-    return x;
-  }
-  void unify(const Graph &g, int a, int da, int b, int db) {
-    if (g.values[a].shape[da] != g.values[b].shape[db] ||
-        g.values[a].shape[da] == 1)
-      return;
-    int ra = find(base[a] + da), rb = find(base[b] + db);
-    if (ra != rb)
-      parent[std::max(ra, rb)] = std::min(ra, rb);
-  }
-  /// Right-aligned unification of `a` with `r` (broadcasting).
-  void unifyAligned(const Graph &g, int a, int r) {
-    int ra = g.values[a].shape.size(), rr = g.values[r].shape.size();
-    for (int i = 0; i < ra && i < rr; ++i)
-      unify(g, a, ra - 1 - i, r, rr - 1 - i);
-  }
-  void unifyOp(const Graph &g, const tsopt::Op &op) {
-    if (op.results.empty())
-      return;
-    int r = op.results[0];
-    switch (op.kind) {
-    case OpKind::Matmul: {
-      int a = op.operands[0], b = op.operands[1];
-      int rank = g.values[a].shape.size();
-      for (int d = 0; d + 2 < rank; ++d) {
-        unify(g, a, d, r, d);
-        unify(g, b, d, r, d);
-      }
-      unify(g, a, rank - 2, r, rank - 2);
-      unify(g, b, rank - 1, r, rank - 1);
-      unify(g, a, rank - 1, b, rank - 2);
-      return;
-    }
-    case OpKind::ReduceSum:
-    case OpKind::ReduceMax: {
-      int a = op.operands[0];
-      for (size_t d = 0; d < g.values[a].shape.size(); ++d)
-        if (static_cast<int64_t>(d) != op.dim)
-          unify(g, a, d, r, d);
-      return;
-    }
-    case OpKind::Transpose:
-      for (size_t d = 0; d < op.perm.size(); ++d)
-        unify(g, op.operands[0], op.perm[d], r, d);
-      return;
-    case OpKind::Concat:
-      for (int a : op.operands)
-        for (size_t d = 0; d < g.values[a].shape.size(); ++d)
-          if (static_cast<int64_t>(d) != op.dim)
-            unify(g, a, d, r, d);
-      return;
-    case OpKind::Repeat:
-    case OpKind::Reshape:
-      return; // new dims
-    case OpKind::RmsNorm:
-      unifyAligned(g, op.operands[0], r);
-      unifyAligned(g, op.operands[1], r);
-      return;
-    default:
-      for (int a : op.operands)
-        unifyAligned(g, a, r);
-      return;
-    }
-  }
-  std::vector<int> parent;
-  std::vector<int> base;
+  IndexVariables vars;
   llvm::DenseMap<int, int> varOf;
 };
 

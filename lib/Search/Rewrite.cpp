@@ -15,7 +15,14 @@ namespace {
 
 /// The program being rewritten, with each value's producer.
 struct Matcher {
-  explicit Matcher(const Graph &g) : g(g), producer(producers(g)) {}
+  explicit Matcher(const Graph &g)
+      : g(g), producer(producers(g)), uses(g.values.size(), 0) {
+    for (const Op &op : g.ops)
+      for (int o : op.operands)
+        ++uses[o];
+    for (int o : g.outputs)
+      ++uses[o];
+  }
   /// The op of kind `kind` producing `v`, or null.
   const Op *def(int v, OpKind kind) const {
     int p = producer[v];
@@ -25,6 +32,8 @@ struct Matcher {
 
   const Graph &g;
   std::vector<int> producer;
+  /// Reads of each value by ops and as an output.
+  std::vector<int> uses;
 };
 
 /// Builds the rewritten graph: copies of the program's ops with renumbered
@@ -210,10 +219,92 @@ std::optional<Replacement> matmulPastRmsNorm(const Matcher &m, const Op &op) {
   });
 }
 
-const Rule kRules[] = {
+/// A value constant along each row of a matmul lhs of shape `lhs`, as a
+/// broadcast operand of an element-wise op (extent 1 in the last dim).
+bool isRowConstant(const Shape &s, const Shape &lhs) {
+  return !s.empty() && s.size() <= lhs.size() && s.back() == 1;
+}
+
+/// The row scale a matmul's lhs is, x ∘ s or x / s with s constant along
+/// each row: {x, s, kind}; std::nullopt otherwise.
+struct RowScale {
+  int x, scale;
+  OpKind kind;
+};
+std::optional<RowScale> rowScaleOf(const Matcher &m, int lhs) {
+  const Op *mul = m.def(lhs, OpKind::Mul);
+  const Op *div = m.def(lhs, OpKind::Div);
+  const Op *def = mul ? mul : div;
+  const Shape &ls = m.shape(lhs);
+  if (!def || ls.size() < 2 || ls.back() < 2)
+    return std::nullopt;
+  int a = def->operands[0], b = def->operands[1];
+  if (mul && isRowConstant(m.shape(a), ls) && !isRowConstant(m.shape(b), ls))
+    std::swap(a, b);
+  if (!isRowConstant(m.shape(b), ls) || m.shape(a) != ls)
+    return std::nullopt;
+  return RowScale{a, b, def->kind};
+}
+
+/// (x ∘ s)·Y → (x·Y) ∘ s: the scale moves past the matmul.
+Replacement scaleAfterMatmul(RowScale rs, int y) {
+  return [=](Emitter &e) {
+    return e.emit(rs.kind, {e.emit(OpKind::Matmul, {e(rs.x), e(y)}),
+                            e(rs.scale)});
+  };
+}
+
+/// (x ∘ s)·Y → (x·Y) ∘ s for s constant along each row (Blockbuster's rule
+/// 4, linearity), when the matmul is the only reader of x ∘ s.
+std::optional<Replacement> rowScalePastMatmul(const Matcher &m,
+                                              const Op &op) {
+  if (op.kind != OpKind::Matmul || m.uses[op.operands[0]] != 1)
+    return std::nullopt;
+  std::optional<RowScale> rs = rowScaleOf(m, op.operands[0]);
+  if (!rs)
+    return std::nullopt;
+  return scaleAfterMatmul(*rs, op.operands[1]);
+}
+
+/// A row scale read by several matmuls (and nothing else) is duplicated for
+/// each, which then moves it past itself (Blockbuster's rule 8 before rule
+/// 4): the scale op dies once every matmul is rewritten.
+std::optional<Replacement> duplicateRowScale(const Matcher &m, const Op &op) {
+  if (op.kind != OpKind::Matmul)
+    return std::nullopt;
+  int lhs = op.operands[0];
+  if (m.uses[lhs] < 2)
+    return std::nullopt;
+  unsigned matmulReads = 0;
+  for (const Op &user : m.g.ops)
+    for (auto [i, o] : llvm::enumerate(user.operands))
+      if (o == lhs) {
+        if (user.kind != OpKind::Matmul || i != 0)
+          return std::nullopt;
+        ++matmulReads;
+      }
+  if (matmulReads != static_cast<unsigned>(m.uses[lhs]))
+    return std::nullopt; // also a program output
+  std::optional<RowScale> rs = rowScaleOf(m, lhs);
+  if (!rs)
+    return std::nullopt;
+  return scaleAfterMatmul(*rs, op.operands[1]);
+}
+
+const Rule kSearchRules[] = {
     {"centred-variance", centredVariance},
     {"matmul-past-row-shift", matmulPastRowShift},
     {"matmul-past-rms-norm", matmulPastRmsNorm},
+};
+
+/// Blockbuster's priority: rule 8, then 4, then 5; the rms_norm and
+/// variance forms first, as they expose the scales and shifts.
+const Rule kFusionRules[] = {
+    {"centred-variance", centredVariance},
+    {"matmul-past-rms-norm", matmulPastRmsNorm},
+    {"duplicate-row-scale", duplicateRowScale},
+    {"row-scale-past-matmul", rowScalePastMatmul},
+    {"matmul-past-row-shift", matmulPastRowShift},
 };
 
 /// `g` without the ops no output depends on (inputs are kept, in order).
@@ -240,10 +331,12 @@ Graph withoutDeadOps(const Graph &g) {
 }
 
 /// The first match of any rule, applied; std::nullopt when none matches.
-std::optional<std::pair<Graph, llvm::StringRef>> rewriteOnce(const Graph &g) {
+std::optional<std::pair<Graph, llvm::StringRef>>
+rewriteOnce(const Graph &g, llvm::ArrayRef<Rule> rules) {
   Matcher m(g);
-  for (auto [i, op] : llvm::enumerate(g.ops)) {
-    for (const Rule &rule : kRules) {
+  // Rules in priority order, each at its first match.
+  for (const Rule &rule : rules) {
+    for (auto [i, op] : llvm::enumerate(g.ops)) {
       std::optional<Replacement> replace = rule.match(m, op);
       if (!replace)
         continue;
@@ -273,7 +366,7 @@ std::optional<std::pair<Graph, llvm::StringRef>> rewriteOnce(const Graph &g) {
 } // namespace
 
 std::optional<RewrittenProgram>
-tsopt::rewriteAlgebraically(const Graph &program) {
+tsopt::rewriteAlgebraically(const Graph &program, RewriteRules rules) {
   if (program.level != Level::Kernel)
     return std::nullopt;
   RewrittenProgram result;
@@ -281,7 +374,9 @@ tsopt::rewriteAlgebraically(const Graph &program) {
   // Every rule removes the pattern it matches and creates none; the bound
   // only guards against a rule that would.
   for (unsigned n = 0; n < 64; ++n) {
-    auto next = rewriteOnce(result.graph);
+    auto next = rewriteOnce(result.graph, rules == RewriteRules::Search
+                                              ? llvm::ArrayRef(kSearchRules)
+                                              : llvm::ArrayRef(kFusionRules));
     if (!next)
       break;
     result.graph = std::move(next->first);

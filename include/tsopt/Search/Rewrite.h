@@ -41,12 +41,25 @@ struct RewrittenProgram {
   llvm::SmallVector<llvm::StringRef, 4> rules;
 };
 
+/// Which rules apply. The search explores the rewritten program beside the
+/// program, so it only needs the identities its axioms cannot derive; rule-
+/// based fusion (BlockFusion.h) needs every scale and shift moved past the
+/// matmuls it feeds, and adds:
+///  * duplicate-row-scale: a row scale read by several matmuls is moved
+///    past each of them (Blockbuster's rule 8, then 4);
+///  * row-scale-past-matmul: (x ∘ s)·W → (x·W) ∘ s and (x / s)·W →
+///    (x·W) / s for s constant along each row, when the matmul is the only
+///    reader of the scaled value (rule 4).
+enum class RewriteRules { Search, Fusion };
+
 /// Applies every rule wherever it matches until none does and removes the
 /// ops nobody reads any more; std::nullopt when no rule matched. The
 /// result computes the same function as `program` over any field (the rules
 /// are identities of rational functions), with its inputs and outputs in
 /// the same order.
-std::optional<RewrittenProgram> rewriteAlgebraically(const Graph &program);
+std::optional<RewrittenProgram>
+rewriteAlgebraically(const Graph &program,
+                     RewriteRules rules = RewriteRules::Search);
 
 } // namespace tsopt
 

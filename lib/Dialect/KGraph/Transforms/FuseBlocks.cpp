@@ -1,0 +1,165 @@
+//===- FuseBlocks.cpp - Rule-based block fusion as a pass -----------------===//
+//
+// Imports each function, runs tsopt/Search/BlockFusion.h, verifies the
+// snapshot the cost model ranks first and moves it into the function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Search/BlockFusion.h"
+#include "tsopt/Search/Search.h"
+#include "tsopt/Support/Format.h"
+#include "tsopt/Verify/Equivalence.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace tsopt::kgraph {
+#define GEN_PASS_DEF_TSOPTFUSEBLOCKS
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
+} // namespace tsopt::kgraph
+
+using namespace mlir;
+using namespace tsopt;
+
+namespace {
+
+/// "rule 4 (row-scale-past-matmul); rule 9: fused {exp} into {mul_scalar}".
+std::string formatSteps(const std::vector<FusionStep> &steps) {
+  std::string s;
+  for (const FusionStep &st : steps)
+    s += (s.empty() ? "" : "; ") + ("rule " + llvm::Twine(st.rule)).str() +
+         (st.what.find(' ') == std::string::npos ? " (" + st.what + ")"
+                                                 : ": " + st.what);
+  return s;
+}
+
+/// The distinct rule numbers of every snapshot up to `last`, in order.
+std::string rulesApplied(const FusionResult &r, unsigned last) {
+  llvm::SmallVector<unsigned, 9> rules;
+  for (unsigned i = 0; i <= last; ++i)
+    for (const FusionStep &st : r.snapshots[i].steps)
+      if (!llvm::is_contained(rules, st.rule))
+        rules.push_back(st.rule);
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(rules, os);
+  return s;
+}
+
+struct FuseBlocksPass
+    : public kgraph::impl::TSOptFuseBlocksBase<FuseBlocksPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+  LogicalResult runOnFunction(func::FuncOp func,
+                              const llvm::DenseSet<StringRef> &references,
+                              OpBuilder &snapshots);
+};
+
+} // namespace
+
+void FuseBlocksPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
+  OwningOpRef<ModuleOp> snapshotModule = ModuleOp::create(module.getLoc());
+  OpBuilder snapshots(&getContext());
+  snapshots.setInsertionPointToEnd(snapshotModule->getBody());
+  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+  for (func::FuncOp fn : funcs)
+    if (failed(runOnFunction(fn, references, snapshots)))
+      return signalPassFailure();
+  if (snapshotFile.empty())
+    return;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(snapshotFile, ec);
+  if (ec) {
+    module.emitError() << "cannot write '" << snapshotFile
+                       << "': " << ec.message();
+    return signalPassFailure();
+  }
+  snapshotModule->print(os);
+}
+
+LogicalResult
+FuseBlocksPass::runOnFunction(func::FuncOp func,
+                              const llvm::DenseSet<StringRef> &references,
+                              OpBuilder &snapshots) {
+  if (func.isExternal() || references.contains(func.getName()) ||
+      !func.getBody().getOps<kgraph::KernelOp>().empty() ||
+      !func.getBody().getOps<func::CallOp>().empty())
+    return success();
+  FailureOr<Graph> program = importFunction(func);
+  if (failed(program))
+    return failure();
+  FusionOptions opts;
+  opts.target = target;
+  opts.algebraicRules = algebraic;
+  opts.extensions = extensions;
+  std::string why;
+  FailureOr<FusionResult> result = fuseBlocks(*program, opts, &why);
+  if (failed(result))
+    return func.emitError() << "cannot fuse: " << why;
+  numSnapshots += result->snapshots.size();
+
+  if (!snapshotFile.empty())
+    for (auto [i, snap] : llvm::enumerate(result->snapshots)) {
+      std::string name =
+          (func.getName() + "_snapshot" + llvm::Twine(i)).str();
+      FailureOr<func::FuncOp> f =
+          exportFunction(snap.graph, name, snapshots, func.getLoc());
+      if (failed(f))
+        return failure();
+      (*f)->setAttr("tsopt.cost_us", snapshots.getF64FloatAttr(snap.costUs));
+      (*f)->setAttr("tsopt.fusion_steps",
+                    snapshots.getStringAttr(formatSteps(snap.steps)));
+    }
+
+  std::string notes;
+  if (!result->unfused.empty())
+    notes = "; left unfused: " + llvm::join(result->unfused, "; ");
+  std::string counters =
+      std::to_string(result->snapshots.size()) + " snapshot" +
+      (result->snapshots.size() == 1 ? "" : "s") + " in " +
+      formatFixed(result->seconds * 1e3) + " ms" + notes;
+  const FusionSnapshot &best = result->snapshots[result->best];
+  if (!(best.costUs < result->programCostUs)) {
+    emitRemark(func.getLoc())
+        << "not fused: no snapshot is estimated faster than the program ("
+        << formatFixed(result->programCostUs) << " us on " << target
+        << "); " << counters;
+    return success();
+  }
+  VerifyOptions vopts;
+  vopts.delta = delta;
+  vopts.seed = seed;
+  vopts.threads = std::max(1u, static_cast<unsigned>(threads));
+  FailureOr<VerifyRecord> rec = verifyEquivalence(best.graph, *program, vopts);
+  if (failed(rec) || !rec->equivalent || !rec->floatStable) {
+    // The rules are identities: a failure here is a defect, not a result.
+    return func.emitError()
+           << "the fused µGraph does not verify against the program ("
+           << (succeeded(rec) ? rec->summary() : std::string("no verdict"))
+           << "); please report it";
+  }
+  if (failed(replaceFunctionBody(func, best.graph)))
+    return failure();
+  MLIRContext *ctx = &getContext();
+  std::string rules = rulesApplied(*result, result->best);
+  func->setAttr("tsopt.verification", StringAttr::get(ctx, rec->summary()));
+  func->setAttr("tsopt.cost_us",
+                FloatAttr::get(Float64Type::get(ctx), best.costUs));
+  func->setAttr("tsopt.fusion_rules", StringAttr::get(ctx, rules));
+  ++numFused;
+  emitRemark(func.getLoc())
+      << "fused by rules: " << describeStructure(best.graph) << "; estimated "
+      << formatFixed(best.costUs) << " us vs "
+      << formatFixed(result->programCostUs) << " us on " << target
+      << "; rules " << rules << "; snapshot " << result->best << " of "
+      << counters << "; " << rec->summary();
+  return success();
+}
