@@ -10,6 +10,7 @@
 #include "Generation.h"
 
 #include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Search/BlockFusion.h"
 #include "tsopt/Search/Rewrite.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Format.h"
@@ -392,6 +393,51 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
   };
   std::vector<Entry> ranked;
   std::set<std::string> kept;
+  // Rules first (DESIGN §7): the best snapshot of rule-based fusion, once
+  // verified, is the incumbent every space must beat.
+  if (options.ruleFusion) {
+    std::string fusionWhy;
+    llvm::FailureOr<FusionResult> fused =
+        fuseBlocks(program, {options.target, true, true}, &fusionWhy);
+    if (succeeded(fused)) {
+      const FusionSnapshot &best = fused->snapshots[fused->best];
+      std::string line = "rule-based fusion: " +
+                         formatFixed(best.costUs) + " us in " +
+                         formatFixed(fused->seconds * 1e3) + " ms";
+      if (best.costUs < result.programCostUs) {
+        VerifyOptions vopts;
+        vopts.delta = options.delta;
+        vopts.seed = options.seed;
+        vopts.threads = std::max(1u, options.threads);
+        auto rec = verifyEquivalence(best.graph, program, vopts);
+        if (succeeded(rec) && rec->equivalent && rec->floatStable) {
+          llvm::SmallVector<unsigned, 9> rules;
+          for (unsigned s = 0; s <= fused->best; ++s)
+            for (const FusionStep &st : fused->snapshots[s].steps)
+              if (!llvm::is_contained(rules, st.rule))
+                rules.push_back(st.rule);
+          std::string names;
+          for (unsigned r : rules)
+            names += (names.empty() ? "" : ", ") + std::to_string(r);
+          Candidate c;
+          c.graph = best.graph;
+          c.costUs = best.costUs;
+          c.structure = describeStructure(best.graph);
+          c.origin = "rule-based fusion (rules " + names + ")";
+          kept.insert(serializeGraph(c.graph));
+          ranked.push_back({std::move(c), plan.spaces.size(), *rec});
+          line += ", verified: the incumbent";
+        } else {
+          line += ", not verified: not used";
+        }
+      } else {
+        line += ", not faster than the program";
+      }
+      result.derived.push_back(line);
+      if (options.progress)
+        options.progress(line);
+    }
+  }
   result.spaces.resize(plan.spaces.size());
   for (auto [i, space] : llvm::enumerate(plan.spaces)) {
     result.spaces[i].name = space.name;

@@ -17,6 +17,7 @@
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Search/BlockFusion.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Dot.h"
 #include "tsopt/Support/Npy.h"
@@ -828,6 +829,7 @@ PYBIND11_MODULE(_tsopt, m) {
       .def_readwrite("canonical_order", &SearchOptions::canonicalOrder)
       .def_readwrite("program_templates", &SearchOptions::programTemplates)
       .def_readwrite("algebraic_rewrites", &SearchOptions::algebraicRewrites)
+      .def_readwrite("rule_fusion", &SearchOptions::ruleFusion)
       .def_readwrite("no_block_ops", &SearchOptions::noBlockOps)
       .def_readwrite("target", &SearchOptions::target)
       .def_readwrite("threads", &SearchOptions::threads)
@@ -914,7 +916,7 @@ PYBIND11_MODULE(_tsopt, m) {
         for (Candidate &c : result->ranked)
           ranked.append(
               py::make_tuple(std::move(c.graph), c.costUs, c.structure,
-                             c.rewrites));
+                             c.rewrites, c.origin));
         py::list spaces;
         for (const SpaceReport &sp : result->spaces)
           spaces.append(py::dict(
@@ -929,8 +931,53 @@ PYBIND11_MODULE(_tsopt, m) {
       py::arg("given") = py::none(),
       "Runs the search (planned from the program when `given`, the names "
       "of the options the caller set, is not None); returns (ranked "
-      "[(graph, cost_us, structure, rewrites)], verification record of the "
+      "[(graph, cost_us, structure, rewrites, origin)], verification record of the "
       "best, program cost_us, stats, derived choices, space reports)");
+
+  m.def(
+      "fuse_blocks",
+      [](const Graph &g, const std::string &target, bool algebraic,
+         bool extensions, uint64_t seed, double delta, unsigned threads) {
+        FusionOptions opts;
+        opts.target = target;
+        opts.algebraicRules = algebraic;
+        opts.extensions = extensions;
+        std::string why;
+        FailureOr<FusionResult> r = failure();
+        std::optional<VerifyRecord> record;
+        {
+          py::gil_scoped_release release;
+          r = fuseBlocks(g, opts, &why);
+          if (succeeded(r)) {
+            VerifyOptions vopts;
+            vopts.seed = seed;
+            vopts.delta = delta;
+            vopts.threads = std::max(1u, threads);
+            auto rec = verifyEquivalence(r->snapshots[r->best].graph, g,
+                                         vopts);
+            if (succeeded(rec))
+              record = *rec;
+          }
+        }
+        if (failed(r))
+          throw SearchFailure("cannot fuse: " + why);
+        py::list snapshots;
+        for (FusionSnapshot &s : r->snapshots) {
+          py::list steps;
+          for (const FusionStep &st : s.steps)
+            steps.append(py::make_tuple(st.rule, st.what));
+          snapshots.append(py::make_tuple(std::move(s.graph), s.costUs,
+                                          steps, s.guided));
+        }
+        return py::make_tuple(snapshots, r->best, record, r->programCostUs,
+                              r->unfused, r->seconds);
+      },
+      py::arg("program"), py::arg("target"), py::arg("algebraic"),
+      py::arg("extensions"), py::arg("seed"), py::arg("delta"),
+      py::arg("threads"),
+      "Rule-based block fusion; returns (snapshots [(graph, cost_us, "
+      "[(rule, what)], guided)], index of the best, verification record of "
+      "the best or None, program cost_us, unfused notes, seconds)");
 
   m.def("known_targets", []() { return knownTargetNames().str(); });
   m.def("dtype_tolerance", [](const std::string &dtype) {

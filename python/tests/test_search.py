@@ -79,7 +79,8 @@ def test_progress_callback():
     tsopt.superoptimize(gated_mlp(), progress=lines.append,
                         progress_interval=0.02, **SMALL_SEARCH)
     # Planned (the default): each line names the space it comes from.
-    assert lines and all(line.startswith("space ") for line in lines)
+    assert lines[0].startswith("rule-based fusion: ")
+    assert all(line.startswith("space ") for line in lines[1:])
     assert any("search: " in line and "work items" in line for line in lines)
     lines.clear()
     tsopt.superoptimize(gated_mlp(), progress=lines.append, plan=False,
@@ -150,7 +151,7 @@ def test_nothing_found_is_a_search_error():
     # Two block ops cannot hold both matmuls and their accumulators.
     with pytest.raises(tsopt.SearchError, match="no equivalent µGraph"):
         tsopt.superoptimize(gated_mlp(), max_block_ops=2, max_kernel_ops=1,
-                            max_grid_dims=1)
+                            max_grid_dims=1, rule_fusion=False)
 
 
 def test_rewritten_form_is_reported(rng):
@@ -167,7 +168,8 @@ def test_rewritten_form_is_reported(rng):
     np.testing.assert_allclose(best(*xs), program(*xs), rtol=2e-2, atol=2e-2)
     assert tsopt.search_options().algebraic_rewrites
     with pytest.raises(tsopt.SearchError, match="no equivalent µGraph"):
-        tsopt.superoptimize(program, algebraic_rewrites=False, **looped)
+        tsopt.superoptimize(program, algebraic_rewrites=False,
+                            rule_fusion=False, **looped)
 
 
 def test_no_options_plans_the_search():
@@ -181,3 +183,19 @@ def test_no_options_plans_the_search():
     # One search, as given: no plan to report.
     single = tsopt.superoptimize(gated_mlp(), plan=False, **SMALL_SEARCH)
     assert single.derived == () and single.spaces == ()
+
+
+def test_fuse_blocks_is_instant_and_verified(rng):
+    """Rule-based fusion: one verified kernel for gated_mlp, with snapshots."""
+    program = gated_mlp()
+    fused = tsopt.fuse_blocks(program)
+    assert fused.verification.equivalent and fused.verification.float_stable
+    assert fused.cost_us < fused.program_cost_us
+    assert fused.fusion_seconds < 1.0
+    assert fused.snapshots and fused in fused.snapshots
+    rules = {rule for snap in fused.snapshots for rule, _ in snap.fusion_steps}
+    assert 1 in rules  # the matmuls and the element-wise tail in one kernel
+    xs = random_inputs(program, rng, scale=0.5)
+    np.testing.assert_allclose(fused(*xs), program(*xs), rtol=2e-2, atol=2e-2)
+    with pytest.raises(TypeError, match="expected a tsopt.Program"):
+        tsopt.fuse_blocks("gated_mlp")

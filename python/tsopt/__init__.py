@@ -20,7 +20,8 @@ from ._program import (Program, Tensor, add, concat, div, exp, gelu, load,
                        matmul, max, mean, mul, mul_scalar, neg, parse, relu,
                        reshape, rms_norm, rsqrt, silu, softmax, sqrt, square,
                        sub, sum, tile, transpose)
-from ._search import MuGraph, SearchError, search_options, superoptimize
+from ._search import (MuGraph, SearchError, fuse_blocks, search_options,
+                      superoptimize)
 
 __version__ = "0.1.0"
 
@@ -29,7 +30,7 @@ TARGETS = _tsopt.known_targets()
 
 __all__ = [
     "Program", "Tensor", "MuGraph", "SearchError", "parse", "load",
-    "superoptimize", "search_options", "TARGETS",
+    "superoptimize", "fuse_blocks", "search_options", "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
     "silu", "gelu", "relu", "neg", "mul_scalar", "sum", "max", "mean",
     "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",

@@ -6,7 +6,8 @@ import sys
 from . import _tsopt
 from ._program import Program
 
-__all__ = ["superoptimize", "MuGraph", "SearchError", "search_options"]
+__all__ = ["superoptimize", "fuse_blocks", "MuGraph", "SearchError",
+           "search_options"]
 
 
 #: The search cannot run on the program, or found nothing within its limits
@@ -42,6 +43,9 @@ class MuGraph(Program):
     #: The algebraic rewrite rules of the program form it was found from,
     #: comma separated ("": the program as written).
     rewrites = ""
+    #: How it was found when not by the search ("rule-based fusion (rules
+    #: 4, 9, 3)"), else "".
+    origin = ""
 
     def __repr__(self):
         cost = f"{self.cost_us:.2f} us" if self.cost_us is not None else "?"
@@ -130,10 +134,12 @@ def superoptimize(program, progress=False, plan=True, **options):
     min_grid_dims, require_forloop, no_kernel_ops, no_block_ops,
     grid_extents, forloop_extents, block_ops, kernel_ops, expr_pruning,
     graph_defined_kernels, stop_after_items, canonical_order,
-    program_templates, algebraic_rewrites, target,
+    program_templates, algebraic_rewrites, rule_fusion, target,
     threads, seed, delta, time_limit, checkpoint, top_n, progress_interval.
 
-    `plan` (default True): options not given are derived from the program
+    `plan` (default True): rule-based fusion (:func:`fuse_blocks`) gives the
+    incumbent first (``rule_fusion``, on by default), then options not
+    given are derived from the program
     and the search runs spaces from small to large within ``time_limit``
     (default :data:`DEFAULT_TIME_LIMIT` seconds; 0: none), each finished
     space contributing its best; False: one search with the options as
@@ -175,10 +181,11 @@ def superoptimize(program, progress=False, plan=True, **options):
             f"({stats!r}); raise max_block_ops/max_kernel_ops or the time "
             "limit")
     results = []
-    for graph, cost, structure, rewrites in ranked:
+    for graph, cost, structure, rewrites, origin in ranked:
         m = MuGraph._wrap(graph, program.name, program.input_names)
         m.cost_us = cost
         m.rewrites = rewrites
+        m.origin = origin
         m.program_cost_us = program_cost
         m.reference = program
         m.stats = stats
@@ -189,3 +196,42 @@ def superoptimize(program, progress=False, plan=True, **options):
     best.verification = record
     best.alternatives = tuple(results[1:])
     return best
+
+
+def fuse_blocks(program, target="sm_90", algebraic=True, extensions=True,
+                seed=0, delta=2.0 ** -40, threads=2):
+    """Fuses `program` into graph-defined kernels by Blockbuster's rules.
+
+    Milliseconds at any program size (docs/fusion.md). Returns a
+    :class:`MuGraph` of the snapshot the cost model ranks first, verified
+    against the program (``verification``), with ``snapshots``: every
+    snapshot as a MuGraph carrying ``cost_us``, ``fusion_steps`` (a tuple of
+    (rule number, what it did)) and ``guided``; and ``unfused``: the ops the
+    rules do not know, each with the reason. Raises :class:`SearchError`
+    when the best snapshot does not verify.
+    """
+    if not isinstance(program, Program):
+        raise TypeError(f"fuse_blocks: expected a tsopt.Program, got "
+                        f"{type(program).__name__}")
+    graph = program._final()
+    snaps, best, record, program_cost, unfused, seconds = _tsopt.fuse_blocks(
+        graph, target, algebraic, extensions, seed, delta, threads)
+    results = []
+    for g, cost, steps, guided in snaps:
+        m = MuGraph._wrap(g, program.name, program.input_names)
+        m.cost_us = cost
+        m.fusion_steps = tuple(steps)
+        m.guided = guided
+        m.program_cost_us = program_cost
+        m.reference = program
+        m.origin = "rule-based fusion"
+        results.append(m)
+    chosen = results[best]
+    if record is None or not (record.equivalent and record.float_stable):
+        raise SearchError(f"the fused µGraph of {program.name} does not "
+                          f"verify: {record!r}")
+    chosen.verification = record
+    chosen.snapshots = tuple(results)
+    chosen.unfused = tuple(unfused)
+    chosen.fusion_seconds = seconds
+    return chosen

@@ -89,6 +89,9 @@ struct SearchOptions {
   /// identities the axioms do not derive is searched too, and candidates of
   /// both forms compete (docs/search.md).
   bool algebraicRewrites = true;
+  /// superoptimizePlanned: rule-based fusion (BlockFusion.h) first; its
+  /// best snapshot, verified, is the incumbent the spaces must beat.
+  bool ruleFusion = true;
   /// Target the cost model ranks for.
   std::string target = "sm_90";
   /// Worker threads; results do not depend on it.
@@ -139,6 +142,9 @@ struct Candidate {
   /// The rewrite rules of the program form it was found from, comma
   /// separated ("": the program as written).
   std::string rewrites;
+  /// How it was found when not by the search: "rule-based fusion (rules
+  /// 4, 9, 3)".
+  std::string origin;
 };
 
 /// How one space of a plan went.
@@ -203,7 +209,8 @@ llvm::FailureOr<SearchPlan> planSearch(const Graph &program,
                                        const ExplicitOptions &given,
                                        std::string *why = nullptr);
 
-/// Anytime search over a plan: the incumbent is the program itself. Each
+/// Anytime search over a plan: the incumbent is the program itself, or the
+/// rule-fused µGraph (options.ruleFusion) when verified and faster. Each
 /// family of spaces deepens in plan order; the next space run is the one
 /// whose time, predicted from its family's finished spaces, is smallest.
 /// Each runs within a share of `options.timeLimit`, and each finished (or

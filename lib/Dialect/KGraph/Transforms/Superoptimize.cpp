@@ -179,6 +179,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
   opts.canonicalOrder = canonical;
   opts.programTemplates = programTemplates;
   opts.algebraicRewrites = rewrites;
+  opts.ruleFusion = ruleFusion;
   opts.target = target;
   opts.threads = threads;
   opts.seed = seed;
@@ -204,6 +205,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
        << opts.noKernelOps << ' ' << opts.noBlockOps << ' '
        << opts.exprPruning << ' ' << opts.canonicalOrder << ' '
        << opts.programTemplates << ' ' << opts.algebraicRewrites << ' '
+       << opts.ruleFusion << ' '
        << (plan ? "plan " : "") << opts.target
        << ' ' << opts.seed;
     for (int64_t e : opts.gridExtents)
@@ -339,6 +341,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
   ++numImproved;
   emitRemark(func.getLoc())
       << "superoptimized: " << best.structure
+      << (best.origin.empty() ? "" : "; by " + best.origin)
       << (best.rewrites.empty() ? ""
                                 : "; from the program rewritten by " +
                                       best.rewrites)
