@@ -192,16 +192,17 @@ bool placeOps(const BlockProgram &bp, Structure &s) {
 }
 
 /// Builds the kernel of `s` with the given grid extents (one per grid
-/// variable) and loop extent; std::nullopt when a shape rule fails.
+/// variable; those of extent 1 are left out unless `keepUnitGridDims`) and
+/// loop extent; std::nullopt when a shape rule fails.
 std::optional<Graph> buildKernel(const BlockProgram &bp, const Structure &s,
                                  llvm::ArrayRef<int64_t> extents,
-                                 int64_t forloop) {
+                                 int64_t forloop, bool keepUnitGridDims) {
   const Graph &g = bp.graph;
   Graph bg;
   bg.level = Level::Block;
   llvm::SmallVector<int, 3> gridVars;
   for (auto [v, e] : llvm::zip(s.gridVars, extents))
-    if (e > 1) {
+    if (e > 1 || keepUnitGridDims) {
       gridVars.push_back(v);
       bg.grid.push_back(e);
     }
@@ -416,19 +417,35 @@ std::optional<KernelPlan> fusion::planKernel(const BlockProgram &bp,
           pick = e;
       choice.push_back(pick);
     }
-    auto evaluate = [&](llvm::ArrayRef<int64_t> c) -> std::pair<double, Graph> {
-      int64_t forloop = r >= 0 ? c.back() : 1;
-      std::optional<Graph> kg = buildKernel(
-          bp, s, c.take_front(s.gridVars.size()), forloop);
-      if (!kg)
-        return {kInf, Graph()};
-      Graph fused = formThreadGraphs(*kg);
-      auto cost = estimateCost(fused, target);
-      if (failed(cost) || !cost->fits)
-        return {kInf, Graph()};
-      return {cost->totalUs, std::move(fused)};
+    // Thread graphs are formed once, on a kernel that keeps a grid dim per
+    // grid variable; each trial only changes extents and re-infers shapes
+    // (fusion of element-wise chains does not depend on the extents).
+    size_t numGrid = s.gridVars.size();
+    auto forloopOf = [&](llvm::ArrayRef<int64_t> c) {
+      return r >= 0 ? c.back() : int64_t(1);
     };
-    auto [cost, graph] = evaluate(choice);
+    std::optional<Graph> shape =
+        buildKernel(bp, s, llvm::ArrayRef(choice).take_front(numGrid),
+                    forloopOf(choice), /*keepUnitGridDims=*/true);
+    if (!shape)
+      continue;
+    Graph formed = formThreadGraphs(*shape);
+    auto evaluate = [&](llvm::ArrayRef<int64_t> c) {
+      Graph trial = formed;
+      auto body = std::make_shared<Graph>(*trial.ops.front().body);
+      for (size_t d = 0; d < numGrid; ++d)
+        body->grid[d] = c[d];
+      body->forloop = forloopOf(c);
+      trial.ops.front().body = body;
+      if (failed(inferShapes(trial)))
+        return kInf;
+      for (auto [k, v] : llvm::enumerate(s.outputs))
+        if (trial.type(trial.outputs[k]).shape != g.type(v).shape)
+          return kInf;
+      auto cost = estimateCost(trial, target);
+      return succeeded(cost) && cost->fits ? cost->totalUs : kInf;
+    };
+    double cost = evaluate(choice);
     for (int round = 0; round < 2; ++round)
       for (size_t d = 0; d < domains.size(); ++d)
         for (int64_t e : domains[d]) {
@@ -436,13 +453,25 @@ std::optional<KernelPlan> fusion::planKernel(const BlockProgram &bp,
             continue;
           llvm::SmallVector<int64_t, 4> trial = choice;
           trial[d] = e;
-          auto [c, kg] = evaluate(trial);
+          double c = evaluate(trial);
           if (c < cost) {
             cost = c;
-            graph = std::move(kg);
             choice = trial;
           }
         }
+    if (!std::isfinite(cost) || (best && best->costUs <= cost))
+      continue;
+    // The kernel as emitted: grid dims of extent 1 left out.
+    std::optional<Graph> kernel =
+        buildKernel(bp, s, llvm::ArrayRef(choice).take_front(numGrid),
+                    forloopOf(choice), /*keepUnitGridDims=*/false);
+    if (!kernel)
+      continue;
+    Graph graph = formThreadGraphs(*kernel);
+    auto final = estimateCost(graph, target);
+    if (failed(final) || !final->fits)
+      continue;
+    cost = final->totalUs;
     if (!std::isfinite(cost) || (best && best->costUs <= cost))
       continue;
     KernelPlan plan;

@@ -117,6 +117,9 @@ FuseBlocksPass::runOnFunction(func::FuncOp func,
       (*f)->setAttr("tsopt.cost_us", snapshots.getF64FloatAttr(snap.costUs));
       (*f)->setAttr("tsopt.fusion_steps",
                     snapshots.getStringAttr(formatSteps(snap.steps)));
+      (*f)->setAttr("tsopt.fusion_sequence",
+                    snapshots.getStringAttr(snap.guided ? "cost-guided"
+                                                        : "unconditional"));
     }
 
   std::string notes;
