@@ -15,7 +15,10 @@ against the program's (sm_90):
     prefill size (64 tokens, hidden 256, MLP 512); 30 ops a layer.
 
 Usage: utils/bench_fusion.py [max_ops]   (default 200)
-Figures go to docs/fusion.md, "Program size".
+       utils/bench_fusion.py workloads (each workload of utils/workloads at
+                                        its published shape, against the
+                                        tuned search's estimate)
+Figures go to docs/fusion.md.
 """
 import os
 import re
@@ -145,9 +148,37 @@ def report(family, ops, r):
           f"{r[3]:>7} {r[4]:>9.2f} {r[5]:>10.2f}", flush=True)
 
 
+# Estimates (sm_90, us) of the tuned searches in docs/search.md; None where
+# the tuned search found nothing faster than the program.
+TUNED = {
+    "gated_mlp": 26.83, "lora": 3.51, "rmsnorm": 20.46, "gqa": 10.49,
+    "mha": 17.40, "mqa": 12.56, "mlp_adapter": 6.02, "rmsnorm_swiglu": None,
+    "qknorm_gqa": 13.29, "ntrans": 3.58, "flash_attention": 20.31,
+    "layernorm_matmul": 17.28,
+}
+
+
+def workloads(tmp):
+    print(f"{'workload':<17} {'fusion_ms':>9} {'wall_s':>7} {'kernels':>7} "
+          f"{'fused_us':>9} {'program_us':>10} {'tuned_us':>8}")
+    for name in sorted(TUNED):
+        text = subprocess.run(
+            [sys.executable, os.path.join(ROOT, "utils", "workload_reference.py"),
+             os.path.join(ROOT, "utils", "workloads", name + ".mlir"), name],
+            capture_output=True, text=True, check=True).stdout
+        ms, wall, kernels, _, fused, program = run(text, tmp)
+        tuned = TUNED[name]
+        print(f"{name:<17} {ms:>9.1f} {wall:>7.2f} {kernels:>7} {fused:>9.2f} "
+              f"{program:>10.2f} {tuned if tuned else '-':>8}", flush=True)
+
+
 def main():
     if not os.access(OPT, os.X_OK):
         sys.exit("build tsopt-opt first (utils/build.sh)")
+    if sys.argv[1:] == ["workloads"]:
+        with tempfile.TemporaryDirectory() as tmp:
+            workloads(tmp)
+        return
     max_ops = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"{'family':<12} {'ops':>4} {'fusion_ms':>9} {'wall_s':>7} "
           f"{'kernels':>7} {'defined':>7} {'fused_us':>9} {'program_us':>10}")

@@ -3,6 +3,7 @@
 #include "tsopt/Search/BlockFusion.h"
 
 #include "FusedKernel.h"
+#include "Generation.h"
 
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Search/Rewrite.h"
@@ -51,7 +52,7 @@ public:
   /// none pays (`guided`) or none is possible.
   bool extend(bool guided);
   /// The kernel graph of the current groups.
-  Graph assemble() const;
+  Graph assemble();
 
   BlockProgram bp;
   const TargetDesc &target;
@@ -73,8 +74,26 @@ private:
   /// Candidate pairs (producer group, consumer group or sibling) for `rule`.
   std::vector<std::pair<int, int>> pairs(unsigned rule) const;
 
+  /// `plan`'s kernel with its extents chosen over every combination (the
+  /// search's tiling): planKernel's descent, run while the kernel grew, can
+  /// miss the best; done once per kernel of a snapshot.
+  const Graph &retiled(const std::vector<int> &ops, const KernelPlan &plan);
+
   std::map<std::pair<std::vector<int>, bool>, std::optional<KernelPlan>> memo;
+  std::map<std::vector<int>, Graph> retiledKernels;
 };
+
+const Graph &Fuser::retiled(const std::vector<int> &ops,
+                            const KernelPlan &plan) {
+  auto it = retiledKernels.find(ops);
+  if (it != retiledKernels.end())
+    return it->second;
+  double cost;
+  Graph g = search::tile(plan.graph, plan.graph, SearchOptions(), target, cost);
+  return retiledKernels
+      .emplace(ops, cost < plan.costUs ? std::move(g) : plan.graph)
+      .first->second;
+}
 
 const KernelPlan *Fuser::planFor(const std::vector<int> &ops, bool replicate) {
   auto key = std::make_pair(ops, replicate);
@@ -246,7 +265,7 @@ bool Fuser::extend(bool guided) {
   return true;
 }
 
-Graph Fuser::assemble() const {
+Graph Fuser::assemble() {
   const Graph &g = bp.graph;
   Graph out;
   std::vector<int> map(g.values.size(), -1);
@@ -298,7 +317,7 @@ Graph Fuser::assemble() const {
       continue;
     }
     const KernelPlan &plan = *grp.plan;
-    Op kernel = plan.graph.ops.front();
+    Op kernel = retiled(grp.ops, plan).ops.front();
     kernel.operands.clear();
     for (int v : plan.inputs)
       kernel.operands.push_back(map[v]);
