@@ -93,7 +93,7 @@ func.func @rule8(%x: tensor<64x256xf16>, %r: tensor<64x1xf16>, %w1: tensor<256x1
 // The row statistic does not range over the matmul's columns: without
 // replication the two stay apart (snapshot 0); the extension lets every
 // column block recompute it, in the matmul's k-loop (snapshot 1, kept).
-// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [64] forloop 4, {{.*}}; rules 3, 1, 6; snapshot 1 of 4 snapshots {{.*}}; equivalent: p =
+// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [{{[0-9]+}}] forloop {{[0-9]+}}, {{.*}}; rules 3, 1, 6; snapshot 1 of 4 snapshots {{.*}}; equivalent: p =
 // STEPS-LABEL: func.func @rule6_snapshot0(
 // STEPS-SAME: "rule 3: fused {reduce_sum} into {square}; rule 1: fused {div} into {square, reduce_sum}"
 // STEPS: kgraph.matmul
