@@ -6,7 +6,8 @@
 #
 # Prints one line per run: wall time and the search's remark (structure,
 # estimate, verification, states, pruned, candidates). Figures go to
-# docs/search.md. Usage:
+# docs/search.md. The search alone: rule-based fusion (its incumbent) is
+# off, see utils/bench_fusion.py for it. Usage:
 #   utils/bench_search.sh [time-limit-seconds] [all|published|ablation] [workload...]
 # (the workload names restrict the published-shape part).
 set -euo pipefail
@@ -27,7 +28,7 @@ run() { # name file options...
   local name=$1 file=$2; shift 2
   local start end
   start=$(date +%s.%N)
-  "$OPT" "$file" --tsopt-superoptimize="$* time-limit=$LIMIT progress=false" \
+  "$OPT" "$file" --tsopt-superoptimize="$* rule-fusion=false time-limit=$LIMIT progress=false" \
     -o /dev/null 2>"$TMP/err" || true
   end=$(date +%s.%N)
   printf '%-16s %7.1f s  %s\n' "$name" "$(echo "$end - $start" | bc)" \

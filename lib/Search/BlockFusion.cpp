@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <chrono>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <optional>
@@ -80,18 +81,21 @@ private:
   const Graph &retiled(const std::vector<int> &ops, const KernelPlan &plan);
 
   std::map<std::pair<std::vector<int>, bool>, std::optional<KernelPlan>> memo;
-  std::map<std::vector<int>, Graph> retiledKernels;
+  /// By ops and estimate (a group re-planned with replication keeps its
+  /// ops).
+  std::map<std::pair<std::vector<int>, double>, Graph> retiledKernels;
 };
 
 const Graph &Fuser::retiled(const std::vector<int> &ops,
                             const KernelPlan &plan) {
-  auto it = retiledKernels.find(ops);
+  auto key = std::make_pair(ops, plan.costUs);
+  auto it = retiledKernels.find(key);
   if (it != retiledKernels.end())
     return it->second;
   double cost;
   Graph g = search::tile(plan.graph, plan.graph, SearchOptions(), target, cost);
   return retiledKernels
-      .emplace(ops, cost < plan.costUs ? std::move(g) : plan.graph)
+      .emplace(key, cost < plan.costUs ? std::move(g) : plan.graph)
       .first->second;
 }
 
@@ -254,9 +258,32 @@ bool Fuser::extend(bool guided) {
       bestPlan = plan;
     }
   }
+  // A kernel's own grid extended over variables some of its ops do not
+  // range over.
+  for (auto [gi, grp] : llvm::enumerate(groups)) {
+    if (!grp.alive || !grp.plan)
+      continue;
+    const KernelPlan *plan = planFor(grp.ops, true);
+    if (!plan || !plan->replicates)
+      continue;
+    // Only where it pays, in both sequences: it merges nothing.
+    double saving = grp.costUs - plan->costUs;
+    if (saving > std::max(bestSaving, 0.0)) {
+      bestSaving = saving;
+      best = {static_cast<int>(gi), static_cast<int>(gi)};
+      bestPlan = plan;
+    }
+  }
   if (!bestPlan)
     return false;
   auto [a, b] = best;
+  if (a == b) {
+    steps.push_back({6, "extended the grid of " + describe(a) +
+                            " (replicated work)"});
+    groups[a].plan = *bestPlan;
+    groups[a].costUs = bestPlan->costUs;
+    return true;
+  }
   std::string what = "extended " + describe(a) + " over " + describe(b) +
                      (bestPlan->replicates ? " (replicated work)" : "");
   steps.push_back({6, what});
@@ -316,17 +343,73 @@ Graph Fuser::assemble() {
         map[r] = first + k;
       continue;
     }
+    // The plan's kernels (one, or a split reduction's two), its inputs
+    // and results mapped to the program's values.
     const KernelPlan &plan = *grp.plan;
-    Op kernel = retiled(grp.ops, plan).ops.front();
-    kernel.operands.clear();
-    for (int v : plan.inputs)
-      kernel.operands.push_back(map[v]);
-    llvm::SmallVector<TensorType, 2> types;
-    for (int v : plan.outputs)
-      types.push_back(g.type(v));
-    int first = out.addOp(std::move(kernel), types);
+    const Graph &kernels = retiled(grp.ops, plan);
+    std::vector<int> local(kernels.values.size(), -1);
+    for (auto [k, v] : llvm::enumerate(plan.inputs))
+      local[kernels.inputs[k]] = map[v];
+    for (const Op &op : kernels.ops) {
+      Op c = op;
+      for (int &o : c.operands)
+        o = local[o];
+      llvm::SmallVector<TensorType, 2> types;
+      for (int r : op.results)
+        types.push_back(kernels.type(r));
+      int first = out.addOp(std::move(c), types);
+      for (auto [k, r] : llvm::enumerate(op.results))
+        local[r] = first + k;
+    }
     for (auto [k, v] : llvm::enumerate(plan.outputs))
-      map[v] = first + k;
+      map[v] = local[kernels.outputs[k]];
+  }
+  for (int o : g.outputs)
+    out.outputs.push_back(map[o]);
+  return out;
+}
+
+/// `g` with ops that repeat an earlier op (same kind, operands and
+/// attributes) dropped, their readers reading the earlier result: rules 8
+/// and 4 rewrite each matmul a scale feeds on its own, and leave copies of
+/// the scale's statistics.
+Graph withoutRepeatedOps(const Graph &g) {
+  Graph out;
+  out.level = g.level;
+  std::vector<int> map(g.values.size(), -1);
+  for (int in : g.inputs)
+    map[in] = out.addInput(g.type(in));
+  std::map<std::string, int> seen;
+  for (const Op &op : g.ops) {
+    Op c = op;
+    for (int &o : c.operands)
+      o = map[o];
+    uint64_t scalarBits;
+    std::memcpy(&scalarBits, &op.scalar, sizeof scalarBits);
+    std::string key = std::to_string(static_cast<int>(op.kind)) + "|" +
+                      std::to_string(op.dim) + "|" +
+                      std::to_string(scalarBits) + "|";
+    for (int o : c.operands)
+      key += std::to_string(o) + ",";
+    key += "|";
+    for (int64_t p : op.perm)
+      key += std::to_string(p) + ",";
+    bool pure = op.results.size() == 1 && !op.body;
+    if (pure) {
+      key += "|" + formatShape(g.type(op.results[0]).shape);
+      if (auto it = seen.find(key); it != seen.end()) {
+        map[op.results[0]] = it->second;
+        continue;
+      }
+    }
+    llvm::SmallVector<TensorType, 1> types;
+    for (int r : op.results)
+      types.push_back(g.type(r));
+    int first = out.addOp(std::move(c), types);
+    for (auto [k, r] : llvm::enumerate(op.results))
+      map[r] = first + k;
+    if (pure)
+      seen[key] = first;
   }
   for (int o : g.outputs)
     out.outputs.push_back(map[o]);
@@ -372,7 +455,7 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
   std::vector<FusionStep> algebraic;
   if (options.algebraicRules)
     if (auto rewritten = rewriteAlgebraically(program, RewriteRules::Fusion)) {
-      form = std::move(rewritten->graph);
+      form = withoutRepeatedOps(rewritten->graph);
       for (llvm::StringRef rule : rewritten->rules)
         algebraic.push_back({ruleNumber(rule), rule.str()});
     }

@@ -146,6 +146,12 @@ struct Structure {
   llvm::SmallVector<int, 3> gridVars;
   int loopVar = -1;
   llvm::DenseMap<int, State> state;
+  /// A split reduction: the grid also slices `splitVar`, which ops of the
+  /// kernel sum over; each output is such a partial sum, written with the
+  /// splits concatenated along its `partialDim`, and a second kernel
+  /// (Combine) sums the splits.
+  int splitVar = -1;
+  llvm::DenseMap<int, int> partialDim;
 };
 
 /// Places every op of `s` for loop variable `s.loopVar`; false when some
@@ -191,20 +197,41 @@ bool placeOps(const BlockProgram &bp, Structure &s) {
   return llvm::all_of(s.outputs, afterLoop);
 }
 
-/// Builds the kernel of `s` with the given grid extents (one per grid
+/// A kernel's block graph and the types of its results.
+struct BuiltKernel {
+  Graph body;
+  llvm::SmallVector<TensorType, 2> results;
+};
+
+/// The type a kernel writes for value `v` of structure `s`: a partial sum
+/// over the split variable has the splits concatenated along its partial
+/// dim.
+TensorType writtenType(const BlockProgram &bp, const Structure &s, int v,
+                       int64_t splits) {
+  TensorType t = bp.graph.type(v);
+  if (auto it = s.partialDim.find(v); it != s.partialDim.end())
+    t.shape[it->second] *= splits;
+  return t;
+}
+
+/// Builds the block graph of `s` with the given grid extents (one per grid
 /// variable; those of extent 1 are left out unless `keepUnitGridDims`) and
 /// loop extent; std::nullopt when a shape rule fails.
-std::optional<Graph> buildKernel(const BlockProgram &bp, const Structure &s,
-                                 llvm::ArrayRef<int64_t> extents,
-                                 int64_t forloop, bool keepUnitGridDims) {
+std::optional<BuiltKernel> buildKernel(const BlockProgram &bp,
+                                       const Structure &s,
+                                       llvm::ArrayRef<int64_t> extents,
+                                       int64_t forloop, bool keepUnitGridDims) {
   const Graph &g = bp.graph;
   Graph bg;
   bg.level = Level::Block;
   llvm::SmallVector<int, 3> gridVars;
+  int64_t splits = 1;
   for (auto [v, e] : llvm::zip(s.gridVars, extents))
     if (e > 1 || keepUnitGridDims) {
       gridVars.push_back(v);
       bg.grid.push_back(e);
+      if (v == s.splitVar)
+        splits = e;
     }
   if (bg.grid.empty())
     bg.grid.push_back(1);
@@ -220,10 +247,12 @@ std::optional<Graph> buildKernel(const BlockProgram &bp, const Structure &s,
       ok = false;
     return id;
   };
-  auto gridMapOf = [&](int v) {
+  auto gridMapOf = [&](int v, bool written) {
     std::array<int, 3> m = {kReplica, kReplica, kReplica};
     for (auto [gd, var] : llvm::enumerate(gridVars)) {
       int d = bp.dimOf(v, var);
+      if (written && var == s.splitVar)
+        d = s.partialDim.lookup(v);
       m[gd] = d >= 0 ? d : kReplica;
     }
     return m;
@@ -237,7 +266,7 @@ std::optional<Graph> buildKernel(const BlockProgram &bp, const Structure &s,
     Op in;
     in.kind = OpKind::BlockInput;
     in.operands = {kernelArg.lookup(v)};
-    in.gridMap = gridMapOf(v);
+    in.gridMap = gridMapOf(v, false);
     in.fmap = stateOf(v) == State::Chunked ? bp.dimOf(v, r) : kReplica;
     int id = add(std::move(in), g.type(v));
     body[v] = id;
@@ -268,31 +297,135 @@ std::optional<Graph> buildKernel(const BlockProgram &bp, const Structure &s,
     if (!ok)
       return std::nullopt;
   }
+  BuiltKernel k;
   for (int v : s.outputs) {
     Op out;
     out.kind = OpKind::BlockOutput;
     out.operands = {postValue(v)};
+    out.gridMap = gridMapOf(v, true);
+    TensorType want = writtenType(bp, s, v, splits);
+    int id = add(std::move(out), want);
+    if (!ok || bg.type(id).shape != want.shape)
+      return std::nullopt;
+    bg.values[id].dtype = want.dtype;
+    bg.outputs.push_back(id);
+    k.results.push_back(want);
+  }
+  if (!ok)
+    return std::nullopt;
+  k.body = std::move(bg);
+  return k;
+}
+
+/// The second kernel of a split reduction: its loop walks the splits of
+/// each partial sum the first kernel wrote, accumulating them, and the ops
+/// that needed the whole sums run after the loop.
+struct Combine {
+  std::vector<int> ops, outputs;
+  llvm::SmallVector<int, 3> gridVars;
+};
+
+std::optional<BuiltKernel> buildCombine(const BlockProgram &bp,
+                                        const Structure &first,
+                                        const Combine &c,
+                                        llvm::ArrayRef<int64_t> extents,
+                                        int64_t splits,
+                                        bool keepUnitGridDims) {
+  const Graph &g = bp.graph;
+  Graph bg;
+  bg.level = Level::Block;
+  llvm::SmallVector<int, 3> gridVars;
+  for (auto [v, e] : llvm::zip(c.gridVars, extents))
+    if (e > 1 || keepUnitGridDims) {
+      gridVars.push_back(v);
+      bg.grid.push_back(e);
+    }
+  if (bg.grid.empty())
+    bg.grid.push_back(1);
+  bg.forloop = splits;
+  bool ok = true;
+  auto add = [&](Op op, const TensorType &placeholder) {
+    int id = bg.addOp(std::move(op), {placeholder});
+    if (failed(inferOpShapes(bg, bg.ops.size() - 1)))
+      ok = false;
+    return id;
+  };
+  auto gridMapOf = [&](int v) {
+    std::array<int, 3> m = {kReplica, kReplica, kReplica};
+    for (auto [gd, var] : llvm::enumerate(gridVars)) {
+      int d = bp.dimOf(v, var);
+      m[gd] = d >= 0 ? d : kReplica;
+    }
+    return m;
+  };
+  llvm::DenseMap<int, int> value;
+  for (int v : first.outputs) {
+    int arg = bg.addInput(writtenType(bp, first, v, splits));
+    Op in;
+    in.kind = OpKind::BlockInput;
+    in.operands = {arg};
+    in.gridMap = gridMapOf(v);
+    in.fmap = first.partialDim.lookup(v);
+    int tile = add(std::move(in), g.type(v));
+    Op acc;
+    acc.kind = OpKind::Accum;
+    acc.operands = {tile};
+    acc.accum = AccumKind::Sum;
+    value[v] = add(std::move(acc), bg.type(tile));
+  }
+  for (int i : c.ops) {
+    Op op = g.ops[i];
+    int res = op.results[0];
+    for (int &o : op.operands)
+      o = value.lookup(o);
+    op.results.clear();
+    value[res] = add(std::move(op), g.type(res));
+    if (!ok)
+      return std::nullopt;
+  }
+  BuiltKernel k;
+  for (int v : c.outputs) {
+    Op out;
+    out.kind = OpKind::BlockOutput;
+    out.operands = {value.lookup(v)};
     out.gridMap = gridMapOf(v);
     int id = add(std::move(out), g.type(v));
     if (!ok || bg.type(id).shape != g.type(v).shape)
       return std::nullopt;
     bg.values[id].dtype = g.type(v).dtype;
     bg.outputs.push_back(id);
+    k.results.push_back(g.type(v));
   }
   if (!ok)
     return std::nullopt;
+  k.body = std::move(bg);
+  return k;
+}
+
+/// A kernel graph reading `inputs`: `first`, then (a split reduction) the
+/// combine kernel reading all of `first`'s results.
+Graph kernelGraph(const BlockProgram &bp, llvm::ArrayRef<int> inputs,
+                  BuiltKernel first, std::optional<BuiltKernel> second) {
   Graph kg;
-  Op kernel;
-  kernel.kind = OpKind::Kernel;
-  for (int v : s.inputs)
-    kernel.operands.push_back(kg.addInput(g.type(v)));
-  llvm::SmallVector<TensorType, 2> types;
-  for (int v : s.outputs)
-    types.push_back(g.type(v));
-  kernel.body = std::make_shared<Graph>(std::move(bg));
-  int first = kg.addOp(std::move(kernel), types);
-  for (size_t k = 0; k < s.outputs.size(); ++k)
-    kg.outputs.push_back(first + k);
+  Op k1;
+  k1.kind = OpKind::Kernel;
+  for (int v : inputs)
+    k1.operands.push_back(kg.addInput(bp.graph.type(v)));
+  k1.body = std::make_shared<Graph>(std::move(first.body));
+  int r1 = kg.addOp(std::move(k1), first.results);
+  if (!second) {
+    for (size_t k = 0; k < first.results.size(); ++k)
+      kg.outputs.push_back(r1 + k);
+    return kg;
+  }
+  Op k2;
+  k2.kind = OpKind::Kernel;
+  for (size_t k = 0; k < first.results.size(); ++k)
+    k2.operands.push_back(r1 + k);
+  k2.body = std::make_shared<Graph>(std::move(second->body));
+  int r2 = kg.addOp(std::move(k2), second->results);
+  for (size_t k = 0; k < second->results.size(); ++k)
+    kg.outputs.push_back(r2 + k);
   return kg;
 }
 
@@ -316,6 +449,277 @@ llvm::SmallVector<int64_t, 16> loopExtents(int64_t n) {
       out.push_back(e);
   }
   return out;
+}
+
+
+/// A choice of loop (and split) for a set of ops: the kernels' structure
+/// and the extents each coordinate can take.
+struct Arrangement {
+  Structure first;
+  std::optional<Combine> combine;
+  /// Program values of the plan's results, in order.
+  std::vector<int> outputs;
+};
+
+/// The cheapest extents of `shape` (coordinate descent from tiles of about
+/// 64, thread graphs formed once), or std::nullopt.
+std::optional<KernelPlan> tileShape(const BlockProgram &bp, const Arrangement &sh,
+                                    const TargetDesc &target) {
+  const Structure &s = sh.first;
+  int r = s.loopVar;
+  size_t numGrid = s.gridVars.size();
+  size_t numCombine = sh.combine ? sh.combine->gridVars.size() : 0;
+  std::vector<llvm::SmallVector<int64_t, 16>> domains;
+  llvm::SmallVector<int64_t, 8> choice;
+  auto addGrid = [&](int var) {
+    domains.push_back(gridExtents(bp.varSize[var]));
+    int64_t pick = 1;
+    for (int64_t e : domains.back())
+      if (bp.varSize[var] / e >= 64)
+        pick = e;
+    choice.push_back(pick);
+  };
+  for (int var : s.gridVars)
+    addGrid(var);
+  if (r >= 0) {
+    domains.push_back(loopExtents(bp.varSize[r]));
+    if (domains.back().empty())
+      return std::nullopt;
+    int64_t pick = domains.back().front();
+    for (int64_t e : domains.back())
+      if (bp.varSize[r] / e >= 64)
+        pick = e;
+    choice.push_back(pick);
+  }
+  if (sh.combine)
+    for (int var : sh.combine->gridVars)
+      addGrid(var);
+  int splitIndex = -1;
+  for (auto [i, var] : llvm::enumerate(s.gridVars))
+    if (var == s.splitVar)
+      splitIndex = i;
+  if (splitIndex >= 0 && choice[splitIndex] == 1 &&
+      domains[splitIndex].size() > 1)
+    choice[splitIndex] = domains[splitIndex][1];
+
+  auto firstGrid = [&](llvm::ArrayRef<int64_t> c) {
+    return c.take_front(numGrid);
+  };
+  auto forloopOf = [&](llvm::ArrayRef<int64_t> c) {
+    return r >= 0 ? c[numGrid] : int64_t(1);
+  };
+  auto combineGrid = [&](llvm::ArrayRef<int64_t> c) {
+    return c.take_back(numCombine);
+  };
+  auto splitsOf = [&](llvm::ArrayRef<int64_t> c) {
+    return splitIndex >= 0 ? c[splitIndex] : int64_t(1);
+  };
+  auto build = [&](llvm::ArrayRef<int64_t> c,
+                   bool keepUnit) -> std::optional<Graph> {
+    std::optional<BuiltKernel> k1 =
+        buildKernel(bp, s, firstGrid(c), forloopOf(c), keepUnit);
+    if (!k1)
+      return std::nullopt;
+    std::optional<BuiltKernel> k2;
+    if (sh.combine) {
+      k2 = buildCombine(bp, s, *sh.combine, combineGrid(c), splitsOf(c),
+                        keepUnit);
+      if (!k2)
+        return std::nullopt;
+    }
+    return kernelGraph(bp, s.inputs, std::move(*k1), std::move(k2));
+  };
+
+  // Thread graphs are formed once, on kernels that keep a grid dim per
+  // grid variable; each trial only changes extents and re-infers shapes
+  // (fusion of element-wise chains does not depend on the extents).
+  std::optional<Graph> shaped = build(choice, /*keepUnit=*/true);
+  if (!shaped)
+    return std::nullopt;
+  Graph formed = formThreadGraphs(*shaped);
+  auto evaluate = [&](llvm::ArrayRef<int64_t> c) {
+    Graph trial = formed;
+    auto b1 = std::make_shared<Graph>(*trial.ops[0].body);
+    for (size_t d = 0; d < numGrid; ++d)
+      b1->grid[d] = c[d];
+    b1->forloop = forloopOf(c);
+    trial.ops[0].body = b1;
+    if (sh.combine) {
+      auto b2 = std::make_shared<Graph>(*trial.ops[1].body);
+      for (size_t d = 0; d < numCombine; ++d)
+        b2->grid[d] = combineGrid(c)[d];
+      b2->forloop = splitsOf(c);
+      trial.ops[1].body = b2;
+    }
+    if (failed(inferShapes(trial)))
+      return kInf;
+    for (auto [k, v] : llvm::enumerate(sh.outputs))
+      if (trial.type(trial.outputs[k]).shape != bp.graph.type(v).shape)
+        return kInf;
+    auto cost = estimateCost(trial, target);
+    return succeeded(cost) && cost->fits ? cost->totalUs : kInf;
+  };
+  double cost = evaluate(choice);
+  for (int round = 0; round < 2; ++round)
+    for (size_t d = 0; d < domains.size(); ++d)
+      for (int64_t e : domains[d]) {
+        if (e == choice[d] || (static_cast<int>(d) == splitIndex && e == 1))
+          continue; // a split stays split
+        llvm::SmallVector<int64_t, 8> trial = choice;
+        trial[d] = e;
+        double c = evaluate(trial);
+        if (c < cost) {
+          cost = c;
+          choice = trial;
+        }
+      }
+  if (!std::isfinite(cost))
+    return std::nullopt;
+  // The kernels as emitted: grid dims of extent 1 left out.
+  std::optional<Graph> kernels = build(choice, /*keepUnit=*/false);
+  if (!kernels)
+    return std::nullopt;
+  KernelPlan plan;
+  plan.graph = formThreadGraphs(*kernels);
+  auto final = estimateCost(plan.graph, target);
+  if (failed(final) || !final->fits)
+    return std::nullopt;
+  plan.costUs = final->totalUs;
+  plan.inputs = s.inputs;
+  plan.outputs = sh.outputs;
+  for (auto [var, e] : llvm::zip(s.gridVars, firstGrid(choice)))
+    if (e > 1 && var != s.splitVar)
+      for (int i : s.ops)
+        plan.replicates |= bp.dimOf(bp.graph.ops[i].results[0], var) < 0;
+  return plan;
+}
+
+/// The structure of a split reduction over `splitVar` for `base`'s ops:
+/// the ops up to the sums over it in the first kernel, the ops needing the
+/// whole sums in the combine kernel; std::nullopt when the set does not
+/// split that way.
+std::optional<Arrangement> splitShape(const BlockProgram &bp, const Structure &base,
+                                int splitVar, bool allowReplication) {
+  const Graph &g = bp.graph;
+  Arrangement sh;
+  Structure &first = sh.first;
+  Combine combine;
+  llvm::DenseMap<int, bool> partial, combined;
+  for (int i : base.ops) {
+    const Op &op = g.ops[i];
+    int res = op.results[0];
+    if (llvm::any_of(op.operands, [&](int o) {
+          return partial.count(o) || combined.count(o);
+        })) {
+      // Needs whole sums: every operand must be one, or computed from them.
+      if (!llvm::all_of(op.operands, [&](int o) {
+            return partial.count(o) || combined.count(o);
+          }))
+        return std::nullopt;
+      combine.ops.push_back(i);
+      combined[res] = true;
+      continue;
+    }
+    if (llvm::is_contained(bp.reduced(i), splitVar)) {
+      if (!llvm::is_contained(bp.summed(i), splitVar))
+        return std::nullopt;
+      partial[res] = true;
+    }
+    first.ops.push_back(i);
+  }
+  if (partial.empty())
+    return std::nullopt;
+  llvm::DenseMap<int, bool> inFirst;
+  for (int i : first.ops)
+    inFirst[i] = true;
+  for (int i : first.ops) {
+    for (int o : g.ops[i].operands)
+      if (!llvm::is_contained(first.inputs, o) &&
+          (bp.producer[o] < 0 || !inFirst.count(bp.producer[o])))
+        first.inputs.push_back(o);
+    int res = g.ops[i].results[0];
+    if (!partial.count(res))
+      continue;
+    bool read = bp.isOutput[res] ||
+                llvm::any_of(bp.users[res], [&](int u) {
+                  return llvm::is_contained(combine.ops, u) ||
+                         !llvm::is_contained(base.ops, u);
+                });
+    if (read)
+      first.outputs.push_back(res);
+  }
+  for (int v : base.outputs)
+    if (!partial.count(v) && !combined.count(v))
+      return std::nullopt; // written by the first kernel, not summed
+  combine.outputs = base.outputs;
+
+  auto reducedIn = [&](llvm::ArrayRef<int> opsOf, int var) {
+    return llvm::any_of(opsOf, [&](int i) {
+      return llvm::is_contained(bp.reduced(i), var);
+    });
+  };
+  // The first kernel's grid: variables of every partial sum it writes.
+  llvm::SmallVector<int, 3> gridVars;
+  for (int var : bp.vars[first.outputs[0]]) {
+    if (var < 0 || var == splitVar || llvm::is_contained(gridVars, var) ||
+        reducedIn(first.ops, var))
+      continue;
+    bool ok = llvm::all_of(first.outputs,
+                           [&](int v) { return bp.dimOf(v, var) >= 0; }) &&
+              llvm::all_of(first.inputs,
+                           [&](int v) { return bp.dimOf(v, var) != -2; });
+    for (int i : first.ops) {
+      int d = bp.dimOf(g.ops[i].results[0], var);
+      ok &= d != -2 && (allowReplication || d >= 0);
+    }
+    if (ok)
+      gridVars.push_back(var);
+  }
+  while (gridVars.size() > 2) {
+    auto smallest = llvm::min_element(gridVars, [&](int a, int b) {
+      return bp.varSize[a] < bp.varSize[b];
+    });
+    gridVars.erase(smallest);
+  }
+  // Each partial sum is written with the splits along its last dim that
+  // no grid dim slices.
+  for (int v : first.outputs) {
+    int d = static_cast<int>(bp.vars[v].size()) - 1;
+    while (d >= 0 && llvm::is_contained(gridVars, bp.vars[v][d]))
+      --d;
+    if (d < 0)
+      return std::nullopt;
+    first.partialDim[v] = d;
+  }
+  first.gridVars.assign(gridVars.begin(), gridVars.end());
+  first.gridVars.push_back(splitVar);
+  first.splitVar = splitVar;
+
+  // The combine kernel's grid: variables of every result, not reduced
+  // after the loop, not along a dim the splits are concatenated in.
+  for (int var : bp.vars[combine.outputs[0]]) {
+    if (var < 0 || llvm::is_contained(combine.gridVars, var) ||
+        reducedIn(combine.ops, var))
+      continue;
+    bool ok = llvm::all_of(combine.outputs,
+                           [&](int v) { return bp.dimOf(v, var) >= 0; });
+    for (int v : first.outputs)
+      ok &= bp.dimOf(v, var) != -2 &&
+            bp.vars[v][first.partialDim.lookup(v)] != var;
+    for (int i : combine.ops)
+      ok &= bp.dimOf(g.ops[i].results[0], var) != -2;
+    if (ok)
+      combine.gridVars.push_back(var);
+  }
+  while (combine.gridVars.size() > 3) {
+    auto smallest = llvm::min_element(combine.gridVars, [&](int a, int b) {
+      return bp.varSize[a] < bp.varSize[b];
+    });
+    combine.gridVars.erase(smallest);
+  }
+  sh.combine = std::move(combine);
+  sh.outputs = base.outputs;
+  return sh;
 }
 
 } // namespace
@@ -391,99 +795,32 @@ std::optional<KernelPlan> fusion::planKernel(const BlockProgram &bp,
         loopVars.push_back(v);
 
   std::optional<KernelPlan> best;
-  for (int r : loopVars) {
-    Structure s = base;
-    s.loopVar = r;
-    if (r >= 0 && !placeOps(bp, s))
-      continue;
-    // Extents by coordinate descent from tiles of about 64.
-    std::vector<llvm::SmallVector<int64_t, 16>> domains;
-    llvm::SmallVector<int64_t, 4> choice;
-    for (int var : s.gridVars) {
-      domains.push_back(gridExtents(bp.varSize[var]));
-      int64_t pick = 1;
-      for (int64_t e : domains.back())
-        if (bp.varSize[var] / e >= 64)
-          pick = e;
-      choice.push_back(pick);
-    }
-    if (r >= 0) {
-      domains.push_back(loopExtents(bp.varSize[r]));
-      if (domains.back().empty())
+  auto consider = [&](const Arrangement &sh) {
+    Structure s = sh.first;
+    for (int r : loopVars) {
+      s.loopVar = r;
+      s.state.clear();
+      if (r >= 0 && !placeOps(bp, s))
         continue;
-      int64_t pick = domains.back().front();
-      for (int64_t e : domains.back())
-        if (bp.varSize[r] / e >= 64)
-          pick = e;
-      choice.push_back(pick);
+      std::optional<KernelPlan> plan =
+          tileShape(bp, Arrangement{s, sh.combine, sh.outputs}, target);
+      if (plan && (!best || plan->costUs < best->costUs))
+        best = std::move(plan);
     }
-    // Thread graphs are formed once, on a kernel that keeps a grid dim per
-    // grid variable; each trial only changes extents and re-infers shapes
-    // (fusion of element-wise chains does not depend on the extents).
-    size_t numGrid = s.gridVars.size();
-    auto forloopOf = [&](llvm::ArrayRef<int64_t> c) {
-      return r >= 0 ? c.back() : int64_t(1);
-    };
-    std::optional<Graph> shape =
-        buildKernel(bp, s, llvm::ArrayRef(choice).take_front(numGrid),
-                    forloopOf(choice), /*keepUnitGridDims=*/true);
-    if (!shape)
-      continue;
-    Graph formed = formThreadGraphs(*shape);
-    auto evaluate = [&](llvm::ArrayRef<int64_t> c) {
-      Graph trial = formed;
-      auto body = std::make_shared<Graph>(*trial.ops.front().body);
-      for (size_t d = 0; d < numGrid; ++d)
-        body->grid[d] = c[d];
-      body->forloop = forloopOf(c);
-      trial.ops.front().body = body;
-      if (failed(inferShapes(trial)))
-        return kInf;
-      for (auto [k, v] : llvm::enumerate(s.outputs))
-        if (trial.type(trial.outputs[k]).shape != g.type(v).shape)
-          return kInf;
-      auto cost = estimateCost(trial, target);
-      return succeeded(cost) && cost->fits ? cost->totalUs : kInf;
-    };
-    double cost = evaluate(choice);
-    for (int round = 0; round < 2; ++round)
-      for (size_t d = 0; d < domains.size(); ++d)
-        for (int64_t e : domains[d]) {
-          if (e == choice[d])
-            continue;
-          llvm::SmallVector<int64_t, 4> trial = choice;
-          trial[d] = e;
-          double c = evaluate(trial);
-          if (c < cost) {
-            cost = c;
-            choice = trial;
-          }
-        }
-    if (!std::isfinite(cost) || (best && best->costUs <= cost))
-      continue;
-    // The kernel as emitted: grid dims of extent 1 left out.
-    std::optional<Graph> kernel =
-        buildKernel(bp, s, llvm::ArrayRef(choice).take_front(numGrid),
-                    forloopOf(choice), /*keepUnitGridDims=*/false);
-    if (!kernel)
-      continue;
-    Graph graph = formThreadGraphs(*kernel);
-    auto final = estimateCost(graph, target);
-    if (failed(final) || !final->fits)
-      continue;
-    cost = final->totalUs;
-    if (!std::isfinite(cost) || (best && best->costUs <= cost))
-      continue;
-    KernelPlan plan;
-    plan.inputs = s.inputs;
-    plan.outputs = s.outputs;
-    plan.graph = std::move(graph);
-    plan.costUs = cost;
-    for (auto [var, e] : llvm::zip(s.gridVars, choice))
-      if (e > 1)
-        for (int i : ops)
-          plan.replicates |= bp.dimOf(g.ops[i].results[0], var) < 0;
-    best = std::move(plan);
-  }
+  };
+  consider(Arrangement{base, std::nullopt, base.outputs});
+
+  // Split reductions (FlashDecoding's split-kv, a hidden-dim split), where
+  // the grid cannot give every SM a block of 16 rows or columns.
+  int64_t capacity = 1;
+  for (int var : base.gridVars)
+    capacity *= std::max<int64_t>(1, bp.varSize[var] / 16);
+  if (capacity >= target.numSMs)
+    return best;
+  for (int var : loopVars)
+    if (var >= 0)
+      if (std::optional<Arrangement> sh =
+              splitShape(bp, base, var, allowReplication))
+        consider(*sh);
   return best;
 }

@@ -246,24 +246,51 @@ std::optional<RowScale> rowScaleOf(const Matcher &m, int lhs) {
   return RowScale{a, b, def->kind};
 }
 
-/// (x ∘ s)·Y → (x·Y) ∘ s: the scale moves past the matmul.
-Replacement scaleAfterMatmul(RowScale rs, int y) {
+/// The column scale a matmul's rhs is, y ∘ c or y / c with c constant
+/// along each column (the contracted dim): {y, c, kind}.
+std::optional<RowScale> columnScaleOf(const Matcher &m, int rhs) {
+  const Op *mul = m.def(rhs, OpKind::Mul);
+  const Op *div = m.def(rhs, OpKind::Div);
+  const Op *def = mul ? mul : div;
+  const Shape &rs = m.shape(rhs);
+  auto columnConstant = [&](const Shape &s) {
+    return !s.empty() && s.size() <= rs.size() &&
+           (s.size() < 2 || s[s.size() - 2] == 1);
+  };
+  if (!def || rs.size() < 2 || rs[rs.size() - 2] < 2)
+    return std::nullopt;
+  int a = def->operands[0], b = def->operands[1];
+  if (mul && columnConstant(m.shape(a)) && !columnConstant(m.shape(b)))
+    std::swap(a, b);
+  if (!columnConstant(m.shape(b)) || m.shape(a) != rs)
+    return std::nullopt;
+  return RowScale{a, b, def->kind};
+}
+
+/// (x ∘ s)·Y → (x·Y) ∘ s: the scale moves past the matmul; likewise a
+/// column scale of the rhs, X·(y ∘ c) → (X·y) ∘ c.
+Replacement scaleAfterMatmul(RowScale rs, int y, bool rhs = false) {
   return [=](Emitter &e) {
-    return e.emit(rs.kind, {e.emit(OpKind::Matmul, {e(rs.x), e(y)}),
-                            e(rs.scale)});
+    int product = rhs ? e.emit(OpKind::Matmul, {e(y), e(rs.x)})
+                      : e.emit(OpKind::Matmul, {e(rs.x), e(y)});
+    return e.emit(rs.kind, {product, e(rs.scale)});
   };
 }
 
 /// (x ∘ s)·Y → (x·Y) ∘ s for s constant along each row (Blockbuster's rule
-/// 4, linearity), when the matmul is the only reader of x ∘ s.
+/// 4, linearity), when the matmul is the only reader of x ∘ s; and the
+/// same for a column scale of the rhs (a normalized K in attention).
 std::optional<Replacement> rowScalePastMatmul(const Matcher &m,
                                               const Op &op) {
-  if (op.kind != OpKind::Matmul || m.uses[op.operands[0]] != 1)
+  if (op.kind != OpKind::Matmul)
     return std::nullopt;
-  std::optional<RowScale> rs = rowScaleOf(m, op.operands[0]);
-  if (!rs)
-    return std::nullopt;
-  return scaleAfterMatmul(*rs, op.operands[1]);
+  if (m.uses[op.operands[0]] == 1)
+    if (std::optional<RowScale> rs = rowScaleOf(m, op.operands[0]))
+      return scaleAfterMatmul(*rs, op.operands[1]);
+  if (m.uses[op.operands[1]] == 1 && op.operands[0] != op.operands[1])
+    if (std::optional<RowScale> cs = columnScaleOf(m, op.operands[1]))
+      return scaleAfterMatmul(*cs, op.operands[0], /*rhs=*/true);
+  return std::nullopt;
 }
 
 /// A row scale read by several matmuls (and nothing else) is duplicated for

@@ -5,7 +5,7 @@
 // the row sums and exp·V accumulated over the loop, and one division after
 // it. (Generated kernels keep a running row maximum when lowered, see
 // docs/lowering.md.)
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=7 kernel-ops=none block-ops=matmul,reduce_sum,div min-grid-dims=1 require-forloop=true progress=false' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=7 kernel-ops=none block-ops=matmul,reduce_sum,div min-grid-dims=1 require-forloop=true progress=false' 2>&1 | FileCheck %s
 
 // CHECK: remark: superoptimized: 1 op (1 graph-defined)
 // CHECK-SAME: equivalent: p =

@@ -8,15 +8,15 @@
 // (docs/search.md, "Algebraic rewrites") and verified against the program as
 // written. require-forloop asks for the pipelined form a real K needs (at
 // these shapes one block per row tile is estimated as fast).
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=9 min-grid-dims=1 require-forloop=true kernel-ops=none block-ops=matmul,reduce_sum progress=false plan=false time-limit=0' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=9 min-grid-dims=1 require-forloop=true kernel-ops=none block-ops=matmul,reduce_sum progress=false plan=false time-limit=0' 2>&1 | FileCheck %s
 //
 // Without the rewrites the search keeps the program's order: the layer norm
 // of each X row is a program-template prologue (the kernel does not slice
 // the normalized dim) and the normalized rows meet the whole of Y in one
 // block matmul; at the published shape (K = 4096) such a Y tile exceeds
 // shared memory. With a loop required, nothing is found.
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=3 min-grid-dims=1 kernel-ops=none block-ops=matmul progress=false plan=false time-limit=0 rewrites=false' 2>&1 | FileCheck %s --check-prefix=WRITTEN
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=9 min-grid-dims=1 require-forloop=true kernel-ops=none block-ops=matmul,reduce_sum progress=false plan=false time-limit=0 rewrites=false' 2>&1 | FileCheck %s --check-prefix=NOLOOP
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=3 min-grid-dims=1 kernel-ops=none block-ops=matmul progress=false plan=false time-limit=0 rewrites=false' 2>&1 | FileCheck %s --check-prefix=WRITTEN
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=9 min-grid-dims=1 require-forloop=true kernel-ops=none block-ops=matmul,reduce_sum progress=false plan=false time-limit=0 rewrites=false' 2>&1 | FileCheck %s --check-prefix=NOLOOP
 
 // CHECK: remark: superoptimized: 1 op (1 graph-defined): kernel grid [{{[0-9, ]+}}] forloop {{[2-9]|[1-9][0-9]+}},
 // CHECK-SAME: from the program rewritten by centred-variance, matmul-past-row-shift

@@ -1,7 +1,7 @@
 // The search fuses LoRA into one kernel at the reduced shapes, and among its
 // verified candidates is the published concatenation form (Mirage Fig. 9b):
 // (X ‖ X·A) · (W ‖ B) accumulated in one for-loop.
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=5 min-grid-dims=1 require-forloop=true top-n=100 top-file=%t.top.mlir' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=5 min-grid-dims=1 require-forloop=true top-n=100 top-file=%t.top.mlir' 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TOP < %t.top.mlir
 
 // CHECK: remark: superoptimized: 1 op (1 graph-defined): kernel grid

@@ -7,7 +7,7 @@
 // accumulators, so that relu, the second matmul and the residual add run
 // after the loop. At these sizes the cost model ranks a single-block kernel
 // first; the split-K µGraph is among the verified candidates.
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-dims=1 top-n=400 top-file=%t.top.mlir progress=false' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=2 max-block-ops=6 kernel-ops=none min-grid-dims=1 top-n=400 top-file=%t.top.mlir progress=false' 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TOP < %t.top.mlir
 
 // CHECK: remark: superoptimized:

@@ -5,10 +5,10 @@
 // the three input tiles; the second normalization is a template on its
 // result (docs/search.md). With block-ops=none only templates and
 // accumulators are explored.
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=4 block-ops=none min-grid-dims=1 progress=false' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=4 block-ops=none min-grid-dims=1 progress=false' 2>&1 | FileCheck %s
 // A program template is also explored next to the program's own ops (the
 // default): the same kernel, found in a larger space.
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=3 min-grid-dims=1 block-ops=square,reduce_sum,sqrt,div progress=false' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=3 min-grid-dims=1 block-ops=square,reduce_sum,sqrt,div progress=false' 2>&1 | FileCheck %s
 
 // CHECK: remark: superoptimized: 1 op (1 graph-defined): kernel grid [{{[0-9]+}}] forloop 1
 // CHECK-SAME: equivalent: p =

@@ -7,10 +7,10 @@
 // test/Workloads/rmsnorm_swiglu.mlir divides by the row RMS after the gate
 // matmuls instead; the axioms reach that form only with about ten times
 // Z3's default resource limit, see TheoremOne in test/Unit/Search.)
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=1 max-block-ops=5 min-grid-dims=1 max-grid-dims=1 require-forloop=true kernel-ops=none block-ops=matmul progress=false' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=5 min-grid-dims=1 max-grid-dims=1 require-forloop=true kernel-ops=none block-ops=matmul progress=false' 2>&1 | FileCheck %s
 // With rms_norm allowed as a pre-defined kernel-level op and the program's
 // op kinds, the mega-kernel still ranks first.
-// RUN: tsopt-opt %s --tsopt-superoptimize='max-kernel-ops=2 max-block-ops=6 min-grid-dims=1 max-grid-dims=1 require-forloop=true kernel-ops=rms_norm block-ops=matmul,silu,mul progress=false' 2>&1 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=2 max-block-ops=6 min-grid-dims=1 max-grid-dims=1 require-forloop=true kernel-ops=rms_norm block-ops=matmul,silu,mul progress=false' 2>&1 | FileCheck %s
 
 // CHECK: remark: superoptimized: 1 op (1 graph-defined): kernel grid [{{[0-9]+}}] forloop {{[0-9]+}}
 // CHECK-SAME: equivalent: p =

@@ -49,7 +49,9 @@ struct RewrittenProgram {
 ///    past each of them (Blockbuster's rule 8, then 4);
 ///  * row-scale-past-matmul: (x ∘ s)·W → (x·W) ∘ s and (x / s)·W →
 ///    (x·W) / s for s constant along each row, when the matmul is the only
-///    reader of the scaled value (rule 4).
+///    reader of the scaled value (rule 4); likewise a column scale of the
+///    rhs, X·(y / c) → (X·y) / c for c constant along each column (a
+///    normalized K in attention).
 enum class RewriteRules { Search, Fusion };
 
 /// Applies every rule wherever it matches until none does and removes the

@@ -6,18 +6,23 @@
 
 // Example 1, FlashAttention: the division of the softmax moves past the
 // second matmul (rule 4), exp joins the scaling (9), the row sum the
-// exponentials (3), the matmuls join them (1); snapshot 0 keeps Q·Kᵀ
-// apart (it pays on its own); the extension (rule 6) of the unconditional
-// sequence pulls it in: one kernel walking the kv sequence, O and the row
-// sums accumulated, the division after the loop.
+// exponentials (3), the matmuls join them (1). Cost-guided, the result is
+// FlashDecoding's form (the output gives 64 blocks of 16 rows for 132 SMs,
+// so the kv sequence is split across blocks and a second kernel combines
+// the partial sums); applied unconditionally, the extension (rule 6) pulls
+// Q·Kᵀ in as well: one kernel walking the kv sequence, O and the row sums
+// accumulated, the division after the loop.
 // REMARK: remark: fused by rules: {{.*}}; equivalent: p =
 // CHECK-LABEL: func.func @flash_attention_ref_snapshot0(
-// CHECK-SAME: tsopt.fusion_steps = "rule 4 (row-scale-past-matmul); rule 9: fused {exp} into {mul_scalar}; rule 3: fused {reduce_sum} into {mul_scalar, exp}"
-// CHECK-LABEL: func.func @flash_attention_ref_snapshot1(
-// CHECK-SAME: "unconditional"
-// CHECK-SAME: rule 1: fused {div} into {mul_scalar, exp, reduce_sum, matmul}
+// CHECK-SAME: "cost-guided", tsopt.fusion_steps = "rule 4 (row-scale-past-matmul); rule 9: fused {exp} into {mul_scalar}; rule 3: fused {reduce_sum} into {mul_scalar, exp}; rule 1:
+// CHECK: kgraph.kernel grid = [{{[0-9]+}}, {{[0-9]+}}] forloop = {{[0-9]+}} {{.*}} -> (tensor<1024x{{[0-9]+}}xf16>, tensor<1024x{{[0-9]+}}xf16>)
+// CHECK: bgraph.accum sum
+// CHECK: kgraph.kernel
+// CHECK: bgraph.accum sum
+// CHECK: bgraph.accum sum
+// CHECK: bgraph.div
 // CHECK-LABEL: func.func @flash_attention_ref_snapshot2(
-// CHECK-SAME: "unconditional", tsopt.fusion_steps = "rule 6: extended {transpose, matmul} over {mul_scalar, exp, reduce_sum, matmul, +1} (replicated work)"
+// CHECK-SAME: "unconditional", tsopt.fusion_steps = "rule 6: extended the grid of {transpose, matmul} (replicated work); rule 1: fused {mul_scalar, exp, reduce_sum, matmul, +1} into {transpose, matmul}"
 // CHECK-NEXT: kgraph.kernel grid = [{{[0-9]+}}] forloop = {{[0-9]+}}
 // CHECK: bgraph.transpose
 // CHECK: bgraph.matmul
@@ -71,15 +76,19 @@ func.func @layernorm_matmul_ref(%x: tensor<16x4096xf16>, %y: tensor<4096x4096xf1
 
 // Example 3, RMSNorm + FFN-SwiGLU: the norm's scale moves past both matmuls
 // (rules 4 and 8), the element-wise tail and the statistics fuse; applied
-// unconditionally the rules reach one mega-kernel whose loop walks the
-// hidden dim, the last matmul accumulating.
+// unconditionally the rules reach the mega-kernel of the hand-written
+// µGraph: its grid splits the hidden dim, its loop walks it, all three
+// matmuls in the body, the last one's partial sums accumulated and
+// combined by a second kernel.
 // REMARK: remark: fused by rules: {{.*}}; equivalent: p =
 // CHECK-LABEL: func.func @rmsnorm_swiglu_ref_snapshot0(
 // CHECK-SAME: tsopt.fusion_steps = "rule 4 (matmul-past-rms-norm); rule 4 (matmul-past-rms-norm); rule 9:
 // CHECK-LABEL: func.func @rmsnorm_swiglu_ref_snapshot2(
 // CHECK-SAME: "unconditional"
-// CHECK-NEXT: kgraph.kernel grid = [{{[0-9]+}}] forloop = {{[0-9]+}}
+// CHECK-NEXT: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = {{[0-9]+}} {{.*}} -> (tensor<8x{{[0-9]+}}xf16>)
 // CHECK-COUNT-3: bgraph.matmul
+// CHECK: bgraph.accum sum
+// CHECK: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = {{[0-9]+}}
 // CHECK: bgraph.accum sum
 // CHECK-NOT: kgraph.
 // CHECK: return
