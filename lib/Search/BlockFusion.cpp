@@ -328,19 +328,22 @@ Graph Fuser::assemble() {
               ready.insert({groups[gu].ops.front(), gu});
         }
   }
+  // Appends a copy of `op` of `from`, its values renumbered by `ids`.
+  auto append = [&](const Op &op, const Graph &from, std::vector<int> &ids) {
+    Op c = op;
+    for (int &o : c.operands)
+      o = ids[o];
+    llvm::SmallVector<TensorType, 2> types;
+    for (int r : op.results)
+      types.push_back(from.type(r));
+    int first = out.addOp(std::move(c), types);
+    for (auto [k, r] : llvm::enumerate(op.results))
+      ids[r] = first + k;
+  };
   for (int gi : order) {
     const Group &grp = groups[gi];
     if (!grp.plan) {
-      const Op &op = g.ops[grp.ops.front()];
-      Op c = op;
-      for (int &o : c.operands)
-        o = map[o];
-      llvm::SmallVector<TensorType, 1> types;
-      for (int r : op.results)
-        types.push_back(g.type(r));
-      int first = out.addOp(std::move(c), types);
-      for (auto [k, r] : llvm::enumerate(op.results))
-        map[r] = first + k;
+      append(g.ops[grp.ops.front()], g, map);
       continue;
     }
     // The plan's kernels (one, or a split reduction's two), its inputs
@@ -350,17 +353,8 @@ Graph Fuser::assemble() {
     std::vector<int> local(kernels.values.size(), -1);
     for (auto [k, v] : llvm::enumerate(plan.inputs))
       local[kernels.inputs[k]] = map[v];
-    for (const Op &op : kernels.ops) {
-      Op c = op;
-      for (int &o : c.operands)
-        o = local[o];
-      llvm::SmallVector<TensorType, 2> types;
-      for (int r : op.results)
-        types.push_back(kernels.type(r));
-      int first = out.addOp(std::move(c), types);
-      for (auto [k, r] : llvm::enumerate(op.results))
-        local[r] = first + k;
-    }
+    for (const Op &op : kernels.ops)
+      append(op, kernels, local);
     for (auto [k, v] : llvm::enumerate(plan.outputs))
       map[v] = local[kernels.outputs[k]];
   }

@@ -594,6 +594,44 @@ std::optional<KernelPlan> tileShape(const BlockProgram &bp, const Arrangement &s
   return plan;
 }
 
+/// Grid variables of a kernel of `ops` writing `outputs` and reading
+/// `inputs`: each ranges once over every output, no op reduces it, it
+/// ranges at most once over every input and computed value and, without
+/// replication, over every computed value; the `most` largest, in the
+/// order of the first output's dims. `excluded` vetoes others.
+llvm::SmallVector<int, 3>
+gridVariables(const BlockProgram &bp, llvm::ArrayRef<int> ops,
+              llvm::ArrayRef<int> outputs, llvm::ArrayRef<int> inputs,
+              bool allowReplication, size_t most,
+              llvm::function_ref<bool(int)> excluded) {
+  const Graph &g = bp.graph;
+  llvm::SmallVector<int, 4> vars;
+  for (int var : bp.vars[outputs.front()]) {
+    if (var < 0 || excluded(var) || llvm::is_contained(vars, var) ||
+        llvm::any_of(ops, [&](int i) {
+          return llvm::is_contained(bp.reduced(i), var);
+        }))
+      continue;
+    bool ok = llvm::all_of(outputs,
+                           [&](int v) { return bp.dimOf(v, var) >= 0; }) &&
+              llvm::all_of(inputs,
+                           [&](int v) { return bp.dimOf(v, var) != -2; });
+    for (int i : ops) {
+      int d = bp.dimOf(g.ops[i].results[0], var);
+      ok &= d != -2 && (allowReplication || d >= 0);
+    }
+    if (ok)
+      vars.push_back(var);
+  }
+  while (vars.size() > most) {
+    auto smallest = llvm::min_element(vars, [&](int a, int b) {
+      return bp.varSize[a] < bp.varSize[b];
+    });
+    vars.erase(smallest);
+  }
+  return llvm::SmallVector<int, 3>(vars.begin(), vars.end());
+}
+
 /// The structure of a split reduction over `splitVar` for `base`'s ops:
 /// the ops up to the sums over it in the first kernel, the ops needing the
 /// whole sums in the combine kernel; std::nullopt when the set does not
@@ -653,34 +691,11 @@ std::optional<Arrangement> splitShape(const BlockProgram &bp, const Structure &b
       return std::nullopt; // written by the first kernel, not summed
   combine.outputs = base.outputs;
 
-  auto reducedIn = [&](llvm::ArrayRef<int> opsOf, int var) {
-    return llvm::any_of(opsOf, [&](int i) {
-      return llvm::is_contained(bp.reduced(i), var);
-    });
-  };
   // The first kernel's grid: variables of every partial sum it writes.
-  llvm::SmallVector<int, 3> gridVars;
-  for (int var : bp.vars[first.outputs[0]]) {
-    if (var < 0 || var == splitVar || llvm::is_contained(gridVars, var) ||
-        reducedIn(first.ops, var))
-      continue;
-    bool ok = llvm::all_of(first.outputs,
-                           [&](int v) { return bp.dimOf(v, var) >= 0; }) &&
-              llvm::all_of(first.inputs,
-                           [&](int v) { return bp.dimOf(v, var) != -2; });
-    for (int i : first.ops) {
-      int d = bp.dimOf(g.ops[i].results[0], var);
-      ok &= d != -2 && (allowReplication || d >= 0);
-    }
-    if (ok)
-      gridVars.push_back(var);
-  }
-  while (gridVars.size() > 2) {
-    auto smallest = llvm::min_element(gridVars, [&](int a, int b) {
-      return bp.varSize[a] < bp.varSize[b];
-    });
-    gridVars.erase(smallest);
-  }
+  llvm::SmallVector<int, 3> gridVars =
+      gridVariables(bp, first.ops, first.outputs, first.inputs,
+                    allowReplication, 2,
+                    [&](int var) { return var == splitVar; });
   // Each partial sum is written with the splits along its last dim that
   // no grid dim slices.
   for (int v : first.outputs) {
@@ -696,27 +711,15 @@ std::optional<Arrangement> splitShape(const BlockProgram &bp, const Structure &b
   first.splitVar = splitVar;
 
   // The combine kernel's grid: variables of every result, not reduced
-  // after the loop, not along a dim the splits are concatenated in.
-  for (int var : bp.vars[combine.outputs[0]]) {
-    if (var < 0 || llvm::is_contained(combine.gridVars, var) ||
-        reducedIn(combine.ops, var))
-      continue;
-    bool ok = llvm::all_of(combine.outputs,
-                           [&](int v) { return bp.dimOf(v, var) >= 0; });
-    for (int v : first.outputs)
-      ok &= bp.dimOf(v, var) != -2 &&
-            bp.vars[v][first.partialDim.lookup(v)] != var;
-    for (int i : combine.ops)
-      ok &= bp.dimOf(g.ops[i].results[0], var) != -2;
-    if (ok)
-      combine.gridVars.push_back(var);
-  }
-  while (combine.gridVars.size() > 3) {
-    auto smallest = llvm::min_element(combine.gridVars, [&](int a, int b) {
-      return bp.varSize[a] < bp.varSize[b];
-    });
-    combine.gridVars.erase(smallest);
-  }
+  // after the loop, not along a dim the splits are concatenated in (its
+  // ops only read the sums, so nothing is replicated).
+  combine.gridVars = gridVariables(
+      bp, combine.ops, combine.outputs, first.outputs,
+      /*allowReplication=*/true, 3, [&](int var) {
+        return llvm::any_of(first.outputs, [&](int v) {
+          return bp.vars[v][first.partialDim.lookup(v)] == var;
+        });
+      });
   sh.combine = std::move(combine);
   sh.outputs = base.outputs;
   return sh;
@@ -754,36 +757,9 @@ std::optional<KernelPlan> fusion::planKernel(const BlockProgram &bp,
   if (base.outputs.empty())
     return std::nullopt;
 
-  // Grid variables: in every output once, reduced by no op, at most once in
-  // every value; without replication, in every value the set computes.
-  llvm::SmallVector<int, 4> reducedVars;
-  for (int i : ops)
-    for (int v : bp.reduced(i))
-      reducedVars.push_back(v);
-  llvm::SmallVector<int, 4> gridVars;
-  for (int var : bp.vars[base.outputs[0]]) {
-    if (var < 0 || llvm::is_contained(reducedVars, var) ||
-        llvm::is_contained(gridVars, var))
-      continue;
-    bool ok = llvm::all_of(base.outputs,
-                           [&](int v) { return bp.dimOf(v, var) >= 0; }) &&
-              llvm::all_of(base.inputs,
-                           [&](int v) { return bp.dimOf(v, var) != -2; });
-    for (int i : ops) {
-      int d = bp.dimOf(g.ops[i].results[0], var);
-      ok &= d != -2 && (allowReplication || d >= 0);
-    }
-    if (ok)
-      gridVars.push_back(var);
-  }
-  // The largest three, in the order of the first output's dims.
-  while (gridVars.size() > 3) {
-    auto smallest = llvm::min_element(gridVars, [&](int a, int b) {
-      return bp.varSize[a] < bp.varSize[b];
-    });
-    gridVars.erase(smallest);
-  }
-  base.gridVars.assign(gridVars.begin(), gridVars.end());
+  base.gridVars = gridVariables(bp, ops, base.outputs, base.inputs,
+                                allowReplication, 3,
+                                [](int) { return false; });
 
   // Loop variables: none, or one the set sums over.
   llvm::SmallVector<int, 3> loopVars = {-1};

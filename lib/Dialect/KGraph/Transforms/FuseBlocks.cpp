@@ -89,9 +89,7 @@ LogicalResult
 FuseBlocksPass::runOnFunction(func::FuncOp func,
                               const llvm::DenseSet<StringRef> &references,
                               OpBuilder &snapshots) {
-  if (func.isExternal() || references.contains(func.getName()) ||
-      !func.getBody().getOps<kgraph::KernelOp>().empty() ||
-      !func.getBody().getOps<func::CallOp>().empty())
+  if (!kgraph::isRewritableProgram(func, references))
     return success();
   FailureOr<Graph> program = importFunction(func);
   if (failed(program))

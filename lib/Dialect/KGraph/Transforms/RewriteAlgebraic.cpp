@@ -40,9 +40,7 @@ struct RewriteAlgebraicPass
                               const llvm::DenseSet<StringRef> &references) {
     // The specification of another function stays as written, and only
     // programs of pre-defined ops are rewritten.
-    if (func.isExternal() || references.contains(func.getName()) ||
-        !func.getBody().getOps<kgraph::KernelOp>().empty() ||
-        !func.getBody().getOps<func::CallOp>().empty())
+    if (!kgraph::isRewritableProgram(func, references))
       return success();
     FailureOr<Graph> program = importFunction(func);
     if (failed(program))

@@ -18,6 +18,12 @@ namespace tsopt::kgraph {
 /// `tsopt.reference`: specifications, which passes leave as written.
 llvm::DenseSet<llvm::StringRef> referencedFunctions(mlir::ModuleOp module);
 
+/// Whether `func` is a program of pre-defined ops that a rewriting pass may
+/// replace: defined, not the reference of another function (in
+/// `references`), without graph-defined kernels or calls.
+bool isRewritableProgram(mlir::func::FuncOp func,
+                         const llvm::DenseSet<llvm::StringRef> &references);
+
 #define GEN_PASS_DECL
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
 
