@@ -4,6 +4,8 @@
 
 import os
 import shutil
+import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -56,3 +58,21 @@ ptxas = find_ptxas()
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# The importer's oracle (utils/linalg_oracle.py) runs a linalg program with
+# upstream's mlir-opt and mlir-runner and compares with tsopt-run; it needs
+# numpy and mlir-runner.
+llvm_root = os.path.dirname(config.llvm_tools_dir)
+if (
+    os.path.isfile(os.path.join(config.llvm_tools_dir, "mlir-runner"))
+    and subprocess.run([sys.executable, "-c", "import numpy"]).returncode == 0
+):
+    config.available_features.add("linalg-oracle")
+    config.substitutions.append(
+        (
+            "%linalg-oracle",
+            f"{sys.executable} "
+            f"{os.path.join(os.path.dirname(config.test_source_root), 'utils', 'linalg_oracle.py')} "
+            f"--tools {config.tsopt_tools_dir} --llvm {llvm_root}",
+        )
+    )

@@ -21,11 +21,13 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -38,12 +40,14 @@
 void tsopt::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<kgraph::KGraphDialect, bgraph::BGraphDialect,
                   tgraph::TGraphDialect, mlir::func::FuncDialect>();
-  // What the lowerings produce, and their translation to LLVM IR and PTX.
+  // What the importer takes (linalg on tensors), what the lowerings
+  // produce, and their translation to LLVM IR and PTX.
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::nvgpu::NVGPUDialect, mlir::NVVM::NVVMDialect,
                   mlir::scf::SCFDialect, mlir::ub::UBDialect,
+                  mlir::linalg::LinalgDialect, mlir::tensor::TensorDialect,
                   mlir::vector::VectorDialect>();
   mlir::arith::registerConvertArithToLLVMInterface(registry);
   mlir::cf::registerConvertControlFlowToLLVMInterface(registry);

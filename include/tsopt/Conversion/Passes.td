@@ -5,6 +5,37 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ConvertLinalgToKGraph
+    : Pass<"convert-linalg-to-kgraph", "::mlir::ModuleOp"> {
+  let summary = "Import linalg-on-tensors programs as kernel graphs";
+  let description = [{
+    Rewrites each function whose body is linalg on tensors (what torch-mlir's
+    `linalg-on-tensors` output, JAX through stablehlo-legalize-to-linalg, or
+    tosa-to-linalg give) into pre-defined kgraph ops, the form the search,
+    rule-based fusion and the lowering take (docs/import.md):
+
+    - contractions: `linalg.matmul`, `linalg.batch_matmul`,
+      `linalg.matvec`, `linalg.vecmat` (the `outs` a zero fill, or added);
+    - `linalg.transpose`, `linalg.broadcast`, `tensor.expand_shape`,
+      `tensor.collapse_shape`;
+    - `linalg.generic` with parallel iterators (element-wise; inputs read
+      through projected permutations are transposed and broadcast) and with
+      one reduction iterator (sum or max), `linalg.reduce`, `linalg.softmax`;
+      payloads of `arith` add/sub/mul/div/neg/max, `math` exp/sqrt/rsqrt/
+      powf/fpowi, casts (`extf`/`truncf`: f16 storage, wider arithmetic) and
+      scalar constants;
+    - raising: silu written as x·1/(1+exp(-x)) or x/(1+exp(-x)), rms_norm
+      written as x·rsqrt(mean(x²) + eps)·g, softmax with its row max
+      subtracted (the max cancels).
+
+    What kgraph cannot express gets an error naming the op (a scalar add
+    outside a norm's epsilon, a tensor constant, a dynamic shape, an
+    unsupported payload op); nothing is dropped silently. Functions already
+    made of kgraph ops are left alone.
+  }];
+  let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
+}
+
 def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
   let summary = "Lower kernel graphs to loops on memrefs (the CPU path)";
   let description = [{

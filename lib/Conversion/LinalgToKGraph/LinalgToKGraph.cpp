@@ -1,0 +1,881 @@
+//===- LinalgToKGraph.cpp - linalg on tensors -> kernel graphs ------------===//
+//
+// Imports a function of linalg on tensors (torch-mlir, JAX through
+// stablehlo, tosa-to-linalg) into an expression graph of kgraph-level ops,
+// raises the composite patterns the search and the rules know (silu,
+// rms_norm with epsilon, softmax with its row max), and writes the result
+// back as pre-defined kgraph ops through the exporter. Anything kgraph
+// cannot express is an error naming the op (docs/import.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Conversion/Passes.h"
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Interchange/Import.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+namespace tsopt {
+#define GEN_PASS_DEF_CONVERTLINALGTOKGRAPH
+#include "tsopt/Conversion/Passes.h.inc"
+} // namespace tsopt
+
+using namespace mlir;
+using namespace tsopt;
+
+namespace {
+
+/// A node of the imported expression graph: a kgraph op, or one of the
+/// element-wise forms kgraph lacks (a scalar add, a reciprocal) that
+/// raising must absorb before emission.
+enum class Form : uint8_t { Op, AddScalar, Reciprocal };
+
+struct Node {
+  Form form = Form::Op;
+  OpKind kind = OpKind::Add;
+  llvm::SmallVector<int, 2> operands;
+  Shape shape;
+  DType dtype = DType::F32;
+  double scalar = 0;
+  int64_t dim = 0;
+  llvm::SmallVector<int64_t, 4> perm;
+  /// Index of the function argument (-1: computed).
+  int argument = -1;
+  Location loc = UnknownLoc();
+};
+
+/// A value that is not a tensor of the program: a splat fill (the init of
+/// a contraction or reduction) or an uninitialized tensor.
+struct Init {
+  std::optional<double> fill;
+};
+
+class Importer {
+public:
+  explicit Importer(func::FuncOp func) : func(func) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult importOp(Operation *op);
+  LogicalResult importGeneric(linalg::GenericOp op);
+  LogicalResult importReduce(linalg::ReduceOp op);
+  LogicalResult importContraction(Operation *op, Value a, Value b,
+                                  Value init);
+
+  /// The node of tensor `v`; fails with an error at `user`.
+  FailureOr<int> nodeOf(Value v, Operation *user);
+  int add(Node n);
+  int addOp(OpKind kind, llvm::ArrayRef<int> operands, const Shape &shape,
+            DType dtype, Location loc, double scalar = 0, int64_t dim = 0);
+  int reshape(int x, const Shape &shape, Location loc);
+  int transpose(int x, llvm::ArrayRef<int64_t> perm, Location loc);
+
+  /// Brings input `x`, read through `map` (results: dims of the iteration
+  /// space, or a constant 0 on a unit dim), to the iteration space of
+  /// `domain` (transposed, unit dims inserted; broadcasting does the rest).
+  FailureOr<int> toDomain(int x, AffineMap map, llvm::ArrayRef<int64_t> domain,
+                          Operation *op);
+  /// The element-wise payload of a linalg region over `domain`: `args` are
+  /// the nodes of the block arguments (-1: the accumulator, which only the
+  /// reduction combiner may read). Returns the node of the yielded value.
+  FailureOr<int> importPayload(Block &block, llvm::ArrayRef<int> args,
+                               const Shape &domain, DType dtype,
+                               Operation *op, int accumulatorArg,
+                               OpKind *combiner);
+
+  void raise();
+  /// `v` without reshapes that only add or drop unit dims.
+  int strip(int v) const;
+  std::vector<int> useCounts() const;
+  FailureOr<Graph> emit();
+
+  func::FuncOp func;
+  std::vector<Node> nodes;
+  llvm::DenseMap<Value, int> values;
+  llvm::DenseMap<Value, Init> inits;
+  std::vector<int> outputs;
+};
+
+DType dtypeOf(Type t) {
+  auto tt = dyn_cast<RankedTensorType>(t);
+  FailureOr<DType> d = importElementType(tt ? tt.getElementType() : t);
+  return succeeded(d) ? *d : DType::F32;
+}
+
+Shape shapeOf(Type t) {
+  auto tt = cast<RankedTensorType>(t);
+  return Shape(tt.getShape().begin(), tt.getShape().end());
+}
+
+int Importer::add(Node n) {
+  nodes.push_back(std::move(n));
+  return nodes.size() - 1;
+}
+
+int Importer::addOp(OpKind kind, llvm::ArrayRef<int> operands,
+                    const Shape &shape, DType dtype, Location loc,
+                    double scalar, int64_t dim) {
+  Node n{Form::Op, kind, {}, shape, dtype, scalar, dim, {}, -1, loc};
+  n.operands.assign(operands.begin(), operands.end());
+  return add(std::move(n));
+}
+
+int Importer::reshape(int x, const Shape &shape, Location loc) {
+  if (nodes[x].shape == shape)
+    return x;
+  // A reshape of a reshape reads the original.
+  if (nodes[x].form == Form::Op && nodes[x].kind == OpKind::Reshape)
+    x = nodes[x].operands[0];
+  if (nodes[x].shape == shape)
+    return x;
+  return addOp(OpKind::Reshape, {x}, shape, nodes[x].dtype, loc);
+}
+
+int Importer::transpose(int x, llvm::ArrayRef<int64_t> perm, Location loc) {
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+    return x;
+  Shape shape;
+  for (int64_t p : perm)
+    shape.push_back(nodes[x].shape[p]);
+  int t = addOp(OpKind::Transpose, {x}, shape, nodes[x].dtype, loc);
+  nodes[t].perm.assign(perm.begin(), perm.end());
+  return t;
+}
+
+FailureOr<int> Importer::nodeOf(Value v, Operation *user) {
+  if (auto it = values.find(v); it != values.end())
+    return it->second;
+  if (inits.count(v))
+    return user->emitError()
+           << "reads a fill or an uninitialized tensor as an input; only "
+              "the init of a contraction or a reduction may be one";
+  return user->emitError() << "reads a value the importer did not convert";
+}
+
+FailureOr<int> Importer::toDomain(int x, AffineMap map,
+                                  llvm::ArrayRef<int64_t> domain,
+                                  Operation *op) {
+  // Each input dim: the domain dim it runs over, or -1 (a unit dim read at
+  // constant 0).
+  llvm::SmallVector<int64_t, 4> toDim;
+  for (auto [i, e] : llvm::enumerate(map.getResults())) {
+    if (auto d = dyn_cast<AffineDimExpr>(e)) {
+      toDim.push_back(d.getPosition());
+      continue;
+    }
+    auto c = dyn_cast<AffineConstantExpr>(e);
+    if (c && c.getValue() == 0 && nodes[x].shape[i] == 1) {
+      toDim.push_back(-1);
+      continue;
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    map.print(os);
+    return op->emitError() << "reads an input through " << text
+                           << ": only projected permutations (and 0 on unit "
+                              "dims) are supported";
+  }
+  // Drop the constant dims, order the rest by domain dim, then insert unit
+  // dims where the input does not range.
+  Location loc = op->getLoc();
+  llvm::SmallVector<int64_t, 4> kept;
+  Shape keptShape;
+  for (auto [i, d] : llvm::enumerate(toDim))
+    if (d >= 0) {
+      kept.push_back(d);
+      keptShape.push_back(nodes[x].shape[i]);
+    }
+  x = reshape(x, keptShape, loc);
+  llvm::SmallVector<int64_t, 4> order(kept.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::stable_sort(order, [&](int64_t a, int64_t b) {
+    return kept[a] < kept[b];
+  });
+  x = transpose(x, order, loc);
+  Shape full(domain.size(), 1);
+  for (int64_t i : order) {
+    if (nodes[x].shape.empty())
+      break;
+    full[kept[i]] = domain[kept[i]];
+  }
+  for (auto [k, i] : llvm::enumerate(order))
+    if (nodes[x].shape[k] != domain[kept[i]])
+      return op->emitError() << "input dim of extent " << nodes[x].shape[k]
+                             << " runs over a loop of extent "
+                             << domain[kept[i]];
+  return reshape(x, full, loc);
+}
+
+/// The value of a scalar constant, if `v` is one (through casts).
+std::optional<double> constantOf(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (isa<arith::ExtFOp, arith::TruncFOp>(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    auto c = dyn_cast<arith::ConstantOp>(def);
+    if (!c)
+      return std::nullopt;
+    if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+      return f.getValueAsDouble();
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return static_cast<double>(i.getInt());
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
+                                       const Shape &domain, DType dtype,
+                                       Operation *op, int accumulatorArg,
+                                       OpKind *combiner) {
+  llvm::DenseMap<Value, int> local;
+  for (auto [i, arg] : llvm::enumerate(block.getArguments()))
+    if (static_cast<int>(i) != accumulatorArg)
+      local[arg] = args[i];
+  Location loc = op->getLoc();
+  auto un = [&](OpKind k, int x, double s = 0) {
+    return addOp(k, {x}, domain, dtype, loc, s);
+  };
+  auto form = [&](Form f, int x, double s) {
+    Node n{f, OpKind::Add, {x}, domain, dtype, s, 0, {}, -1, loc};
+    return add(std::move(n));
+  };
+  auto isAcc = [&](Value v) {
+    return accumulatorArg >= 0 && v == block.getArgument(accumulatorArg);
+  };
+  std::optional<int> result;
+  for (Operation &inner : block) {
+    auto fail = [&](const Twine &why) -> FailureOr<int> {
+      return inner.emitError() << "cannot import '" << inner.getName()
+                               << "' of a linalg payload: " << why;
+    };
+    if (auto y = dyn_cast<linalg::YieldOp>(inner)) {
+      if (y.getNumOperands() != 1)
+        return fail("one yielded value is supported");
+      Value v = y.getOperand(0);
+      if (combiner && *combiner != OpKind::Kernel) {
+        // The reduction's combine: acc + f(x) or max(acc, f(x)).
+        Operation *def = v.getDefiningOp();
+        if (!def || def->getNumOperands() != 2)
+          return fail("a reduction must yield acc + f(inputs) or max(acc, "
+                      "f(inputs))");
+        Value other = isAcc(def->getOperand(0)) ? def->getOperand(1)
+                                                : def->getOperand(0);
+        if (!local.count(other))
+          return fail("the reduction's operand is not computed from the "
+                      "inputs");
+        return local[other];
+      }
+      if (!local.count(v)) {
+        if (std::optional<double> c = constantOf(v))
+          return fail("a constant result (a fill) is not an op kgraph has");
+        return fail("the yielded value is not computed from the inputs");
+      }
+      return local[v];
+    }
+    if (isa<arith::ConstantOp>(inner))
+      continue;
+    if (isa<arith::ExtFOp, arith::TruncFOp>(inner)) {
+      if (local.count(inner.getOperand(0)))
+        local[inner.getResult(0)] = local[inner.getOperand(0)];
+      continue;
+    }
+    // The accumulator appears in the combine only.
+    if (llvm::any_of(inner.getOperands(), isAcc)) {
+      if (!combiner)
+        return fail("reads the output's current value");
+      OpKind k = isa<arith::AddFOp>(inner) ? OpKind::ReduceSum
+                 : isa<arith::MaximumFOp, arith::MaxNumFOp>(inner)
+                     ? OpKind::ReduceMax
+                     : OpKind::Kernel;
+      if (k == OpKind::Kernel || *combiner != OpKind::Add)
+        return fail("a reduction combines by addf or maximumf, once");
+      *combiner = k;
+      continue;
+    }
+    if (inner.getNumResults() != 1)
+      return fail("one result expected");
+    Value r = inner.getResult(0);
+    auto operand = [&](unsigned i) -> std::optional<int> {
+      auto it = local.find(inner.getOperand(i));
+      if (it == local.end())
+        return std::nullopt;
+      return it->second;
+    };
+    if (inner.getNumOperands() == 1) {
+      std::optional<int> x = operand(0);
+      if (!x)
+        return fail("its operand is not computed from the inputs");
+      if (isa<arith::NegFOp>(inner))
+        local[r] = un(OpKind::Neg, *x);
+      else if (isa<math::ExpOp>(inner))
+        local[r] = un(OpKind::Exp, *x);
+      else if (isa<math::SqrtOp>(inner))
+        local[r] = un(OpKind::Sqrt, *x);
+      else if (isa<math::RsqrtOp>(inner))
+        local[r] = un(OpKind::Rsqrt, *x);
+      else
+        return fail("kgraph has no such element-wise op");
+      continue;
+    }
+    if (inner.getNumOperands() != 2)
+      return fail("kgraph has no such element-wise op");
+    std::optional<int> a = operand(0), b = operand(1);
+    std::optional<double> ca = constantOf(inner.getOperand(0)),
+                          cb = constantOf(inner.getOperand(1));
+    if (isa<math::PowFOp, math::FPowIOp>(inner)) {
+      if (!a || !cb)
+        return fail("only x raised to a constant power is supported");
+      if (*cb == 2)
+        local[r] = un(OpKind::Square, *a);
+      else if (*cb == 1)
+        local[r] = *a;
+      else if (*cb == 0.5)
+        local[r] = un(OpKind::Sqrt, *a);
+      else if (*cb == -0.5)
+        local[r] = un(OpKind::Rsqrt, *a);
+      else if (*cb == -1)
+        local[r] = form(Form::Reciprocal, *a, 0);
+      else
+        return fail("powers other than 2, 1, 0.5, -0.5 and -1 have no "
+                    "kgraph op");
+      continue;
+    }
+    if (a && b) {
+      OpKind k = isa<arith::AddFOp>(inner)   ? OpKind::Add
+                 : isa<arith::SubFOp>(inner) ? OpKind::Sub
+                 : isa<arith::MulFOp>(inner) ? OpKind::Mul
+                 : isa<arith::DivFOp>(inner) ? OpKind::Div
+                                             : OpKind::Kernel;
+      if (k == OpKind::Kernel)
+        return fail("kgraph has no such element-wise op");
+      local[r] = k == OpKind::Mul && *a == *b ? un(OpKind::Square, *a)
+                                              : addOp(k, {*a, *b}, domain,
+                                                      dtype, loc);
+      continue;
+    }
+    // One operand a scalar constant.
+    int x = a ? *a : (b ? *b : -1);
+    std::optional<double> c = a ? cb : ca;
+    if (x < 0 || !c)
+      return fail("its operands are not computed from the inputs");
+    bool constFirst = !a;
+    if (isa<arith::MulFOp>(inner)) {
+      local[r] = *c == 1 ? x : un(OpKind::MulScalar, x, *c);
+    } else if (isa<arith::DivFOp>(inner)) {
+      if (!constFirst)
+        local[r] = un(OpKind::MulScalar, x, 1.0 / *c);
+      else if (*c == 1)
+        local[r] = form(Form::Reciprocal, x, 0);
+      else
+        local[r] = un(OpKind::MulScalar, form(Form::Reciprocal, x, 0), *c);
+    } else if (isa<arith::AddFOp>(inner)) {
+      local[r] = *c == 0 ? x : form(Form::AddScalar, x, *c);
+    } else if (isa<arith::SubFOp>(inner)) {
+      if (!constFirst)
+        local[r] = *c == 0 ? x : form(Form::AddScalar, x, -*c);
+      else
+        local[r] = form(Form::AddScalar, un(OpKind::Neg, x), *c);
+    } else if (isa<arith::MaximumFOp, arith::MaxNumFOp>(inner) && *c == 0) {
+      local[r] = un(OpKind::Relu, x);
+    } else {
+      return fail("kgraph has no such op with a scalar constant");
+    }
+  }
+  return op->emitError() << "a linalg payload without a yield";
+}
+
+LogicalResult Importer::importContraction(Operation *op, Value a, Value b,
+                                          Value init) {
+  FailureOr<int> na = nodeOf(a, op), nb = nodeOf(b, op);
+  if (failed(na) || failed(nb))
+    return failure();
+  Value result = op->getResult(0);
+  Shape shape = shapeOf(result.getType());
+  DType dtype = dtypeOf(result.getType());
+  Location loc = op->getLoc();
+  int x = *na, y = *nb;
+  // vecmat / matvec: rank-1 operands become a row or a column.
+  if (nodes[x].shape.size() == 1)
+    x = reshape(x, {1, nodes[x].shape[0]}, loc);
+  if (nodes[y].shape.size() == 1)
+    y = reshape(y, {nodes[y].shape[0], 1}, loc);
+  Shape mm = nodes[x].shape;
+  mm.back() = nodes[y].shape.back();
+  int m = addOp(OpKind::Matmul, {x, y}, mm, dtype, loc);
+  m = reshape(m, shape, loc);
+  if (auto it = inits.find(init); it != inits.end()) {
+    if (!it->second.fill || *it->second.fill != 0)
+      return op->emitError() << "accumulates into a fill of a nonzero "
+                                "value or an uninitialized tensor";
+  } else {
+    FailureOr<int> c = nodeOf(init, op);
+    if (failed(c))
+      return failure();
+    m = addOp(OpKind::Add, {m, *c}, shape, dtype, loc);
+  }
+  values[result] = m;
+  return success();
+}
+
+LogicalResult Importer::importGeneric(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1)
+    return op.emitError() << "a linalg.generic with one output is supported";
+  llvm::SmallVector<int64_t, 4> domain = op.getStaticLoopRanges();
+  if (llvm::any_of(domain, ShapedType::isDynamic))
+    return op.emitError() << "dynamic shapes are not supported";
+  auto iterators = op.getIteratorTypesArray();
+  llvm::SmallVector<int64_t, 1> reduced;
+  for (auto [i, it] : llvm::enumerate(iterators))
+    if (it == utils::IteratorType::reduction)
+      reduced.push_back(i);
+  if (reduced.size() > 1)
+    return op.emitError() << "reduces over " << reduced.size()
+                          << " loops; one is supported";
+  auto maps = op.getIndexingMapsArray();
+  Value out = op.getDpsInits()[0];
+  Value result = op.getResult(0);
+  DType dtype = dtypeOf(result.getType());
+  Shape domainShape(domain.begin(), domain.end());
+  llvm::SmallVector<int, 4> args;
+  for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
+    if (!isa<RankedTensorType>(in.getType())) {
+      args.push_back(-1); // a scalar operand: constants only
+      continue;
+    }
+    FailureOr<int> n = nodeOf(in, op);
+    if (failed(n))
+      return failure();
+    FailureOr<int> d = toDomain(*n, maps[i], domain, op);
+    if (failed(d))
+      return failure();
+    args.push_back(*d);
+  }
+  AffineMap outMap = maps.back();
+  Block &body = op.getRegion().front();
+  int accArg = body.getNumArguments() - 1;
+  bool readsOut = !body.getArgument(accArg).use_empty();
+  if (reduced.empty()) {
+    if (!outMap.isIdentity())
+      return op.emitError() << "writes its output through a map other "
+                               "than the identity; it is not supported";
+    if (readsOut)
+      return op.emitError() << "an element-wise linalg.generic that reads "
+                               "its output is not supported";
+    args.push_back(-1);
+    FailureOr<int> r =
+        importPayload(body, args, domainShape, dtype, op, accArg, nullptr);
+    if (failed(r))
+      return failure();
+    values[result] = reshape(*r, shapeOf(result.getType()), op.getLoc());
+    return success();
+  }
+  // A reduction: the output map drops the reduced loop.
+  int64_t r = reduced[0];
+  // (A kept unit dim reads as the constant 0.)
+  for (auto [k, e] : llvm::enumerate(outMap.getResults())) {
+    auto c = dyn_cast<AffineConstantExpr>(e);
+    if (c && c.getValue() == 0)
+      continue;
+    auto d = dyn_cast<AffineDimExpr>(e);
+    if (!d || d.getPosition() == r)
+      return op.emitError() << "a reduction must write its output through "
+                               "the parallel loops in order";
+  }
+  args.push_back(-1);
+  OpKind combiner = OpKind::Add; // not seen yet
+  FailureOr<int> f =
+      importPayload(body, args, domainShape, dtype, op, accArg, &combiner);
+  if (failed(f))
+    return failure();
+  if (combiner == OpKind::Add)
+    return op.emitError() << "a reduction must combine with its output";
+  Shape reducedShape = domainShape;
+  reducedShape[r] = 1;
+  int red = addOp(combiner, {*f}, reducedShape, dtype, op.getLoc(), 0, r);
+  red = reshape(red, shapeOf(result.getType()), op.getLoc());
+  auto it = inits.find(out);
+  double identity = combiner == OpKind::ReduceSum
+                        ? 0.0
+                        : -std::numeric_limits<double>::infinity();
+  if (it == inits.end() || !it->second.fill ||
+      (*it->second.fill != identity &&
+       !(combiner == OpKind::ReduceMax && *it->second.fill < -1e30)))
+    return op.emitError() << "a reduction's init must be a fill of its "
+                             "identity (0 for a sum, -inf for a max)";
+  values[result] = red;
+  return success();
+}
+
+LogicalResult Importer::importReduce(linalg::ReduceOp op) {
+  if (op.getInputs().size() != 1 || op.getDimensions().size() != 1)
+    return op.emitError() << "a linalg.reduce of one input over one dim is "
+                             "supported";
+  FailureOr<int> x = nodeOf(op.getInputs()[0], op);
+  if (failed(x))
+    return failure();
+  Block &body = op.getRegion().front();
+  Operation *combine = body.getTerminator()->getOperand(0).getDefiningOp();
+  OpKind kind = combine && isa<arith::AddFOp>(combine) ? OpKind::ReduceSum
+                : combine && isa<arith::MaximumFOp, arith::MaxNumFOp>(combine)
+                    ? OpKind::ReduceMax
+                    : OpKind::Kernel;
+  if (kind == OpKind::Kernel)
+    return op.emitError() << "a linalg.reduce combines by addf or maximumf";
+  int64_t d = op.getDimensions()[0];
+  Shape shape = nodes[*x].shape;
+  shape[d] = 1;
+  int r = addOp(kind, {*x}, shape, dtypeOf(op.getResult(0).getType()),
+                op.getLoc(), 0, d);
+  values[op.getResult(0)] = reshape(r, shapeOf(op.getResult(0).getType()),
+                                    op.getLoc());
+  return success();
+}
+
+LogicalResult Importer::importOp(Operation *op) {
+  for (Type t : op->getResultTypes())
+    if (auto rt = dyn_cast<RankedTensorType>(t); rt && !rt.hasStaticShape())
+      return op->emitError() << "dynamic shapes are not supported";
+  Location loc = op->getLoc();
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    if (isa<RankedTensorType>(c.getType()))
+      return op->emitError()
+             << "tensor constants (weights inlined as dense or "
+                "dense_resource) are not supported: pass them as function "
+                "arguments";
+    return success(); // scalars are read where they are used
+  }
+  if (auto e = dyn_cast<tensor::EmptyOp>(op)) {
+    inits[e.getResult()] = Init{};
+    return success();
+  }
+  if (auto f = dyn_cast<linalg::FillOp>(op)) {
+    std::optional<double> c = constantOf(f.getInputs()[0]);
+    if (!c)
+      return op->emitError() << "fills with a value that is not a constant";
+    inits[f.getResult(0)] = Init{c};
+    return success();
+  }
+  if (auto m = dyn_cast<linalg::MatmulOp>(op)) {
+    if (!m.hasDynamicShape() && m.getIndexingMaps() &&
+        m.getIndexingMapsArray() != m.getDefaultIndexingMaps(op->getContext()))
+      return op->emitError() << "a linalg.matmul with non-default indexing "
+                                "maps is not supported";
+    return importContraction(op, m.getInputs()[0], m.getInputs()[1],
+                             m.getOutputs()[0]);
+  }
+  if (auto m = dyn_cast<linalg::BatchMatmulOp>(op))
+    return importContraction(op, m.getInputs()[0], m.getInputs()[1],
+                             m.getOutputs()[0]);
+  if (auto m = dyn_cast<linalg::MatvecOp>(op))
+    return importContraction(op, m.getInputs()[0], m.getInputs()[1],
+                             m.getOutputs()[0]);
+  if (auto m = dyn_cast<linalg::VecmatOp>(op))
+    return importContraction(op, m.getInputs()[0], m.getInputs()[1],
+                             m.getOutputs()[0]);
+  if (auto t = dyn_cast<linalg::TransposeOp>(op)) {
+    FailureOr<int> x = nodeOf(t.getInput(), op);
+    if (failed(x))
+      return failure();
+    values[t.getResult()[0]] = transpose(*x, t.getPermutation(), loc);
+    return success();
+  }
+  if (auto b = dyn_cast<linalg::BroadcastOp>(op)) {
+    FailureOr<int> x = nodeOf(b.getInput(), op);
+    if (failed(x))
+      return failure();
+    Shape shape = shapeOf(b.getResult()[0].getType());
+    Shape withUnits = shape;
+    for (int64_t d : b.getDimensions())
+      withUnits[d] = 1;
+    int u = reshape(*x, withUnits, loc);
+    values[b.getResult()[0]] =
+        addOp(OpKind::Repeat, {u}, shape, nodes[u].dtype, loc);
+    return success();
+  }
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op)) {
+    FailureOr<int> x = nodeOf(op->getOperand(0), op);
+    if (failed(x))
+      return failure();
+    values[op->getResult(0)] =
+        reshape(*x, shapeOf(op->getResult(0).getType()), loc);
+    return success();
+  }
+  if (auto g = dyn_cast<linalg::GenericOp>(op))
+    return importGeneric(g);
+  if (auto r = dyn_cast<linalg::ReduceOp>(op))
+    return importReduce(r);
+  if (auto s = dyn_cast<linalg::SoftmaxOp>(op)) {
+    // softmax(x) = exp(x - max) / Σ exp(x - max) = exp(x) / Σ exp(x).
+    FailureOr<int> x = nodeOf(s.getInput(), op);
+    if (failed(x))
+      return failure();
+    Shape shape = nodes[*x].shape;
+    DType dt = nodes[*x].dtype;
+    int64_t d = s.getDimension();
+    Shape red = shape;
+    red[d] = 1;
+    int e = addOp(OpKind::Exp, {*x}, shape, dt, loc);
+    int sum = addOp(OpKind::ReduceSum, {e}, red, dt, loc, 0, d);
+    values[s.getResult()[0]] = addOp(OpKind::Div, {e, sum}, shape, dt, loc);
+    return success();
+  }
+  if (isa<func::ReturnOp>(op)) {
+    for (Value v : op->getOperands()) {
+      FailureOr<int> n = nodeOf(v, op);
+      if (failed(n))
+        return failure();
+      outputs.push_back(*n);
+    }
+    return success();
+  }
+  return op->emitError() << "'" << op->getName()
+                         << "' has no kgraph counterpart";
+}
+
+int Importer::strip(int v) const {
+  while (nodes[v].form == Form::Op && nodes[v].kind == OpKind::Reshape) {
+    const Shape &a = nodes[v].shape, &b = nodes[nodes[v].operands[0]].shape;
+    if (numElements(a) != numElements(b))
+      break;
+    auto nonUnit = [](const Shape &s) {
+      Shape r;
+      for (int64_t x : s)
+        if (x != 1)
+          r.push_back(x);
+      return r;
+    };
+    if (nonUnit(a) != nonUnit(b))
+      break;
+    v = nodes[v].operands[0];
+  }
+  return v;
+}
+
+std::vector<int> Importer::useCounts() const {
+  std::vector<int> uses(nodes.size(), 0);
+  for (const Node &n : nodes)
+    for (int o : n.operands)
+      ++uses[o];
+  for (int o : outputs)
+    ++uses[o];
+  return uses;
+}
+
+void Importer::raise() {
+  auto is = [&](int v, OpKind k) {
+    return nodes[v].form == Form::Op && nodes[v].kind == k;
+  };
+  auto isForm = [&](int v, Form f) { return nodes[v].form == f; };
+  // x · 1/(1 + exp(-x)) and x / (1 + exp(-x)) → silu(x).
+  auto sigmoidDenominatorOf = [&](int d) -> std::optional<int> {
+    d = strip(d);
+    if (!isForm(d, Form::AddScalar) || nodes[d].scalar != 1)
+      return std::nullopt;
+    int e = strip(nodes[d].operands[0]);
+    if (!is(e, OpKind::Exp))
+      return std::nullopt;
+    int n = strip(nodes[e].operands[0]);
+    if (!is(n, OpKind::Neg))
+      return std::nullopt;
+    return strip(nodes[n].operands[0]);
+  };
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (n.form != Form::Op || n.operands.size() != 2)
+      continue;
+    int a = n.operands[0], b = n.operands[1];
+    std::optional<int> x;
+    if (n.kind == OpKind::Div)
+      x = sigmoidDenominatorOf(b);
+    if (n.kind == OpKind::Mul) {
+      for (int k = 0; k < 2; ++k) {
+        int r = strip(b);
+        if (isForm(r, Form::Reciprocal))
+          x = sigmoidDenominatorOf(nodes[r].operands[0]);
+        if (x && *x == strip(a))
+          break;
+        x.reset();
+        std::swap(a, b);
+      }
+    }
+    if (x && *x == strip(a) && nodes[a].shape == n.shape) {
+      n.kind = OpKind::Silu;
+      n.operands = {a};
+    }
+  }
+  // x · rsqrt(mean(x²) + eps) · g (or x / sqrt(...) · g) → rms_norm(x, g).
+  auto normScaleOf = [&](int r, int x) -> std::optional<double> {
+    r = strip(r);
+    bool root = is(r, OpKind::Rsqrt);
+    if (!root)
+      return std::nullopt;
+    int s = strip(nodes[r].operands[0]);
+    double eps = 0;
+    if (isForm(s, Form::AddScalar)) {
+      eps = nodes[s].scalar;
+      s = strip(nodes[s].operands[0]);
+    }
+    if (!is(s, OpKind::MulScalar))
+      return std::nullopt;
+    int sum = strip(nodes[s].operands[0]);
+    if (!is(sum, OpKind::ReduceSum))
+      return std::nullopt;
+    int64_t width = nodes[x].shape.back();
+    if (nodes[sum].dim != static_cast<int64_t>(nodes[sum].shape.size()) - 1 ||
+        std::fabs(nodes[s].scalar * width - 1) > 1e-6)
+      return std::nullopt;
+    int sq = strip(nodes[sum].operands[0]);
+    if (!is(sq, OpKind::Square) || strip(nodes[sq].operands[0]) != x)
+      return std::nullopt;
+    return eps;
+  };
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (!(n.form == Form::Op && n.kind == OpKind::Mul))
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      int inner = strip(n.operands[k]), g = strip(n.operands[1 - k]);
+      if (!is(inner, OpKind::Mul) || nodes[g].shape.size() != 1 ||
+          nodes[g].shape[0] != n.shape.back())
+        continue;
+      std::optional<double> eps;
+      int x = -1;
+      for (int j = 0; j < 2 && !eps; ++j) {
+        x = strip(nodes[inner].operands[j]);
+        if (nodes[x].shape == n.shape)
+          eps = normScaleOf(nodes[inner].operands[1 - j], x);
+      }
+      if (!eps)
+        continue;
+      n.kind = OpKind::RmsNorm;
+      n.operands = {x, g};
+      n.scalar = *eps;
+      break;
+    }
+  }
+  // exp(x - max(x)) / Σ exp(x - max(x)) → exp(x) / Σ exp(x): the max
+  // cancels, where the exponentials feed nothing else.
+  std::vector<int> uses = useCounts();
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (!(n.form == Form::Op && n.kind == OpKind::Div))
+      continue;
+    int e = n.operands[0], sum = strip(n.operands[1]);
+    if (!is(e, OpKind::Exp) || !is(sum, OpKind::ReduceSum) ||
+        strip(nodes[sum].operands[0]) != e || uses[e] != 2)
+      continue;
+    int sub = nodes[e].operands[0];
+    if (!is(sub, OpKind::Sub) || uses[sub] != 1)
+      continue;
+    int x = nodes[sub].operands[0], m = strip(nodes[sub].operands[1]);
+    if (is(m, OpKind::ReduceMax) && strip(nodes[m].operands[0]) == strip(x) &&
+        nodes[m].dim == nodes[sum].dim)
+      nodes[e].operands = {x};
+  }
+}
+
+FailureOr<Graph> Importer::emit() {
+  std::vector<bool> live(nodes.size(), false);
+  for (int o : outputs)
+    live[o] = true;
+  for (size_t v = nodes.size(); v-- > 0;)
+    if (live[v])
+      for (int o : nodes[v].operands)
+        live[o] = true;
+  Graph g;
+  std::vector<int> ids(nodes.size(), -1);
+  for (auto [v, n] : llvm::enumerate(nodes))
+    if (n.argument >= 0)
+      ids[v] = g.addInput(tsopt::TensorType{n.shape, n.dtype});
+  for (auto [v, n] : llvm::enumerate(nodes)) {
+    if (n.argument >= 0 || !live[v])
+      continue;
+    if (n.form == Form::AddScalar)
+      return emitError(n.loc)
+             << "adds the scalar " << n.scalar
+             << ": kgraph has no scalar add (only an rms_norm's epsilon, "
+                "x·rsqrt(mean(x²) + eps)·g, is raised)";
+    if (n.form == Form::Reciprocal)
+      return emitError(n.loc)
+             << "takes a reciprocal 1/x: kgraph has none (only silu's "
+                "x·1/(1 + exp(-x)) is raised)";
+    tsopt::Op op;
+    op.kind = n.kind;
+    for (int o : n.operands)
+      op.operands.push_back(ids[o]);
+    op.scalar = n.scalar;
+    op.dim = n.dim;
+    op.perm = n.perm;
+    ids[v] = g.addOp(std::move(op), {tsopt::TensorType{n.shape, n.dtype}});
+  }
+  for (int o : outputs)
+    g.outputs.push_back(ids[o]);
+  return g;
+}
+
+LogicalResult Importer::run() {
+  for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
+    auto t = dyn_cast<RankedTensorType>(arg.getType());
+    if (!t || !t.hasStaticShape())
+      return func.emitError() << "argument " << i
+                              << " is not a statically shaped tensor";
+    if (failed(importElementType(t.getElementType())))
+      return func.emitError() << "argument " << i << " has element type "
+                              << t.getElementType()
+                              << "; f16, bf16 and f32 are supported";
+    Node n;
+    n.shape = shapeOf(t);
+    n.dtype = dtypeOf(t);
+    n.argument = i;
+    n.loc = arg.getLoc();
+    values[arg] = add(std::move(n));
+  }
+  for (Operation &op : func.getBody().front())
+    if (failed(importOp(&op)))
+      return failure();
+  raise();
+  FailureOr<Graph> g = emit();
+  if (failed(g))
+    return failure();
+  return replaceFunctionBody(func, *g);
+}
+
+struct ConvertLinalgToKGraphPass
+    : public tsopt::impl::ConvertLinalgToKGraphBase<
+          ConvertLinalgToKGraphPass> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      bool linalg = false;
+      func.walk([&](Operation *op) {
+        linalg |= isa<linalg::LinalgDialect, tensor::TensorDialect>(
+            op->getDialect());
+      });
+      if (!linalg)
+        continue;
+      if (func.getBody().getBlocks().size() != 1) {
+        func.emitError() << "a function of one block is supported";
+        return signalPassFailure();
+      }
+      if (failed(Importer(func).run()))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
