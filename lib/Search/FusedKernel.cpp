@@ -58,8 +58,11 @@ std::string BlockProgram::unfusable(int i) const {
   case OpKind::ReduceSum:
   case OpKind::ReduceMax:
   case OpKind::Transpose:
-  case OpKind::RmsNorm:
     return "";
+  case OpKind::RmsNorm:
+    // fuseBlocks expands those without an epsilon into their definition.
+    return "rms_norm has no block-level op, and with an epsilon no "
+           "expansion either (no scalar add)";
   default:
     if (isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind))
       return "";

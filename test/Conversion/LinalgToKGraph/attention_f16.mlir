@@ -4,6 +4,8 @@
 // max subtracted (a max reduction into a -inf fill), then ·V.
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
 // RUN: %if linalg-oracle %{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}
+// Imported, it fuses by rules into verified kernels:
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-fuse-blocks -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUSED
 
 // The max cancels in exp(s - max) / Σ exp(s - max): it is dropped.
 // CHECK-LABEL: func.func @attention(
@@ -16,6 +18,7 @@
 // CHECK: %[[P:.*]] = kgraph.div %[[E]],
 // CHECK-NEXT: %[[O:.*]] = kgraph.matmul %[[P]], %arg2
 // CHECK-NEXT: return %[[O]]
+// FUSED: remark: fused by rules: {{.*}} graph-defined{{.*}}; equivalent: p =
 // ORACLE: @attention output 0 tensor<2x16x32xf16>: relative error {{.*}}: agree
 
 #id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>

@@ -6,6 +6,8 @@
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
 // The imported program computes what upstream MLIR computes for the linalg:
 // RUN: %if linalg-oracle %{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}
+// Imported, it fuses by rules into verified kernels:
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-fuse-blocks -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUSED
 
 // CHECK-LABEL: func.func @rmsnorm_mlp(
 // CHECK-NEXT: %[[N:.*]] = kgraph.rms_norm %arg0, %arg1 epsilon = 9.99{{.*}}E-7
@@ -16,6 +18,7 @@
 // CHECK-NEXT: %[[S:.*]] = kgraph.silu %[[A]]
 // CHECK-NEXT: %[[H:.*]] = kgraph.mul %[[S]], %[[B]]
 // CHECK-NEXT: return %[[H]]
+// FUSED: remark: fused by rules: {{.*}} graph-defined{{.*}}; equivalent: p =
 // ORACLE: @rmsnorm_mlp output 0 tensor<4x128xf32>: relative error {{.*}}: agree
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #map1 = affine_map<(d0, d1) -> (d0, 0)>

@@ -190,6 +190,32 @@ TEST(Fusion, UnknownOpsStayAsTheyAre) {
   expectSoundSnapshots(g, *res, "reshape");
 }
 
+TEST(Fusion, RmsNormExpandedOrKeptWhole) {
+  for (double eps : {0.0, 1e-6}) {
+    Graph g;
+    int x = g.addInput(tt({8, 64}));
+    int gamma = g.addInput(tt({64}));
+    int w = g.addInput(tt({64, 32}));
+    Op norm = mk(OpKind::RmsNorm, {x, gamma});
+    norm.scalar = eps;
+    int n = g.addOp(norm, {tt({8, 64})});
+    int e = add(g, OpKind::Exp, {n}, {8, 64});
+    g.outputs.push_back(add(g, OpKind::Matmul, {e, w}, {8, 32}));
+    auto res = fuseBlocks(g);
+    ASSERT_TRUE(succeeded(res));
+    // Without an epsilon the norm's primitives fuse; with one it stays a
+    // pre-defined op, with a note.
+    EXPECT_EQ(res->unfused.size(), eps == 0 ? 0u : 1u);
+    for (const FusionSnapshot &snap : res->snapshots)
+      EXPECT_EQ(llvm::any_of(snap.graph.ops,
+                             [](const Op &op) {
+                               return op.kind == OpKind::RmsNorm;
+                             }),
+                eps != 0);
+    expectSoundSnapshots(g, *res, "rms_norm eps " + std::to_string(eps));
+  }
+}
+
 TEST(Fusion, Deterministic) {
   Graph program = published("gated_mlp");
   auto a = fuseBlocks(program), b = fuseBlocks(program);

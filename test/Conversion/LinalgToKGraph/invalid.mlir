@@ -1,0 +1,107 @@
+// What kgraph cannot express is an error naming the op; nothing is dropped.
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph -split-input-file -verify-diagnostics
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @scalar_add(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %one = arith.constant 1.000000e+00 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-error @+1 {{adds the scalar 1.000000e+00: kgraph has no scalar add}}
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %one : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @reciprocal(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %one = arith.constant 1.000000e+00 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-error @+1 {{takes a reciprocal 1/x: kgraph has none}}
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.divf %one, %in : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @tanh(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    // expected-error @+1 {{cannot import 'math.tanh' of a linalg payload: kgraph has no such element-wise op}}
+    %a = math.tanh %in : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @weights_inline(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{tensor constants (weights inlined as dense or dense_resource) are not supported}}
+  %w = arith.constant dense<1.000000e+00> : tensor<8x8xf32>
+  %zero = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// expected-error @+1 {{argument 0 is not a statically shaped tensor}}
+func.func @dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  %t = linalg.transpose ins(%e : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) permutation = [1, 0]
+  return %x : tensor<?x8xf32>
+}
+
+// -----
+
+func.func @slice(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'tensor.extract_slice' has no kgraph counterpart}}
+  %s = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#none = affine_map<(d0, d1) -> ()>
+func.func @two_reductions(%x: tensor<4x8xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<f32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  // expected-error @+1 {{reduces over 2 loops; one is supported}}
+  %y = linalg.generic {indexing_maps = [#id, #none], iterator_types = ["reduction", "reduction"]} ins(%x : tensor<4x8xf32>) outs(%z : tensor<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<f32>
+  return %y : tensor<f32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @sum_into_ones(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %one = arith.constant 1.000000e+00 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %z = linalg.fill ins(%one : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{a reduction's init must be a fill of its identity}}
+  %y = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x8xf32>) outs(%z : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
