@@ -511,9 +511,12 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
   double identity = combiner == OpKind::ReduceSum
                         ? 0.0
                         : -std::numeric_limits<double>::infinity();
+  // A max starts from -inf, a huge negative value, or NaN (upstream's
+  // identity of maxnumf).
+  auto maxIdentity = [](double v) { return v < -1e30 || std::isnan(v); };
   if (it == inits.end() || !it->second.fill ||
       (*it->second.fill != identity &&
-       !(combiner == OpKind::ReduceMax && *it->second.fill < -1e30)))
+       !(combiner == OpKind::ReduceMax && maxIdentity(*it->second.fill))))
     return op.emitError() << "a reduction's init must be a fill of its "
                              "identity (0 for a sum, -inf for a max)";
   values[result] = red;
@@ -612,6 +615,49 @@ LogicalResult Importer::importOp(Operation *op) {
       return failure();
     values[op->getResult(0)] =
         reshape(*x, shapeOf(op->getResult(0).getType()), loc);
+    return success();
+  }
+  // Named element-wise ops (operands and result of one shape).
+  std::optional<OpKind> named =
+      isa<linalg::AddOp>(op)     ? std::optional(OpKind::Add)
+      : isa<linalg::SubOp>(op)   ? std::optional(OpKind::Sub)
+      : isa<linalg::MulOp>(op)   ? std::optional(OpKind::Mul)
+      : isa<linalg::DivOp>(op)   ? std::optional(OpKind::Div)
+      : isa<linalg::ExpOp>(op)   ? std::optional(OpKind::Exp)
+      : isa<linalg::NegFOp>(op)  ? std::optional(OpKind::Neg)
+      : isa<linalg::SqrtOp>(op)  ? std::optional(OpKind::Sqrt)
+      : isa<linalg::RsqrtOp>(op) ? std::optional(OpKind::Rsqrt)
+      : isa<linalg::SquareOp>(op) ? std::optional(OpKind::Square)
+                                  : std::nullopt;
+  if (named) {
+    auto structured = cast<linalg::LinalgOp>(op);
+    llvm::SmallVector<int, 2> operands;
+    Shape shape = shapeOf(op->getResult(0).getType());
+    for (Value in : structured.getDpsInputs()) {
+      FailureOr<int> n = nodeOf(in, op);
+      if (failed(n))
+        return failure();
+      if (nodes[*n].shape != shape)
+        return op->emitError() << "operands of another shape than the "
+                                  "result are not supported";
+      operands.push_back(*n);
+    }
+    values[op->getResult(0)] =
+        addOp(*named, operands, shape, dtypeOf(op->getResult(0).getType()),
+              loc);
+    return success();
+  }
+  if (auto c = dyn_cast<tensor::ConcatOp>(op)) {
+    llvm::SmallVector<int, 2> operands;
+    for (Value in : c.getInputs()) {
+      FailureOr<int> n = nodeOf(in, op);
+      if (failed(n))
+        return failure();
+      operands.push_back(*n);
+    }
+    values[c.getResult()] =
+        addOp(OpKind::Concat, operands, shapeOf(c.getType()),
+              dtypeOf(c.getType()), loc, 0, c.getDim());
     return success();
   }
   if (auto g = dyn_cast<linalg::GenericOp>(op))
