@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsopt/Conversion/LinalgToKGraph/LinalgToKGraph.h"
 #include "tsopt/Core/GraphCompare.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Core/Target.h"
@@ -402,6 +403,9 @@ py::tuple parseIR(const std::string &text,
                           " functions (" + names +
                           "); choose one with function=");
   }
+  // linalg on tensors (torch-mlir, JAX, tosa-to-linalg) is imported first.
+  if (hasLinalgOps(func) && failed(convertLinalgToKGraph(func)))
+    throw error("cannot import the linalg of @" + func.getSymName().str());
   mlir::FailureOr<Graph> graph = importFunction(func);
   if (failed(graph))
     throw error("cannot import @" + func.getSymName().str());

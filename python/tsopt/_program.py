@@ -410,7 +410,11 @@ def parse(text, function=None):
     """Parses kgraph IR text into a :class:`Program`.
 
     With several functions in `text`, `function` names the one to take.
-    Graph-defined kernels (µGraphs) are kept as they are.
+    Graph-defined kernels (µGraphs) are kept as they are. A function of
+    linalg on tensors (what torch-mlir, JAX through stablehlo, or
+    tosa-to-linalg export, as text) is imported into kgraph first
+    (``convert-linalg-to-kgraph``, docs/import.md); what kgraph cannot
+    express raises a ValueError naming the op.
     """
     graph, name, names = _tsopt.parse(text, function)
     return Program._wrap(graph, name, names)

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsopt/Conversion/LinalgToKGraph/LinalgToKGraph.h"
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Graph.h"
 #include "tsopt/Interchange/Export.h"
@@ -904,24 +905,27 @@ struct ConvertLinalgToKGraphPass
     : public tsopt::impl::ConvertLinalgToKGraphBase<
           ConvertLinalgToKGraphPass> {
   void runOnOperation() override {
-    for (auto func : getOperation().getOps<func::FuncOp>()) {
-      if (func.isExternal())
-        continue;
-      bool linalg = false;
-      func.walk([&](Operation *op) {
-        linalg |= isa<linalg::LinalgDialect, tensor::TensorDialect>(
-            op->getDialect());
-      });
-      if (!linalg)
-        continue;
-      if (func.getBody().getBlocks().size() != 1) {
-        func.emitError() << "a function of one block is supported";
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (hasLinalgOps(func) && failed(convertLinalgToKGraph(func)))
         return signalPassFailure();
-      }
-      if (failed(Importer(func).run()))
-        return signalPassFailure();
-    }
   }
 };
 
 } // namespace
+
+bool tsopt::hasLinalgOps(func::FuncOp func) {
+  if (func.isExternal())
+    return false;
+  bool found = false;
+  func.walk([&](Operation *op) {
+    found |= isa<linalg::LinalgDialect, tensor::TensorDialect>(
+        op->getDialect());
+  });
+  return found;
+}
+
+LogicalResult tsopt::convertLinalgToKGraph(func::FuncOp func) {
+  if (func.getBody().getBlocks().size() != 1)
+    return func.emitError() << "a function of one block is supported";
+  return Importer(func).run();
+}

@@ -1,0 +1,28 @@
+"""Programs from linalg on tensors (docs/import.md)."""
+import pathlib
+
+import numpy as np
+import pytest
+
+import tsopt
+
+
+def test_linalg_is_imported(rng):
+    """A linalg-on-tensors export loads like kgraph, and runs the same."""
+    path = (pathlib.Path(__file__).resolve().parents[2] / "test" /
+            "Conversion" / "LinalgToKGraph" / "rmsnorm_mlp.mlir")
+    program = tsopt.load(path)
+    assert "kgraph.rms_norm" in program.ir() and "kgraph.silu" in program.ir()
+    xs = [rng.standard_normal(s).astype(np.float32)
+          for s in [(4, 64), (64,), (128, 64), (128, 64)]]
+    x, g, w1, w2 = xs
+    n = x / np.sqrt((x * x).mean(axis=1, keepdims=True) + 1e-6) * g
+    a, b = n @ w1.T, n @ w2.T
+    want = a / (1 + np.exp(-a)) * b
+    np.testing.assert_allclose(program(*xs), want, rtol=1e-4, atol=1e-4)
+    with pytest.raises(ValueError, match="has no kgraph counterpart"):
+        tsopt.parse("""
+func.func @f(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
+  %s = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}""")
