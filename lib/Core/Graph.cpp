@@ -2,6 +2,13 @@
 
 #include "tsopt/Core/Graph.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cstdlib>
+#include <string>
+#include <unistd.h>
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace tsopt;
@@ -19,10 +26,55 @@ llvm::StringRef tsopt::stringifyDType(DType t) {
 }
 
 int64_t tsopt::numElements(llvm::ArrayRef<int64_t> shape) {
+  // Callers hold shapes that passed checkedNumElements (the importer and
+  // the dialect verifiers reject the others).
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
   return n;
+}
+
+std::optional<int64_t> tsopt::checkedNumElements(llvm::ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (d < 0 || llvm::MulOverflow(n, d, n))
+      return std::nullopt;
+  return n;
+}
+
+llvm::LogicalResult tsopt::checkMemoryNeeds(const Graph &g,
+                                            int64_t bytesPerElement,
+                                            int64_t limit, std::string *why) {
+  int64_t total = 0;
+  for (auto [v, t] : llvm::enumerate(g.values)) {
+    std::optional<int64_t> n = checkedNumElements(t.shape);
+    int64_t bytes = 0;
+    if (!n || llvm::MulOverflow(*n, bytesPerElement, bytes) ||
+        llvm::AddOverflow(total, bytes, total) || total > limit) {
+      if (why)
+        *why = "value " + std::to_string(v) + " (" + formatShape(t.shape) +
+               ") needs " +
+               (n && bytes > 0 ? std::to_string(bytes) + " bytes"
+                               : std::string("more than 2^63 bytes")) +
+               "; an evaluation may allocate " + std::to_string(limit) +
+               " bytes in all (TSOPT_MEMORY_LIMIT)";
+      return llvm::failure();
+    }
+  }
+  return llvm::success();
+}
+
+int64_t tsopt::evaluationMemoryLimit() {
+  if (const char *env = std::getenv("TSOPT_MEMORY_LIMIT")) {
+    char *end = nullptr;
+    long long v = std::strtoll(env, &end, 10);
+    if (end && *end == 0 && v > 0)
+      return v;
+  }
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0)
+    return int64_t(8) << 30;
+  return static_cast<int64_t>(pages) * page / 2;
 }
 
 std::string tsopt::formatShape(llvm::ArrayRef<int64_t> shape) {

@@ -823,6 +823,10 @@ template <typename Domain>
 llvm::FailureOr<std::vector<Tensor<typename Domain::Elem>>>
 Evaluator<Domain>::run(const Graph &g, llvm::ArrayRef<Tensor<Elem>> inputs,
                        std::string *why) const {
+  // Every tensor of the run is sized by the graph: checked before any is
+  // allocated.
+  if (failed(checkMemoryNeeds(g, sizeof(Elem), evaluationMemoryLimit(), why)))
+    return llvm::failure();
   detail::Interpreter<Domain> interpreter(dom);
   return interpreter.run(g, inputs, why);
 }

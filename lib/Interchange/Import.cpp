@@ -138,6 +138,13 @@ FailureOr<Graph> tsopt::importFunction(func::FuncOp func) {
     return func.emitError("cannot import a function declaration");
   if (!func.getBody().hasOneBlock())
     return func.emitError("a kernel graph function has a single block");
+  for (Type t : llvm::concat<const Type>(func.getArgumentTypes(),
+                                         func.getResultTypes()))
+    if (auto shaped = dyn_cast<ShapedType>(t);
+        shaped && shaped.hasStaticShape() &&
+        !checkedNumElements(shaped.getShape()))
+      return func.emitError("type ")
+             << t << " has more elements than 64 bits count";
   Graph g;
   if (failed(Importer().importBody(func.getBody().front(), Level::Kernel, g)))
     return failure();

@@ -115,6 +115,14 @@ llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,
       *why = "the programs return different shapes";
     return llvm::failure();
   }
+  // The trials allocate the inputs and every value of both programs, per
+  // thread; the float check evaluates in double.
+  int64_t limit = evaluationMemoryLimit();
+  for (const Graph *g : {&a, &b})
+    if (failed(checkMemoryNeeds(*g, std::max<int64_t>(
+                                        sizeof(FieldDomain::Elem), 8),
+                                limit, why)))
+      return llvm::failure();
   return llvm::success();
 }
 

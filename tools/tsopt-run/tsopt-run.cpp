@@ -107,6 +107,15 @@ template <typename Domain> int runAll(ModuleOp module) {
     ref = lookupFunction(module, referenceName);
     if (!ref)
       return fail("no reference function @" + referenceName + " in the input");
+  } else if (Attribute attr = fn->getAttr("tsopt.reference");
+             attr && !isa<FlatSymbolRefAttr>(attr)) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    attr.print(os);
+    return fail("@" + fn.getSymName() +
+                ": 'tsopt.reference' must be a symbol reference to a "
+                "function (e.g. @ref), got " +
+                text);
   } else if (auto sym =
                  fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference")) {
     ref = lookupFunction(module, sym.getValue());
@@ -140,6 +149,15 @@ template <typename Domain> int runAll(ModuleOp module) {
                   ref.getSymName() +
                   " return different types: " + sig(*graph, graph->outputs) +
                   "vs " + sig(*refGraph, refGraph->outputs));
+  }
+
+  // Everything below is sized by the programs: checked before any
+  // allocation (the CPU path allocates the same tensors in f32).
+  for (const Graph *g : {&*graph, refGraph ? &*refGraph : &*graph}) {
+    std::string why;
+    if (failed(checkMemoryNeeds(*g, sizeof(Elem), evaluationMemoryLimit(),
+                                &why)))
+      return fail("@" + fn.getSymName() + ": " + why);
   }
 
   // Inputs: .npy files or seeded uniform values in [-1, 1), exact in their

@@ -21,10 +21,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,10 @@ using Shape = llvm::SmallVector<int64_t, 4>;
 
 /// Number of elements of a shape (1 for rank 0).
 int64_t numElements(llvm::ArrayRef<int64_t> shape);
+
+/// Number of elements of a shape, or std::nullopt when a dim is negative or
+/// the count overflows 64 bits (tensor<2^32 x 2^32 x ...> must not wrap).
+std::optional<int64_t> checkedNumElements(llvm::ArrayRef<int64_t> shape);
 
 /// Formats a shape as "2x64x128" for diagnostics.
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
@@ -141,6 +147,17 @@ struct Graph {
 
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);
+
+/// Checks that evaluating `g` (its kernel-level values, `bytesPerElement`
+/// each) needs at most `limit` bytes; fails, naming the value and the bytes
+/// it needs, when a size overflows or the total passes the limit. Every
+/// allocation sized by the input is checked this way first.
+llvm::LogicalResult checkMemoryNeeds(const Graph &g, int64_t bytesPerElement,
+                                     int64_t limit, std::string *why);
+
+/// What an evaluation may allocate: the environment variable
+/// TSOPT_MEMORY_LIMIT (bytes) when set, else half the physical memory.
+int64_t evaluationMemoryLimit();
 
 } // namespace tsopt
 

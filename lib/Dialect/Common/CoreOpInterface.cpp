@@ -5,6 +5,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tsopt;
@@ -24,6 +25,20 @@ static std::optional<llvm::SmallVector<Shape>> shapesOf(ValueRange values) {
 }
 
 LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
+  // Element counts and byte sizes must fit in 64 bits: a count that wraps
+  // would make tools compare or allocate nothing.
+  for (Type t : llvm::concat<Type>(op->getOperandTypes(),
+                                   op->getResultTypes())) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    if (!shaped || !shaped.hasStaticShape())
+      continue;
+    std::optional<int64_t> n = checkedNumElements(shaped.getShape());
+    int64_t bytes;
+    unsigned bits = shaped.getElementType().getIntOrFloatBitWidth();
+    if (!n || llvm::MulOverflow(*n, int64_t((bits + 7) / 8), bytes))
+      return op->emitOpError("type ")
+             << t << " has more elements or bytes than 64 bits count";
+  }
   OpKind kind = cast<CoreOpInterface>(op).getCoreKind();
   // Block-level boundary ops and kernels check their maps and launch
   // attributes in their own verifiers; thread-level ops are scalar.

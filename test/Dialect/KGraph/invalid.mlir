@@ -670,3 +670,13 @@ func.func @kernel_without_results(%a: tensor<8xf32>) {
   }) {grid = array<i64: 1>, forloop = 1 : i64} : (tensor<8xf32>) -> ()
   return
 }
+
+// -----
+
+// An element count that overflows 64 bits is an error (it would wrap to no
+// elements at all).
+func.func @count_overflows(%x: tensor<4294967296x4294967296xf32>) -> tensor<4294967296x4294967296xf32> {
+  // expected-error @+1 {{'kgraph.exp' op type 'tensor<4294967296x4294967296xf32>' has more elements or bytes than 64 bits count}}
+  %e = kgraph.exp %x : tensor<4294967296x4294967296xf32>
+  return %e : tensor<4294967296x4294967296xf32>
+}

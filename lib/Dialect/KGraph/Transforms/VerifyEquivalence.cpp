@@ -30,9 +30,18 @@ struct VerifyEquivalencePass
     }
     bool failedAny = false;
     for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
-      auto refName = fn->getAttrOfType<FlatSymbolRefAttr>("tsopt.reference");
-      if (!refName)
+      Attribute attr = fn->getAttr("tsopt.reference");
+      if (!attr)
         continue;
+      // A malformed reference is an error, never a function left unchecked.
+      auto refName = dyn_cast<FlatSymbolRefAttr>(attr);
+      if (!refName) {
+        fn.emitError() << "'tsopt.reference' must be a symbol reference to "
+                          "a function (e.g. @ref), got "
+                       << attr;
+        failedAny = true;
+        continue;
+      }
       if (failed(check(module, fn, refName)))
         failedAny = true;
     }
