@@ -298,6 +298,14 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
       trialErrorBound(rec.valueDegree, rec.exponentDegree, rec.p, rec.q);
   rec.trials =
       std::max(options.minTrials, trialsFor(options.delta, rec.epsilon));
+  if (lc.saturated || lr.saturated) {
+    // A capped degree is no bound (x^(2^62) is x in both fields by Fermat's
+    // little theorem, but its bound would say 2^40): fail closed.
+    if (why)
+      *why = "the programs' degrees are too large to bound (over 2^40): no "
+             "error bound can be given";
+    return llvm::failure();
+  }
   if (rec.trials == 0) {
     if (why)
       *why = "the programs' degrees are too large for the field: no "

@@ -1,7 +1,9 @@
 //===- Lax.cpp - The LAX fragment and degree bounds ----------------------===//
 //
 // Degrees are tracked as (numerator, denominator) pairs of a rational
-// function and saturate, so a huge bound stays an upper bound. The rules are
+// function and saturate at 2^40; every rule is monotone, so an output whose
+// bound saturated reports the cap, and the report says the bound is no
+// longer one (`saturated`): a verdict must then fail closed. The rules are
 // the textbook ones: a·b and a/b add degrees crosswise, a±b puts both over a
 // common denominator, and a sum of n terms (reductions, matmul contraction,
 // sum accumulators) is n−1 additions — which only grows when the terms carry
@@ -215,5 +217,7 @@ LaxReport tsopt::analyzeLax(const Graph &g) {
   std::vector<Info> outs = a.run(g, std::move(inputs), "");
   for (const Info &o : outs)
     a.report.valueDegree = std::max(a.report.valueDegree, sat(o.num + o.den));
+  a.report.saturated = a.report.valueDegree >= kSaturate ||
+                      a.report.exponentDegree >= kSaturate;
   return a.report;
 }

@@ -31,6 +31,10 @@ struct LaxReport {
   int64_t exponentDegree = 0;
   /// Number of exp ops (kernel-level and nested).
   int64_t numExps = 0;
+  /// A bound passed 2^40 and was capped there: valueDegree and
+  /// exponentDegree are then not upper bounds, and no error bound can be
+  /// derived from them.
+  bool saturated = false;
 };
 
 /// Analyzes a kernel-level graph (with nested block and thread graphs).
