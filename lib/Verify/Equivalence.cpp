@@ -11,8 +11,10 @@
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <random>
 #include <thread>
+#include <tuple>
 
 using namespace tsopt;
 
@@ -62,7 +64,9 @@ std::string VerifyRecord::summary() const {
   if (floatChecked)
     os << llvm::format("; float check: error %.3g (tolerance %.3g)", floatError,
                        floatTolerance)
-       << (floatStable ? "" : " UNSTABLE");
+       << (floatStable ? "" : " UNSTABLE")
+       << (floatDisagrees ? " (a disagreement, not rounding: not equivalent)"
+                          : "");
   return s;
 }
 
@@ -124,6 +128,50 @@ llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,
                                 limit, why)))
       return llvm::failure();
   return llvm::success();
+}
+
+/// The scalar constants of `g` and its nested graphs (mul_scalar factors,
+/// rms_norm epsilons).
+void collectConstants(const Graph &g, std::vector<double> &out) {
+  for (const Op &op : g.ops) {
+    if (op.kind == OpKind::MulScalar || op.kind == OpKind::RmsNorm)
+      out.push_back(op.scalar);
+    if (op.body)
+      collectConstants(*op.body, out);
+  }
+}
+
+/// Two distinct real constants of the programs (or one and 0, 1 or -1, which
+/// the programs use implicitly) whose images coincide modulo p or modulo q:
+/// the field would see one where the reals see two, so a field verdict says
+/// nothing about them. Returns a description of the first such pair.
+std::optional<std::string> aliasedConstants(const FieldDomain &dom,
+                                            const Graph &a, const Graph &b) {
+  std::vector<double> cs = {0.0, 1.0, -1.0};
+  collectConstants(a, cs);
+  collectConstants(b, cs);
+  llvm::sort(cs);
+  cs.erase(std::unique(cs.begin(), cs.end()), cs.end());
+  std::map<uint64_t, double> byP, byQ;
+  for (double c : cs) {
+    if (!std::isfinite(c))
+      return "the constant " + std::to_string(c) + " has no field value";
+    FieldDomain::Elem e = dom.fromDouble(c);
+    for (auto [images, image, modulus] :
+         {std::tuple(&byP, FieldDomain::canonicalP(e), "p"),
+          std::tuple(&byQ, FieldDomain::canonicalQ(e), "q")}) {
+      auto [it, added] = images->try_emplace(image, c);
+      if (!added) {
+        std::string s;
+        llvm::raw_string_ostream os(s);
+        os << "the constants " << llvm::format("%g", it->second) << " and "
+           << llvm::format("%g", c) << " are equal modulo " << modulus
+           << " but differ in the reals";
+        return s;
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 using FieldTensors = std::vector<Tensor<FieldDomain::Elem>>;
@@ -290,6 +338,14 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
                   rec.inLax ? ExpQComponent::One : ExpQComponent::Keyed);
   rec.p = dom.p();
   rec.q = dom.q();
+  // Constants are mapped exactly into the field, so distinct ones can
+  // coincide there; such programs get no verdict (docs/verifier.md).
+  if (std::optional<std::string> alias =
+          aliasedConstants(dom, candidate, reference)) {
+    if (why)
+      *why = *alias + ": the field cannot tell them apart, no verdict";
+    return llvm::failure();
+  }
   rec.delta = options.delta;
   // The difference of the two programs has at most the sum of their degrees.
   rec.valueDegree = lc.valueDegree + lr.valueDegree;
@@ -357,6 +413,14 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
       }
     }
     rec.floatStable = rec.floatError <= rec.floatTolerance;
+    // A finite disagreement beyond 100 % is not rounding: the programs
+    // compute different functions, whatever the field said (a constant
+    // that aliases in the field, a case the trials missed).
+    if (rec.equivalent && std::isfinite(rec.floatError) &&
+        rec.floatError > kFloatDisagreement) {
+      rec.equivalent = false;
+      rec.floatDisagrees = true;
+    }
   }
   return rec;
 }

@@ -60,10 +60,18 @@ struct VerifyRecord {
   bool floatChecked = false, floatStable = true;
   double floatError = 0, floatTolerance = 0;
   std::optional<unsigned> floatWorstOutput;
+  /// The field trials agreed but the float check's finite error passed
+  /// kFloatDisagreement: the verdict is "not equivalent".
+  bool floatDisagrees = false;
 
   /// One line: "equivalent (p=..., q=..., t=2, delta=2^-40, ...)".
   std::string summary() const;
 };
+
+/// A finite normwise relative error of the float check above this (100 %)
+/// is a disagreement, not rounding: it overrides an "equivalent" field
+/// verdict.
+constexpr double kFloatDisagreement = 1.0;
 
 /// Agreement tolerance of an output in a float comparison, scaled to its
 /// storage dtype (normwise relative): f16 1e-2, bf16 5e-2, f32 1e-4.
@@ -82,9 +90,11 @@ constexpr unsigned kMaxTrials = 1u << 16;
 unsigned trialsFor(double delta, double epsilon);
 
 /// Checks `candidate` against `reference` (same input and output types).
-/// Fails, with `why`, only when they cannot be compared (signature mismatch,
-/// malformed graph); a non-equivalent pair is a successful verdict with
-/// `equivalent = false`.
+/// Fails, with `why`, when they cannot be compared (signature mismatch,
+/// malformed graph, more memory than the evaluation limit) or when no
+/// verdict would be sound: degree bounds over 2^40, or two distinct
+/// constants equal modulo p or q. A non-equivalent pair is a successful
+/// verdict with `equivalent = false`.
 llvm::FailureOr<VerifyRecord> verifyEquivalence(const Graph &candidate,
                                                 const Graph &reference,
                                                 const VerifyOptions &options,
