@@ -19,6 +19,8 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <cmath>
+#include <functional>
 #include <memory>
 
 namespace tsopt {
@@ -823,6 +825,20 @@ template <typename Domain>
 llvm::FailureOr<std::vector<Tensor<typename Domain::Elem>>>
 Evaluator<Domain>::run(const Graph &g, llvm::ArrayRef<Tensor<Elem>> inputs,
                        std::string *why) const {
+  // Scalar constants must be finite (a field domain has no NaN or inf; the
+  // dialect verifiers reject them, graphs built in C++ or Python may not).
+  std::function<bool(const Graph &)> finite = [&](const Graph &x) {
+    for (const Op &op : x.ops)
+      if (!std::isfinite(op.scalar) || (op.body && !finite(*op.body)))
+        return false;
+    return true;
+  };
+  if (!finite(g)) {
+    if (why)
+      *why = "a scalar constant (mul_scalar factor or rms_norm epsilon) is "
+             "not finite";
+    return llvm::failure();
+  }
   // Every tensor of the run is sized by the graph: checked before any is
   // allocated.
   if (failed(checkMemoryNeeds(g, sizeof(Elem), evaluationMemoryLimit(), why)))

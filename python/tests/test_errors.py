@@ -154,3 +154,12 @@ def test_unknown_target(p):
     p.output(tsopt.exp(x))
     with pytest.raises(ValueError, match="unknown target 'sm_70'; known:"):
         p.estimate_cost("sm_70")
+
+
+def test_non_finite_constant_is_an_error():
+    """A NaN or infinite factor is refused by the evaluator, not an abort."""
+    p = tsopt.Program("f")
+    x = p.input("x", (2, 4))
+    p.output(x * float("inf"))
+    with pytest.raises(Exception, match="not finite"):
+        p(np.ones((2, 4), np.float32))

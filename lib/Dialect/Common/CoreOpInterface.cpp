@@ -7,6 +7,8 @@
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace tsopt;
 
@@ -39,6 +41,13 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
       return op->emitOpError("type ")
              << t << " has more elements or bytes than 64 bits count";
   }
+  // Scalar constants (mul_scalar's factor, rms_norm's epsilon) must be
+  // finite: NaN and infinities have no value in the verifier's field.
+  for (StringRef name : {"scalar", "epsilon"})
+    if (auto f = op->getAttrOfType<FloatAttr>(name);
+        f && !std::isfinite(f.getValueAsDouble()))
+      return op->emitOpError("'")
+             << name << "' must be finite, got " << f.getValueAsDouble();
   OpKind kind = cast<CoreOpInterface>(op).getCoreKind();
   // Block-level boundary ops and kernels check their maps and launch
   // attributes in their own verifiers; thread-level ops are scalar.

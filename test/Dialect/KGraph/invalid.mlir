@@ -680,3 +680,13 @@ func.func @count_overflows(%x: tensor<4294967296x4294967296xf32>) -> tensor<4294
   %e = kgraph.exp %x : tensor<4294967296x4294967296xf32>
   return %e : tensor<4294967296x4294967296xf32>
 }
+
+// -----
+
+// Scalar constants must be finite: NaN and infinities have no field value
+// (the verifier used to abort on them).
+func.func @infinite_factor(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'kgraph.mul_scalar' op 'scalar' must be finite, got INF}}
+  %s = kgraph.mul_scalar %x, 0x7FF0000000000000 : tensor<2x4xf32>
+  return %s : tensor<2x4xf32>
+}
