@@ -34,6 +34,20 @@ int64_t tsopt::numElements(llvm::ArrayRef<int64_t> shape) {
   return n;
 }
 
+int tsopt::appendCopy(Graph &to, const Op &op, const Graph &from,
+                      std::vector<int> &ids) {
+  Op c = op;
+  for (int &o : c.operands)
+    o = ids[o];
+  llvm::SmallVector<TensorType, 2> types;
+  for (int r : op.results)
+    types.push_back(from.type(r));
+  int first = to.addOp(std::move(c), types);
+  for (auto [k, r] : llvm::enumerate(op.results))
+    ids[r] = first + k;
+  return first;
+}
+
 std::optional<int64_t> tsopt::checkedNumElements(llvm::ArrayRef<int64_t> shape) {
   int64_t n = 1;
   for (int64_t d : shape)

@@ -328,22 +328,10 @@ Graph Fuser::assemble() {
               ready.insert({groups[gu].ops.front(), gu});
         }
   }
-  // Appends a copy of `op` of `from`, its values renumbered by `ids`.
-  auto append = [&](const Op &op, const Graph &from, std::vector<int> &ids) {
-    Op c = op;
-    for (int &o : c.operands)
-      o = ids[o];
-    llvm::SmallVector<TensorType, 2> types;
-    for (int r : op.results)
-      types.push_back(from.type(r));
-    int first = out.addOp(std::move(c), types);
-    for (auto [k, r] : llvm::enumerate(op.results))
-      ids[r] = first + k;
-  };
   for (int gi : order) {
     const Group &grp = groups[gi];
     if (!grp.plan) {
-      append(g.ops[grp.ops.front()], g, map);
+      appendCopy(out, g.ops[grp.ops.front()], g, map);
       continue;
     }
     // The plan's kernels (one, or a split reduction's two), its inputs
@@ -354,7 +342,7 @@ Graph Fuser::assemble() {
     for (auto [k, v] : llvm::enumerate(plan.inputs))
       local[kernels.inputs[k]] = map[v];
     for (const Op &op : kernels.ops)
-      append(op, kernels, local);
+      appendCopy(out, op, kernels, local);
     for (auto [k, v] : llvm::enumerate(plan.outputs))
       map[v] = local[kernels.outputs[k]];
   }
@@ -375,16 +363,13 @@ Graph withoutRepeatedOps(const Graph &g) {
     map[in] = out.addInput(g.type(in));
   std::map<std::string, int> seen;
   for (const Op &op : g.ops) {
-    Op c = op;
-    for (int &o : c.operands)
-      o = map[o];
     uint64_t scalarBits;
     std::memcpy(&scalarBits, &op.scalar, sizeof scalarBits);
     std::string key = std::to_string(static_cast<int>(op.kind)) + "|" +
                       std::to_string(op.dim) + "|" +
                       std::to_string(scalarBits) + "|";
-    for (int o : c.operands)
-      key += std::to_string(o) + ",";
+    for (int o : op.operands)
+      key += std::to_string(map[o]) + ",";
     key += "|";
     for (int64_t p : op.perm)
       key += std::to_string(p) + ",";
@@ -396,12 +381,7 @@ Graph withoutRepeatedOps(const Graph &g) {
         continue;
       }
     }
-    llvm::SmallVector<TensorType, 1> types;
-    for (int r : op.results)
-      types.push_back(g.type(r));
-    int first = out.addOp(std::move(c), types);
-    for (auto [k, r] : llvm::enumerate(op.results))
-      map[r] = first + k;
+    int first = appendCopy(out, op, g, map);
     if (pure)
       seen[key] = first;
   }
@@ -424,15 +404,7 @@ Graph withRmsNormsExpanded(const Graph &g) {
     map[in] = out.addInput(g.type(in));
   for (const Op &op : g.ops) {
     if (op.kind != OpKind::RmsNorm || op.scalar != 0) {
-      Op c = op;
-      for (int &o : c.operands)
-        o = map[o];
-      llvm::SmallVector<TensorType, 1> types;
-      for (int r : op.results)
-        types.push_back(g.type(r));
-      int first = out.addOp(std::move(c), types);
-      for (auto [k, r] : llvm::enumerate(op.results))
-        map[r] = first + k;
+      appendCopy(out, op, g, map);
       continue;
     }
     int x = map[op.operands[0]], gamma = map[op.operands[1]];

@@ -49,17 +49,7 @@ public:
   }
 
   /// Appends a copy of program op `op`, its operands renumbered.
-  void copy(const Op &op) {
-    Op c = op;
-    for (int &o : c.operands)
-      o = map[o];
-    llvm::SmallVector<TensorType, 1> types;
-    for (int r : op.results)
-      types.push_back(from.type(r));
-    int first = out.addOp(std::move(c), types);
-    for (auto [k, r] : llvm::enumerate(op.results))
-      map[r] = first + k;
-  }
+  void copy(const Op &op) { appendCopy(out, op, from, map); }
 
   /// The new id of program value `v` (defined before the op replaced).
   int operator()(int v) const { return map[v]; }

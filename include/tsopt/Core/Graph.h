@@ -145,6 +145,12 @@ struct Graph {
   const TensorType &type(int value) const { return values[value]; }
 };
 
+/// Appends a copy of `op`, an op of `from`, to `to`: its operands renumbered
+/// through `ids` (value ids of `from` -> of `to`), its results typed as in
+/// `from` and recorded in `ids`. Returns the id of its first result.
+int appendCopy(Graph &to, const Op &op, const Graph &from,
+               std::vector<int> &ids);
+
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);
 
