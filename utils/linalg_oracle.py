@@ -116,7 +116,9 @@ module attributes {transform.with_named_sequence} {
 PIPELINE = [
     "--one-shot-bufferize=bufferize-function-boundaries",
     "--convert-linalg-to-loops", "--expand-strided-metadata",
-    "--lower-affine", "--convert-scf-to-cf", "--convert-math-to-llvm",
+    "--lower-affine", "--convert-scf-to-cf",
+    # LLVM intrinsics first; what has none (erf) becomes a libm call.
+    "--convert-math-to-llvm", "--convert-math-to-libm",
     "--convert-arith-to-llvm", "--finalize-memref-to-llvm",
     "--convert-func-to-llvm", "--convert-cf-to-llvm",
     "--reconcile-unrealized-casts",

@@ -37,9 +37,9 @@ using namespace tsopt;
 namespace {
 
 /// A node of the imported expression graph: a kgraph op, or one of the
-/// element-wise forms kgraph lacks (a scalar add, a reciprocal) that
+/// element-wise forms kgraph lacks (a scalar add, a reciprocal, erf) that
 /// raising must absorb before emission.
-enum class Form : uint8_t { Op, AddScalar, Reciprocal };
+enum class Form : uint8_t { Op, AddScalar, Reciprocal, Erf };
 
 struct Node {
   Form form = Form::Op;
@@ -328,6 +328,8 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
         local[r] = un(OpKind::Sqrt, *x);
       else if (isa<math::RsqrtOp>(inner))
         local[r] = un(OpKind::Rsqrt, *x);
+      else if (isa<math::ErfOp>(inner))
+        local[r] = form(Form::Erf, *x, 0);
       else
         return fail("kgraph has no such element-wise op");
       continue;
@@ -764,6 +766,57 @@ void Importer::raise() {
       n.operands = {a};
     }
   }
+  // x/2 · (1 + erf(x/√2)) and (x · (1 + erf(x/√2)))/2 → gelu(x) (the
+  // exact form kgraph's gelu is).
+  auto erfTermOf = [&](int t) -> std::optional<int> {
+    t = strip(t);
+    if (!isForm(t, Form::AddScalar) || nodes[t].scalar != 1)
+      return std::nullopt;
+    int e = strip(nodes[t].operands[0]);
+    if (!isForm(e, Form::Erf))
+      return std::nullopt;
+    int s = strip(nodes[e].operands[0]);
+    if (!is(s, OpKind::MulScalar) ||
+        std::fabs(nodes[s].scalar - M_SQRT1_2) > 1e-6)
+      return std::nullopt;
+    return strip(nodes[s].operands[0]);
+  };
+  auto halfOf = [&](int v) -> std::optional<int> {
+    v = strip(v);
+    if (is(v, OpKind::MulScalar) && nodes[v].scalar == 0.5)
+      return strip(nodes[v].operands[0]);
+    return std::nullopt;
+  };
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (n.form != Form::Op)
+      continue;
+    if (n.kind == OpKind::Mul) {
+      for (int k = 0; k < 2; ++k) {
+        std::optional<int> x = erfTermOf(n.operands[1 - k]);
+        std::optional<int> half = halfOf(n.operands[k]);
+        if (x && half && *x == *half && nodes[*x].shape == n.shape) {
+          n.kind = OpKind::Gelu;
+          n.operands = {*x};
+          break;
+        }
+      }
+    } else if (n.kind == OpKind::MulScalar && n.scalar == 0.5) {
+      int m = strip(n.operands[0]);
+      if (!is(m, OpKind::Mul))
+        continue;
+      for (int k = 0; k < 2; ++k) {
+        std::optional<int> x = erfTermOf(nodes[m].operands[1 - k]);
+        if (x && *x == strip(nodes[m].operands[k]) &&
+            nodes[*x].shape == n.shape) {
+          n.kind = OpKind::Gelu;
+          n.operands = {*x};
+          n.scalar = 0;
+          break;
+        }
+      }
+    }
+  }
   // x · rsqrt(mean(x²) + eps) · g (or x / sqrt(...) · g) → rms_norm(x, g).
   auto normScaleOf = [&](int r, int x) -> std::optional<double> {
     r = strip(r);
@@ -856,6 +909,10 @@ FailureOr<Graph> Importer::emit() {
              << "adds the scalar " << n.scalar
              << ": kgraph has no scalar add (only an rms_norm's epsilon, "
                 "x·rsqrt(mean(x²) + eps)·g, is raised)";
+    if (n.form == Form::Erf)
+      return emitError(n.loc)
+             << "takes erf: kgraph has none (only gelu's "
+                "x/2·(1 + erf(x/√2)) is raised)";
     if (n.form == Form::Reciprocal)
       return emitError(n.loc)
              << "takes a reciprocal 1/x: kgraph has none (only silu's "
