@@ -91,8 +91,28 @@ llvm::FailureOr<SearchPlan> tsopt::planSearch(const Graph &program,
   base.noBlockOps = false;
   Analysis a;
   a.forms.push_back(std::make_unique<Searcher>(program, base, a.ctl));
-  if (failed(a.forms[0]->prepare(why)))
-    return llvm::failure();
+  std::string unsupported;
+  // Bad input (not a program of pre-defined ops) and bad options stay
+  // errors; a program the search cannot take yet falls back below.
+  bool badInput =
+      program.level != Level::Kernel || program.outputs.empty() ||
+      llvm::any_of(program.ops,
+                   [](const Op &op) { return op.kind == OpKind::Kernel; }) ||
+      given.blockOps;
+  if (failed(a.forms[0]->prepare(&unsupported))) {
+    if (badInput) {
+      if (why)
+        *why = unsupported;
+      return llvm::failure();
+    }
+    // A program the search cannot take still gets the default path's
+    // answer: no space to search, rule-based fusion (or the program itself)
+    // as the result.
+    SearchPlan plan;
+    plan.derived.push_back("no search: " + unsupported +
+                           " (rule-based fusion only)");
+    return plan;
+  }
   std::optional<RewrittenProgram> rewritten;
   if (options.algebraicRewrites &&
       (rewritten = rewriteAlgebraically(program))) {

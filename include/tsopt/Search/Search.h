@@ -203,7 +203,10 @@ struct SearchPlan {
 /// the target's SMs, the block ops and templates the program's structure
 /// calls for, how many kernels; then the spaces, from small to large
 /// (iterative deepening over block ops and kernels). Options marked in
-/// `given` are kept as `options` has them in every space.
+/// `given` are kept as `options` has them in every space. A program the
+/// search does not support (an rms_norm with an epsilon, ...) gets a plan
+/// without spaces that says why: superoptimizePlanned then answers with
+/// rule-based fusion alone. Fails only for an unknown target.
 llvm::FailureOr<SearchPlan> planSearch(const Graph &program,
                                        const SearchOptions &options,
                                        const ExplicitOptions &given,
