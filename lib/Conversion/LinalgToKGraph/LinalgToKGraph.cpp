@@ -15,6 +15,8 @@
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 
+#include "ImportGraph.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
@@ -34,87 +36,15 @@ namespace tsopt {
 using namespace mlir;
 using namespace tsopt;
 
-namespace {
+namespace tsopt::linalg_import {
 
-/// A node of the imported expression graph: a kgraph op, or one of the
-/// element-wise forms kgraph lacks (a scalar add, a reciprocal, erf) that
-/// raising must absorb before emission.
-enum class Form : uint8_t { Op, AddScalar, Reciprocal, Erf };
-
-struct Node {
-  Form form = Form::Op;
-  OpKind kind = OpKind::Add;
-  llvm::SmallVector<int, 2> operands;
-  Shape shape;
-  DType dtype = DType::F32;
-  double scalar = 0;
-  int64_t dim = 0;
-  llvm::SmallVector<int64_t, 4> perm;
-  /// Index of the function argument (-1: computed).
-  int argument = -1;
-  Location loc = UnknownLoc();
-};
-
-/// A value that is not a tensor of the program: a splat fill (the init of
-/// a contraction or reduction) or an uninitialized tensor.
-struct Init {
-  std::optional<double> fill;
-};
-
-class Importer {
-public:
-  explicit Importer(func::FuncOp func) : func(func) {}
-
-  LogicalResult run();
-
-private:
-  LogicalResult importOp(Operation *op);
-  LogicalResult importGeneric(linalg::GenericOp op);
-  LogicalResult importReduce(linalg::ReduceOp op);
-  LogicalResult importContraction(Operation *op, Value a, Value b,
-                                  Value init);
-
-  /// The node of tensor `v`; fails with an error at `user`.
-  FailureOr<int> nodeOf(Value v, Operation *user);
-  int add(Node n);
-  int addOp(OpKind kind, llvm::ArrayRef<int> operands, const Shape &shape,
-            DType dtype, Location loc, double scalar = 0, int64_t dim = 0);
-  int reshape(int x, const Shape &shape, Location loc);
-  int transpose(int x, llvm::ArrayRef<int64_t> perm, Location loc);
-
-  /// Brings input `x`, read through `map` (results: dims of the iteration
-  /// space, or a constant 0 on a unit dim), to the iteration space of
-  /// `domain` (transposed, unit dims inserted; broadcasting does the rest).
-  FailureOr<int> toDomain(int x, AffineMap map, llvm::ArrayRef<int64_t> domain,
-                          Operation *op);
-  /// The element-wise payload of a linalg region over `domain`: `args` are
-  /// the nodes of the block arguments (-1: the accumulator, which only the
-  /// reduction combiner may read). Returns the node of the yielded value.
-  FailureOr<int> importPayload(Block &block, llvm::ArrayRef<int> args,
-                               const Shape &domain, DType dtype,
-                               Operation *op, int accumulatorArg,
-                               OpKind *combiner);
-
-  void raise();
-  /// `v` without reshapes that only add or drop unit dims.
-  int strip(int v) const;
-  std::vector<int> useCounts() const;
-  FailureOr<Graph> emit();
-
-  func::FuncOp func;
-  std::vector<Node> nodes;
-  llvm::DenseMap<Value, int> values;
-  llvm::DenseMap<Value, Init> inits;
-  std::vector<int> outputs;
-};
-
-DType dtypeOf(Type t) {
+static DType dtypeOf(Type t) {
   auto tt = dyn_cast<RankedTensorType>(t);
   FailureOr<DType> d = importElementType(tt ? tt.getElementType() : t);
   return succeeded(d) ? *d : DType::F32;
 }
 
-Shape shapeOf(Type t) {
+static Shape shapeOf(Type t) {
   auto tt = cast<RankedTensorType>(t);
   return Shape(tt.getShape().begin(), tt.getShape().end());
 }
@@ -220,7 +150,7 @@ FailureOr<int> Importer::toDomain(int x, AffineMap map,
 }
 
 /// The value of a scalar constant, if `v` is one (through casts).
-std::optional<double> constantOf(Value v) {
+static std::optional<double> constantOf(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (isa<arith::ExtFOp, arith::TruncFOp>(def)) {
       v = def->getOperand(0);
@@ -695,199 +625,6 @@ LogicalResult Importer::importOp(Operation *op) {
                          << "' has no kgraph counterpart";
 }
 
-int Importer::strip(int v) const {
-  while (nodes[v].form == Form::Op && nodes[v].kind == OpKind::Reshape) {
-    const Shape &a = nodes[v].shape, &b = nodes[nodes[v].operands[0]].shape;
-    if (numElements(a) != numElements(b))
-      break;
-    auto nonUnit = [](const Shape &s) {
-      Shape r;
-      for (int64_t x : s)
-        if (x != 1)
-          r.push_back(x);
-      return r;
-    };
-    if (nonUnit(a) != nonUnit(b))
-      break;
-    v = nodes[v].operands[0];
-  }
-  return v;
-}
-
-std::vector<int> Importer::useCounts() const {
-  std::vector<int> uses(nodes.size(), 0);
-  for (const Node &n : nodes)
-    for (int o : n.operands)
-      ++uses[o];
-  for (int o : outputs)
-    ++uses[o];
-  return uses;
-}
-
-void Importer::raise() {
-  auto is = [&](int v, OpKind k) {
-    return nodes[v].form == Form::Op && nodes[v].kind == k;
-  };
-  auto isForm = [&](int v, Form f) { return nodes[v].form == f; };
-  // x · 1/(1 + exp(-x)) and x / (1 + exp(-x)) → silu(x).
-  auto sigmoidDenominatorOf = [&](int d) -> std::optional<int> {
-    d = strip(d);
-    if (!isForm(d, Form::AddScalar) || nodes[d].scalar != 1)
-      return std::nullopt;
-    int e = strip(nodes[d].operands[0]);
-    if (!is(e, OpKind::Exp))
-      return std::nullopt;
-    int n = strip(nodes[e].operands[0]);
-    if (!is(n, OpKind::Neg))
-      return std::nullopt;
-    return strip(nodes[n].operands[0]);
-  };
-  for (size_t v = 0; v < nodes.size(); ++v) {
-    Node &n = nodes[v];
-    if (n.form != Form::Op || n.operands.size() != 2)
-      continue;
-    int a = n.operands[0], b = n.operands[1];
-    std::optional<int> x;
-    if (n.kind == OpKind::Div)
-      x = sigmoidDenominatorOf(b);
-    if (n.kind == OpKind::Mul) {
-      for (int k = 0; k < 2; ++k) {
-        int r = strip(b);
-        if (isForm(r, Form::Reciprocal))
-          x = sigmoidDenominatorOf(nodes[r].operands[0]);
-        if (x && *x == strip(a))
-          break;
-        x.reset();
-        std::swap(a, b);
-      }
-    }
-    if (x && *x == strip(a) && nodes[a].shape == n.shape) {
-      n.kind = OpKind::Silu;
-      n.operands = {a};
-    }
-  }
-  // x/2 · (1 + erf(x/√2)) and (x · (1 + erf(x/√2)))/2 → gelu(x) (the
-  // exact form kgraph's gelu is).
-  auto erfTermOf = [&](int t) -> std::optional<int> {
-    t = strip(t);
-    if (!isForm(t, Form::AddScalar) || nodes[t].scalar != 1)
-      return std::nullopt;
-    int e = strip(nodes[t].operands[0]);
-    if (!isForm(e, Form::Erf))
-      return std::nullopt;
-    int s = strip(nodes[e].operands[0]);
-    if (!is(s, OpKind::MulScalar) ||
-        std::fabs(nodes[s].scalar - M_SQRT1_2) > 1e-6)
-      return std::nullopt;
-    return strip(nodes[s].operands[0]);
-  };
-  auto halfOf = [&](int v) -> std::optional<int> {
-    v = strip(v);
-    if (is(v, OpKind::MulScalar) && nodes[v].scalar == 0.5)
-      return strip(nodes[v].operands[0]);
-    return std::nullopt;
-  };
-  for (size_t v = 0; v < nodes.size(); ++v) {
-    Node &n = nodes[v];
-    if (n.form != Form::Op)
-      continue;
-    if (n.kind == OpKind::Mul) {
-      for (int k = 0; k < 2; ++k) {
-        std::optional<int> x = erfTermOf(n.operands[1 - k]);
-        std::optional<int> half = halfOf(n.operands[k]);
-        if (x && half && *x == *half && nodes[*x].shape == n.shape) {
-          n.kind = OpKind::Gelu;
-          n.operands = {*x};
-          break;
-        }
-      }
-    } else if (n.kind == OpKind::MulScalar && n.scalar == 0.5) {
-      int m = strip(n.operands[0]);
-      if (!is(m, OpKind::Mul))
-        continue;
-      for (int k = 0; k < 2; ++k) {
-        std::optional<int> x = erfTermOf(nodes[m].operands[1 - k]);
-        if (x && *x == strip(nodes[m].operands[k]) &&
-            nodes[*x].shape == n.shape) {
-          n.kind = OpKind::Gelu;
-          n.operands = {*x};
-          n.scalar = 0;
-          break;
-        }
-      }
-    }
-  }
-  // x · rsqrt(mean(x²) + eps) · g (or x / sqrt(...) · g) → rms_norm(x, g).
-  auto normScaleOf = [&](int r, int x) -> std::optional<double> {
-    r = strip(r);
-    bool root = is(r, OpKind::Rsqrt);
-    if (!root)
-      return std::nullopt;
-    int s = strip(nodes[r].operands[0]);
-    double eps = 0;
-    if (isForm(s, Form::AddScalar)) {
-      eps = nodes[s].scalar;
-      s = strip(nodes[s].operands[0]);
-    }
-    if (!is(s, OpKind::MulScalar))
-      return std::nullopt;
-    int sum = strip(nodes[s].operands[0]);
-    if (!is(sum, OpKind::ReduceSum))
-      return std::nullopt;
-    int64_t width = nodes[x].shape.back();
-    if (nodes[sum].dim != static_cast<int64_t>(nodes[sum].shape.size()) - 1 ||
-        std::fabs(nodes[s].scalar * width - 1) > 1e-6)
-      return std::nullopt;
-    int sq = strip(nodes[sum].operands[0]);
-    if (!is(sq, OpKind::Square) || strip(nodes[sq].operands[0]) != x)
-      return std::nullopt;
-    return eps;
-  };
-  for (size_t v = 0; v < nodes.size(); ++v) {
-    Node &n = nodes[v];
-    if (!(n.form == Form::Op && n.kind == OpKind::Mul))
-      continue;
-    for (int k = 0; k < 2; ++k) {
-      int inner = strip(n.operands[k]), g = strip(n.operands[1 - k]);
-      if (!is(inner, OpKind::Mul) || nodes[g].shape.size() != 1 ||
-          nodes[g].shape[0] != n.shape.back())
-        continue;
-      std::optional<double> eps;
-      int x = -1;
-      for (int j = 0; j < 2 && !eps; ++j) {
-        x = strip(nodes[inner].operands[j]);
-        if (nodes[x].shape == n.shape)
-          eps = normScaleOf(nodes[inner].operands[1 - j], x);
-      }
-      if (!eps)
-        continue;
-      n.kind = OpKind::RmsNorm;
-      n.operands = {x, g};
-      n.scalar = *eps;
-      break;
-    }
-  }
-  // exp(x - max(x)) / Σ exp(x - max(x)) → exp(x) / Σ exp(x): the max
-  // cancels, where the exponentials feed nothing else.
-  std::vector<int> uses = useCounts();
-  for (size_t v = 0; v < nodes.size(); ++v) {
-    Node &n = nodes[v];
-    if (!(n.form == Form::Op && n.kind == OpKind::Div))
-      continue;
-    int e = n.operands[0], sum = strip(n.operands[1]);
-    if (!is(e, OpKind::Exp) || !is(sum, OpKind::ReduceSum) ||
-        strip(nodes[sum].operands[0]) != e || uses[e] != 2)
-      continue;
-    int sub = nodes[e].operands[0];
-    if (!is(sub, OpKind::Sub) || uses[sub] != 1)
-      continue;
-    int x = nodes[sub].operands[0], m = strip(nodes[sub].operands[1]);
-    if (is(m, OpKind::ReduceMax) && strip(nodes[m].operands[0]) == strip(x) &&
-        nodes[m].dim == nodes[sum].dim)
-      nodes[e].operands = {x};
-  }
-}
-
 FailureOr<Graph> Importer::emit() {
   std::vector<bool> live(nodes.size(), false);
   for (int o : outputs)
@@ -957,6 +694,11 @@ LogicalResult Importer::run() {
     return failure();
   return replaceFunctionBody(func, *g);
 }
+
+} // namespace tsopt::linalg_import
+
+namespace {
+using tsopt::linalg_import::Importer;
 
 struct ConvertLinalgToKGraphPass
     : public tsopt::impl::ConvertLinalgToKGraphBase<

@@ -1,0 +1,101 @@
+//===- ImportGraph.h - The linalg importer's expression graph ---*- C++ -*-===//
+//
+// Internal to convert-linalg-to-kgraph: the expression graph a function of
+// linalg on tensors is imported into (LinalgToKGraph.cpp), raised
+// (Raising.cpp) and emitted as kgraph ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_LIB_CONVERSION_LINALGTOKGRAPH_IMPORTGRAPH_H
+#define TSOPT_LIB_CONVERSION_LINALGTOKGRAPH_IMPORTGRAPH_H
+
+#include "tsopt/Core/Graph.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/AffineMap.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+#include <vector>
+
+namespace tsopt::linalg_import {
+
+using namespace mlir;
+
+
+/// A node of the imported expression graph: a kgraph op, or one of the
+/// element-wise forms kgraph lacks (a scalar add, a reciprocal, erf) that
+/// raising must absorb before emission.
+enum class Form : uint8_t { Op, AddScalar, Reciprocal, Erf };
+
+struct Node {
+  Form form = Form::Op;
+  OpKind kind = OpKind::Add;
+  llvm::SmallVector<int, 2> operands;
+  Shape shape;
+  DType dtype = DType::F32;
+  double scalar = 0;
+  int64_t dim = 0;
+  llvm::SmallVector<int64_t, 4> perm;
+  /// Index of the function argument (-1: computed).
+  int argument = -1;
+  Location loc = UnknownLoc();
+};
+
+/// A value that is not a tensor of the program: a splat fill (the init of
+/// a contraction or reduction) or an uninitialized tensor.
+struct Init {
+  std::optional<double> fill;
+};
+
+class Importer {
+public:
+  explicit Importer(func::FuncOp func) : func(func) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult importOp(Operation *op);
+  LogicalResult importGeneric(linalg::GenericOp op);
+  LogicalResult importReduce(linalg::ReduceOp op);
+  LogicalResult importContraction(Operation *op, Value a, Value b,
+                                  Value init);
+
+  /// The node of tensor `v`; fails with an error at `user`.
+  FailureOr<int> nodeOf(Value v, Operation *user);
+  int add(Node n);
+  int addOp(OpKind kind, llvm::ArrayRef<int> operands, const Shape &shape,
+            DType dtype, Location loc, double scalar = 0, int64_t dim = 0);
+  int reshape(int x, const Shape &shape, Location loc);
+  int transpose(int x, llvm::ArrayRef<int64_t> perm, Location loc);
+
+  /// Brings input `x`, read through `map` (results: dims of the iteration
+  /// space, or a constant 0 on a unit dim), to the iteration space of
+  /// `domain` (transposed, unit dims inserted; broadcasting does the rest).
+  FailureOr<int> toDomain(int x, AffineMap map, llvm::ArrayRef<int64_t> domain,
+                          Operation *op);
+  /// The element-wise payload of a linalg region over `domain`: `args` are
+  /// the nodes of the block arguments (-1: the accumulator, which only the
+  /// reduction combiner may read). Returns the node of the yielded value.
+  FailureOr<int> importPayload(Block &block, llvm::ArrayRef<int> args,
+                               const Shape &domain, DType dtype,
+                               Operation *op, int accumulatorArg,
+                               OpKind *combiner);
+
+  void raise();
+  /// `v` without reshapes that only add or drop unit dims.
+  int strip(int v) const;
+  std::vector<int> useCounts() const;
+  FailureOr<Graph> emit();
+
+  func::FuncOp func;
+  std::vector<Node> nodes;
+  llvm::DenseMap<Value, int> values;
+  llvm::DenseMap<Value, Init> inits;
+  std::vector<int> outputs;
+};
+
+} // namespace tsopt::linalg_import
+
+#endif // TSOPT_LIB_CONVERSION_LINALGTOKGRAPH_IMPORTGRAPH_H

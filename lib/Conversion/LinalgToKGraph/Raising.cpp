@@ -1,0 +1,208 @@
+//===- Raising.cpp - Composite patterns of imported linalg ----------------===//
+//
+// Raises what exports write op by op into the kgraph ops the search and the
+// rules know: silu, gelu (erf form), rms_norm with an epsilon, softmax with
+// its row max (docs/import.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImportGraph.h"
+
+#include <cmath>
+
+using namespace tsopt;
+using namespace tsopt::linalg_import;
+
+int Importer::strip(int v) const {
+  while (nodes[v].form == Form::Op && nodes[v].kind == OpKind::Reshape) {
+    const Shape &a = nodes[v].shape, &b = nodes[nodes[v].operands[0]].shape;
+    if (numElements(a) != numElements(b))
+      break;
+    auto nonUnit = [](const Shape &s) {
+      Shape r;
+      for (int64_t x : s)
+        if (x != 1)
+          r.push_back(x);
+      return r;
+    };
+    if (nonUnit(a) != nonUnit(b))
+      break;
+    v = nodes[v].operands[0];
+  }
+  return v;
+}
+
+std::vector<int> Importer::useCounts() const {
+  std::vector<int> uses(nodes.size(), 0);
+  for (const Node &n : nodes)
+    for (int o : n.operands)
+      ++uses[o];
+  for (int o : outputs)
+    ++uses[o];
+  return uses;
+}
+
+void Importer::raise() {
+  auto is = [&](int v, OpKind k) {
+    return nodes[v].form == Form::Op && nodes[v].kind == k;
+  };
+  auto isForm = [&](int v, Form f) { return nodes[v].form == f; };
+  // x · 1/(1 + exp(-x)) and x / (1 + exp(-x)) → silu(x).
+  auto sigmoidDenominatorOf = [&](int d) -> std::optional<int> {
+    d = strip(d);
+    if (!isForm(d, Form::AddScalar) || nodes[d].scalar != 1)
+      return std::nullopt;
+    int e = strip(nodes[d].operands[0]);
+    if (!is(e, OpKind::Exp))
+      return std::nullopt;
+    int n = strip(nodes[e].operands[0]);
+    if (!is(n, OpKind::Neg))
+      return std::nullopt;
+    return strip(nodes[n].operands[0]);
+  };
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (n.form != Form::Op || n.operands.size() != 2)
+      continue;
+    int a = n.operands[0], b = n.operands[1];
+    std::optional<int> x;
+    if (n.kind == OpKind::Div)
+      x = sigmoidDenominatorOf(b);
+    if (n.kind == OpKind::Mul) {
+      for (int k = 0; k < 2; ++k) {
+        int r = strip(b);
+        if (isForm(r, Form::Reciprocal))
+          x = sigmoidDenominatorOf(nodes[r].operands[0]);
+        if (x && *x == strip(a))
+          break;
+        x.reset();
+        std::swap(a, b);
+      }
+    }
+    if (x && *x == strip(a) && nodes[a].shape == n.shape) {
+      n.kind = OpKind::Silu;
+      n.operands = {a};
+    }
+  }
+  // x/2 · (1 + erf(x/√2)) and (x · (1 + erf(x/√2)))/2 → gelu(x) (the
+  // exact form kgraph's gelu is).
+  auto erfTermOf = [&](int t) -> std::optional<int> {
+    t = strip(t);
+    if (!isForm(t, Form::AddScalar) || nodes[t].scalar != 1)
+      return std::nullopt;
+    int e = strip(nodes[t].operands[0]);
+    if (!isForm(e, Form::Erf))
+      return std::nullopt;
+    int s = strip(nodes[e].operands[0]);
+    if (!is(s, OpKind::MulScalar) ||
+        std::fabs(nodes[s].scalar - M_SQRT1_2) > 1e-6)
+      return std::nullopt;
+    return strip(nodes[s].operands[0]);
+  };
+  auto halfOf = [&](int v) -> std::optional<int> {
+    v = strip(v);
+    if (is(v, OpKind::MulScalar) && nodes[v].scalar == 0.5)
+      return strip(nodes[v].operands[0]);
+    return std::nullopt;
+  };
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (n.form != Form::Op)
+      continue;
+    if (n.kind == OpKind::Mul) {
+      for (int k = 0; k < 2; ++k) {
+        std::optional<int> x = erfTermOf(n.operands[1 - k]);
+        std::optional<int> half = halfOf(n.operands[k]);
+        if (x && half && *x == *half && nodes[*x].shape == n.shape) {
+          n.kind = OpKind::Gelu;
+          n.operands = {*x};
+          break;
+        }
+      }
+    } else if (n.kind == OpKind::MulScalar && n.scalar == 0.5) {
+      int m = strip(n.operands[0]);
+      if (!is(m, OpKind::Mul))
+        continue;
+      for (int k = 0; k < 2; ++k) {
+        std::optional<int> x = erfTermOf(nodes[m].operands[1 - k]);
+        if (x && *x == strip(nodes[m].operands[k]) &&
+            nodes[*x].shape == n.shape) {
+          n.kind = OpKind::Gelu;
+          n.operands = {*x};
+          n.scalar = 0;
+          break;
+        }
+      }
+    }
+  }
+  // x · rsqrt(mean(x²) + eps) · g (or x / sqrt(...) · g) → rms_norm(x, g).
+  auto normScaleOf = [&](int r, int x) -> std::optional<double> {
+    r = strip(r);
+    bool root = is(r, OpKind::Rsqrt);
+    if (!root)
+      return std::nullopt;
+    int s = strip(nodes[r].operands[0]);
+    double eps = 0;
+    if (isForm(s, Form::AddScalar)) {
+      eps = nodes[s].scalar;
+      s = strip(nodes[s].operands[0]);
+    }
+    if (!is(s, OpKind::MulScalar))
+      return std::nullopt;
+    int sum = strip(nodes[s].operands[0]);
+    if (!is(sum, OpKind::ReduceSum))
+      return std::nullopt;
+    int64_t width = nodes[x].shape.back();
+    if (nodes[sum].dim != static_cast<int64_t>(nodes[sum].shape.size()) - 1 ||
+        std::fabs(nodes[s].scalar * width - 1) > 1e-6)
+      return std::nullopt;
+    int sq = strip(nodes[sum].operands[0]);
+    if (!is(sq, OpKind::Square) || strip(nodes[sq].operands[0]) != x)
+      return std::nullopt;
+    return eps;
+  };
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (!(n.form == Form::Op && n.kind == OpKind::Mul))
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      int inner = strip(n.operands[k]), g = strip(n.operands[1 - k]);
+      if (!is(inner, OpKind::Mul) || nodes[g].shape.size() != 1 ||
+          nodes[g].shape[0] != n.shape.back())
+        continue;
+      std::optional<double> eps;
+      int x = -1;
+      for (int j = 0; j < 2 && !eps; ++j) {
+        x = strip(nodes[inner].operands[j]);
+        if (nodes[x].shape == n.shape)
+          eps = normScaleOf(nodes[inner].operands[1 - j], x);
+      }
+      if (!eps)
+        continue;
+      n.kind = OpKind::RmsNorm;
+      n.operands = {x, g};
+      n.scalar = *eps;
+      break;
+    }
+  }
+  // exp(x - max(x)) / Σ exp(x - max(x)) → exp(x) / Σ exp(x): the max
+  // cancels, where the exponentials feed nothing else.
+  std::vector<int> uses = useCounts();
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (!(n.form == Form::Op && n.kind == OpKind::Div))
+      continue;
+    int e = n.operands[0], sum = strip(n.operands[1]);
+    if (!is(e, OpKind::Exp) || !is(sum, OpKind::ReduceSum) ||
+        strip(nodes[sum].operands[0]) != e || uses[e] != 2)
+      continue;
+    int sub = nodes[e].operands[0];
+    if (!is(sub, OpKind::Sub) || uses[sub] != 1)
+      continue;
+    int x = nodes[sub].operands[0], m = strip(nodes[sub].operands[1]);
+    if (is(m, OpKind::ReduceMax) && strip(nodes[m].operands[0]) == strip(x) &&
+        nodes[m].dim == nodes[sum].dim)
+      nodes[e].operands = {x};
+  }
+}
+
