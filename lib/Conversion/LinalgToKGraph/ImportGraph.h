@@ -21,8 +21,8 @@
 
 namespace tsopt::linalg_import {
 
+// Internal to the importer's two files: MLIR names unqualified, as in them.
 using namespace mlir;
-
 
 /// A node of the imported expression graph: a kgraph op, or one of the
 /// element-wise forms kgraph lacks (a scalar add, a reciprocal, erf) that
