@@ -374,15 +374,7 @@ Graph inlineBlockGraph(const Graph &g) {
     newId[v] = out.addInput(g.type(v));
   for (const Op &op : g.ops) {
     if (op.kind != OpKind::ThreadGraph || !op.body) {
-      Op copy = op;
-      for (int &v : copy.operands)
-        v = newId[v];
-      llvm::SmallVector<TensorType, 1> types;
-      for (int v : op.results)
-        types.push_back(g.type(v));
-      int first = out.addOp(std::move(copy), types);
-      for (auto [i, v] : llvm::enumerate(op.results))
-        newId[v] = first + i;
+      appendCopy(out, op, g, newId);
       continue;
     }
     const Graph &tg = *op.body;
