@@ -521,3 +521,16 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
                        .count();
   return result;
 }
+
+std::string tsopt::FusionResult::rulesUpTo(unsigned snapshot) const {
+  llvm::SmallVector<unsigned, 9> rules;
+  for (unsigned i = 0; i <= snapshot; ++i)
+    if (snapshots[i].guided == snapshots[snapshot].guided)
+      for (const FusionStep &st : snapshots[i].steps)
+        if (!llvm::is_contained(rules, st.rule))
+          rules.push_back(st.rule);
+  std::string s;
+  for (unsigned r : rules)
+    s += (s.empty() ? "" : ", ") + std::to_string(r);
+  return s;
+}

@@ -431,19 +431,12 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
         vopts.threads = std::max(1u, options.threads);
         auto rec = verifyEquivalence(best.graph, program, vopts);
         if (succeeded(rec) && rec->equivalent && rec->floatStable) {
-          llvm::SmallVector<unsigned, 9> rules;
-          for (unsigned s = 0; s <= fused->best; ++s)
-            for (const FusionStep &st : fused->snapshots[s].steps)
-              if (!llvm::is_contained(rules, st.rule))
-                rules.push_back(st.rule);
-          std::string names;
-          for (unsigned r : rules)
-            names += (names.empty() ? "" : ", ") + std::to_string(r);
           Candidate c;
           c.graph = best.graph;
           c.costUs = best.costUs;
           c.structure = describeStructure(best.graph);
-          c.origin = "rule-based fusion (rules " + names + ")";
+          c.origin =
+              "rule-based fusion (rules " + fused->rulesUpTo(fused->best) + ")";
           kept.insert(serializeGraph(c.graph));
           ranked.push_back({std::move(c), plan.spaces.size(), *rec});
           line += ", verified: the incumbent";

@@ -87,6 +87,10 @@ struct FusionResult {
   /// Ops left unfused because the rules do not know them, with the reason.
   std::vector<std::string> unfused;
   double seconds = 0;
+
+  /// The distinct rule numbers applied up to `snapshot` within its
+  /// sequence, in order: "4, 9, 3".
+  std::string rulesUpTo(unsigned snapshot) const;
 };
 
 /// Applies the rules to `program` (a kernel graph of pre-defined ops).

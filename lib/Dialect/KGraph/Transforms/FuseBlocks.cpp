@@ -38,19 +38,6 @@ std::string formatSteps(const std::vector<FusionStep> &steps) {
   return s;
 }
 
-/// The distinct rule numbers of every snapshot up to `last`, in order.
-std::string rulesApplied(const FusionResult &r, unsigned last) {
-  llvm::SmallVector<unsigned, 9> rules;
-  for (unsigned i = 0; i <= last; ++i)
-    for (const FusionStep &st : r.snapshots[i].steps)
-      if (!llvm::is_contained(rules, st.rule))
-        rules.push_back(st.rule);
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(rules, os);
-  return s;
-}
-
 struct FuseBlocksPass
     : public kgraph::impl::TSOptFuseBlocksBase<FuseBlocksPass> {
   using Base::Base;
@@ -178,7 +165,7 @@ FuseBlocksPass::runOnFunction(func::FuncOp func,
   if (failed(replaceFunctionBody(func, best.graph)))
     return failure();
   MLIRContext *ctx = &getContext();
-  std::string rules = rulesApplied(*result, *chosen);
+  std::string rules = result->rulesUpTo(*chosen);
   func->setAttr("tsopt.verification", StringAttr::get(ctx, rec->summary()));
   func->setAttr("tsopt.cost_us",
                 FloatAttr::get(Float64Type::get(ctx), best.costUs));
