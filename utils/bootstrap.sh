@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build ccache git python3
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libz3-dev libgtest-dev
+  libz3-dev libgtest-dev coinor-libcbc-dev pkg-config
   # The Python bindings and their tests (ctest runs them without installing),
   # and Graphviz to render the pictures.
   python3-dev python3-venv python3-pybind11 pybind11-dev python3-numpy

@@ -1,6 +1,7 @@
 //===- BlockFusion.cpp - Rule-based block fusion (Blockbuster) ------------===//
 
 #include "tsopt/Search/BlockFusion.h"
+#include "tsopt/Search/Fission.h"
 
 #include "FusedKernel.h"
 #include "Generation.h"
@@ -390,50 +391,6 @@ Graph withoutRepeatedOps(const Graph &g) {
   return out;
 }
 
-/// `g` with every rms_norm without an epsilon replaced by its definition,
-/// x / sqrt(mean(x²)) ∘ g, in primitives the block level has.
-Graph withRmsNormsExpanded(const Graph &g) {
-  if (llvm::none_of(g.ops, [](const Op &op) {
-        return op.kind == OpKind::RmsNorm && op.scalar == 0;
-      }))
-    return g;
-  Graph out;
-  out.level = g.level;
-  std::vector<int> map(g.values.size(), -1);
-  for (int in : g.inputs)
-    map[in] = out.addInput(g.type(in));
-  for (const Op &op : g.ops) {
-    if (op.kind != OpKind::RmsNorm || op.scalar != 0) {
-      appendCopy(out, op, g, map);
-      continue;
-    }
-    int x = map[op.operands[0]], gamma = map[op.operands[1]];
-    TensorType full = g.type(op.results[0]), row = full;
-    int64_t last = full.shape.size() - 1;
-    row.shape[last] = 1;
-    auto emit = [&](OpKind kind, llvm::ArrayRef<int> operands,
-                    const TensorType &type, int64_t dim = 0,
-                    double scalar = 0) {
-      Op e;
-      e.kind = kind;
-      e.operands.assign(operands.begin(), operands.end());
-      e.dim = dim;
-      e.scalar = scalar;
-      return out.addOp(std::move(e), {type});
-    };
-    int sq = emit(OpKind::Square, {x}, full);
-    int ss = emit(OpKind::ReduceSum, {sq}, row, last);
-    int ms = emit(OpKind::MulScalar, {ss}, row, 0,
-                  1.0 / static_cast<double>(full.shape[last]));
-    int rms = emit(OpKind::Sqrt, {ms}, row);
-    int n = emit(OpKind::Div, {x, rms}, full);
-    map[op.results[0]] = emit(OpKind::Mul, {n, gamma}, full);
-  }
-  for (int o : g.outputs)
-    out.outputs.push_back(map[o]);
-  return out;
-}
-
 /// Blockbuster's number of an algebraic rule of Rewrite.h.
 unsigned ruleNumber(llvm::StringRef name) {
   return llvm::StringSwitch<unsigned>(name)
@@ -478,9 +435,9 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
         algebraic.push_back({ruleNumber(rule), rule.str()});
     }
 
-  // The rules see rms_norm's primitives (a norm with an epsilon stays
-  // whole: the block level has no scalar add).
-  form = withRmsNormsExpanded(form);
+  // The rules see composite ops as their primitives (Fission.h); those
+  // without a primitive form stay whole and are reported as unfused below.
+  form = fission(form).graph;
   BlockProgram bp(form);
   for (size_t i = 0; i < form.ops.size(); ++i) {
     std::string reason = bp.unfusable(i);
@@ -520,6 +477,14 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
                        std::chrono::steady_clock::now() - start)
                        .count();
   return result;
+}
+
+std::vector<std::string> tsopt::unfusableReasons(const Graph &program) {
+  BlockProgram bp(program);
+  std::vector<std::string> reasons;
+  for (size_t i = 0; i < program.ops.size(); ++i)
+    reasons.push_back(bp.unfusable(i));
+  return reasons;
 }
 
 std::string tsopt::FusionResult::rulesUpTo(unsigned snapshot) const {

@@ -102,6 +102,10 @@ llvm::FailureOr<FusionResult> fuseBlocks(const Graph &program,
                                          const FusionOptions &options = {},
                                          std::string *why = nullptr);
 
+/// For each op of `program` (a kernel graph of pre-defined ops), why the
+/// rules cannot put it in a graph-defined kernel ("" when they can).
+std::vector<std::string> unfusableReasons(const Graph &program);
+
 } // namespace tsopt
 
 #endif // TSOPT_SEARCH_BLOCKFUSION_H

@@ -350,6 +350,123 @@ def TSOptFuseBlocks : Pass<"tsopt-fuse-blocks", "::mlir::ModuleOp"> {
   ];
 }
 
+def TSOptFission : Pass<"tsopt-fission", "::mlir::ModuleOp"> {
+  let summary = "Split composite kgraph ops into primitives (Korch)";
+  let description = [{
+    Operator fission (tsopt/Search/Fission.h, docs/orchestration.md): each
+    composite op of a function of pre-defined ops is replaced by the
+    primitives that define it, so that fusion, orchestration and the search
+    can cut kernels across its boundary. Rules:
+
+    - `rms_norm` without an epsilon → `square`, `reduce_sum` over the last
+      dim, `mul_scalar` 1/n, `sqrt`, `div`, `mul` by the gain.
+
+    An `rms_norm` with an epsilon has no primitive form (kgraph has no
+    scalar add): it stays whole, with a remark. Every other kgraph op is a
+    primitive already (element-wise, reduce, layout or linear). Functions
+    that contain graph-defined kernels or calls, and functions another
+    function names as its `tsopt.reference`, are left alone.
+
+    Example:
+
+    ```mlir
+    %y = kgraph.rms_norm %x, %g : tensor<8x64xf32>, tensor<64xf32> -> tensor<8x64xf32>
+    // becomes
+    %0 = kgraph.square %x : tensor<8x64xf32>
+    %1 = kgraph.reduce_sum %0 dim = 1 : tensor<8x64xf32> -> tensor<8x1xf32>
+    %2 = kgraph.mul_scalar %1, 1.562500e-02 : tensor<8x1xf32>
+    %3 = kgraph.sqrt %2 : tensor<8x1xf32>
+    %4 = kgraph.div %x, %3 : tensor<8x64xf32>, tensor<8x1xf32> -> tensor<8x64xf32>
+    %y = kgraph.mul %4, %g : tensor<8x64xf32>, tensor<64xf32> -> tensor<8x64xf32>
+    ```
+  }];
+  let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
+  let statistics = [
+    Statistic<"numSplit", "split", "Composite ops split into primitives">,
+    Statistic<"numOpaque", "opaque", "Composite ops left whole">,
+  ];
+}
+
+def TSOptOrchestrate : Pass<"tsopt-orchestrate", "::mlir::ModuleOp"> {
+  let summary = "Choose the cheapest set of kernels for a whole program by "
+                "a binary linear program (Korch)";
+  let description = [{
+    Korch's orchestration (tsopt/Orchestrate/Orchestrate.h,
+    docs/orchestration.md) for programs larger than the search's reach:
+    fission splits composite ops into primitives; every convex, connected
+    subgraph within the limits (`max-ops` primitives, `max-linear` matmuls)
+    is a candidate kernel, found as a difference of two execution states;
+    each is priced by its best implementation — its ops as pre-defined
+    kernels or its rule-fused µGraph (tsopt-fuse-blocks), and, for the
+    kernels the solution uses while `search-time` lasts, a µGraph search —
+    each canonical subgraph once (a repeated layer is priced once); a
+    binary linear program solved by CBC then picks the cheapest set of
+    kernels that computes the outputs, computing a value in several kernels
+    where that pays.
+
+    The chosen kernels, each checked against its subgraph (δ-bounded check
+    and float check), replace the function body in dependency order; the
+    result is checked against the program as a whole too (its record is
+    `tsopt.verification`; each kernel's is in `tsopt.kernel_verification`).
+    The function keeps its body when the estimate does not beat one kernel
+    per op or the whole fails the float check. A remark gives the states,
+    candidates, the BLP's size, solve time and gap, the ops left opaque
+    (each its own kernel) and the estimate against one kernel per op.
+
+    Functions that contain graph-defined kernels or calls, and functions
+    another function names as its `tsopt.reference`, are left alone.
+
+    Example:
+
+    ```sh
+    tsopt-opt --tsopt-orchestrate decoder_layer.mlir
+    ```
+
+    ```
+    remark: orchestrated: 9 kernels (6 graph-defined); estimated 60.1 us vs
+      151.2 us one kernel per op on sm_90; 212 states, 1840 candidates, ...
+    ```
+  }];
+  let dependentDialects = ["::tsopt::kgraph::KGraphDialect",
+                           "::tsopt::bgraph::BGraphDialect",
+                           "::tsopt::tgraph::TGraphDialect"];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target the cost model prices kernels for">,
+    Option<"doFission", "fission", "bool", /*default=*/"true",
+           "Split composite ops into primitives first">,
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"8",
+           "Primitives in one candidate kernel">,
+    Option<"maxLinear", "max-linear", "unsigned", /*default=*/"2",
+           "Matmuls in one candidate kernel">,
+    Option<"maxStates", "max-states", "uint64_t", /*default=*/"1048576",
+           "Execution states before giving up">,
+    Option<"maxCandidates", "max-candidates", "uint64_t",
+           /*default=*/"1048576", "Candidate kernels before giving up">,
+    Option<"solveTime", "solve-time", "double", /*default=*/"60",
+           "CBC's time limit per solve, in seconds">,
+    Option<"searchTime", "search-time", "double", /*default=*/"0",
+           "Seconds of µGraph search, in all, for the chosen kernels">,
+    Option<"searchTimePerKernel", "search-time-per-kernel", "double",
+           /*default=*/"10", "Seconds of µGraph search per kernel at most">,
+    Option<"wholeCheck", "whole-check", "bool", /*default=*/"true",
+           "Check the result against the program as a whole too">,
+    Option<"delta", "delta", "double", /*default=*/"0x1p-40",
+           "Error bound of the verification">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "Seed of the verification">,
+    Option<"threads", "threads", "unsigned", /*default=*/"2",
+           "Threads of pricing and verification">,
+    Option<"progress", "progress", "bool", /*default=*/"false",
+           "Print a line at each stage to standard error">,
+  ];
+  let statistics = [
+    Statistic<"numOrchestrated", "orchestrated",
+              "Functions replaced by orchestrated kernels">,
+    Statistic<"numCandidates", "candidates", "Candidate kernels enumerated">,
+  ];
+}
+
 def TSOptPrintDot : Pass<"tsopt-print-dot", "::mlir::ModuleOp"> {
   let summary = "Write each function as a Graphviz (DOT) picture";
   let description = [{

@@ -1,0 +1,48 @@
+//===- Fission.h - Composite ops into primitives (Korch) --------*- C++ -*-===//
+//
+// Korch's operator fission on tsopt's kernel graphs: a composite op becomes
+// the primitives that define it, so that rule-based fusion, orchestration
+// and the search can cut kernels across its boundary. Primitives are of
+// four kinds (element-wise, reduce/broadcast, layout, linear); every kgraph
+// op but `rms_norm` is one already.
+//
+// Rules (docs/orchestration.md, "Fission"):
+//  * rms-norm: rms_norm(x, g) without an epsilon →
+//      square → reduce_sum (last dim) → mul_scalar 1/n → sqrt → div → mul g.
+// An `rms_norm` with an epsilon has no primitive form (kgraph has no scalar
+// add): it stays whole, an opaque op, and is reported.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_SEARCH_FISSION_H
+#define TSOPT_SEARCH_FISSION_H
+
+#include "tsopt/Core/Graph.h"
+
+#include <string>
+#include <vector>
+
+namespace tsopt {
+
+struct FissionResult {
+  /// The program with every composite op that has a primitive form
+  /// replaced by it; inputs and outputs in the same order.
+  Graph graph;
+  /// Composite ops split.
+  unsigned split = 0;
+  /// Composite ops left whole, each with the reason:
+  /// "kgraph.rms_norm (op 3): ...".
+  std::vector<std::string> opaque;
+};
+
+/// Splits the composite ops of `program` (a kernel graph of pre-defined
+/// ops). The result computes the same function over any field.
+FissionResult fission(const Graph &program);
+
+/// The primitive kind of a pre-defined op, for reports: "element-wise",
+/// "reduce", "layout", "linear" or "composite".
+const char *primitiveKind(OpKind kind);
+
+} // namespace tsopt
+
+#endif // TSOPT_SEARCH_FISSION_H

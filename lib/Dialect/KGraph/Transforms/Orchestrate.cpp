@@ -1,0 +1,152 @@
+//===- Orchestrate.cpp - Korch's orchestration as a pass ------------------===//
+//
+// Imports each function, runs tsopt/Orchestrate/Orchestrate.h and moves the
+// chosen kernels into the function when they are estimated faster than one
+// kernel per op and pass the checks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Orchestrate/Orchestrate.h"
+#include "tsopt/Search/Search.h"
+#include "tsopt/Support/Format.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace tsopt::kgraph {
+#define GEN_PASS_DEF_TSOPTORCHESTRATE
+#include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
+} // namespace tsopt::kgraph
+
+using namespace mlir;
+using namespace tsopt;
+
+namespace {
+
+struct OrchestratePass
+    : public kgraph::impl::TSOptOrchestrateBase<OrchestratePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
+    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+    PricingCache cache;
+    for (func::FuncOp fn : funcs)
+      if (kgraph::isRewritableProgram(fn, references) &&
+          failed(runOnFunction(fn, cache)))
+        return signalPassFailure();
+  }
+
+  LogicalResult runOnFunction(func::FuncOp func, PricingCache &cache);
+};
+
+} // namespace
+
+LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
+                                             PricingCache &cache) {
+  if (maxOps == 0 || maxLinear == 0)
+    return func.emitError() << "tsopt-orchestrate: max-ops and max-linear "
+                               "must be at least 1";
+  FailureOr<Graph> program = importFunction(func);
+  if (failed(program))
+    return failure();
+  OrchestrateOptions opts;
+  opts.target = target;
+  opts.fission = doFission;
+  opts.limits.maxOps = maxOps;
+  opts.limits.maxLinear = maxLinear;
+  opts.limits.maxStates = maxStates;
+  opts.limits.maxCandidates = maxCandidates;
+  opts.solveTimeLimit = solveTime;
+  opts.searchTimeLimit = searchTime;
+  opts.searchTimePerKernel = searchTimePerKernel;
+  opts.wholeCheck = wholeCheck;
+  opts.delta = delta;
+  opts.seed = seed;
+  opts.threads = std::max(1u, static_cast<unsigned>(threads));
+  if (progress)
+    opts.progress = [name = func.getName().str()](const std::string &line) {
+      llvm::errs() << "tsopt-orchestrate @" << name << ": " << line << "\n";
+    };
+  std::string why;
+  FailureOr<OrchestrateResult> result =
+      orchestrate(*program, opts, &cache, &why);
+  if (failed(result))
+    return func.emitError() << "cannot orchestrate: " << why;
+  const OrchestrateResult &r = *result;
+  numCandidates += r.candidates;
+
+  unsigned graphDefined = 0;
+  for (const tsopt::Op &op : r.graph.ops)
+    graphDefined += op.kind == OpKind::Kernel;
+  std::string counters;
+  {
+    llvm::raw_string_ostream os(counters);
+    os << r.states << " states, " << r.candidates << " candidates ("
+       << r.distinct << " distinct, " << r.cacheHits
+       << " priced before), BLP " << r.columns << " x " << r.rows << " ("
+       << r.cuts << " cuts) solved in " << formatFixed(r.solveSeconds)
+       << " s, gap " << formatFixed(r.gap * 100) << " %"
+       << (r.optimal ? " (optimal)" : "") << "; candidates "
+       << formatFixed(r.enumerateSeconds) << " s, pricing "
+       << formatFixed(r.pricingSeconds) << " s";
+    if (r.searches)
+      os << ", " << r.searches << " kernel searches ("
+         << r.searchImproved << " improved) " << formatFixed(r.searchSeconds)
+         << " s";
+    os << ", verification " << formatFixed(r.verifySeconds) << " s, in all "
+       << formatFixed(r.seconds) << " s";
+    if (r.compositesSplit)
+      os << "; fission split " << r.compositesSplit << " composite op"
+         << (r.compositesSplit == 1 ? "" : "s");
+    if (!r.opaque.empty())
+      os << "; opaque (own kernels): " << llvm::join(r.opaque, "; ");
+  }
+  std::string estimate = formatFixed(r.costUs) + " us vs " +
+                         formatFixed(r.programCostUs) +
+                         " us one kernel per op on " + target.getValue();
+  if (!(r.costUs < r.programCostUs)) {
+    emitRemark(func.getLoc())
+        << "not orchestrated: no set of kernels is estimated faster ("
+        << estimate << "); " << counters;
+    return success();
+  }
+  if (r.record && !r.record->floatStable) {
+    emitRemark(func.getLoc())
+        << "not orchestrated: the kernels are equivalent but the whole "
+           "fails the float check ("
+        << r.record->summary() << "); " << counters;
+    return success();
+  }
+  if (failed(replaceFunctionBody(func, r.graph)))
+    return failure();
+  MLIRContext *ctx = &getContext();
+  SmallVector<Attribute> records;
+  for (auto [i, k] : llvm::enumerate(r.kernels)) {
+    std::string ops;
+    for (int op : k.ops)
+      ops += (ops.empty() ? "" : " ") + std::to_string(op);
+    records.push_back(StringAttr::get(
+        ctx, "kernel " + std::to_string(i) + " (ops " + ops + "): " +
+                 k.origin + "; " + k.verification));
+  }
+  func->setAttr("tsopt.kernel_verification", ArrayAttr::get(ctx, records));
+  if (r.record)
+    func->setAttr("tsopt.verification",
+                  StringAttr::get(ctx, r.record->summary()));
+  func->setAttr("tsopt.cost_us", FloatAttr::get(Float64Type::get(ctx),
+                                                r.costUs));
+  ++numOrchestrated;
+  emitRemark(func.getLoc())
+      << "orchestrated: " << r.kernels.size() << " kernels ("
+      << graphDefined << " graph-defined) from " << r.primitives.ops.size()
+      << " primitives; estimated " << estimate << "; " << counters
+      << (r.record ? "; " + r.record->summary() : std::string());
+  return success();
+}

@@ -1,0 +1,375 @@
+//===- Orchestrate.cpp - Fission, candidates, pricing, BLP, stitching -----===//
+
+#include "tsopt/Orchestrate/Orchestrate.h"
+#include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Orchestrate/KernelSelection.h"
+#include "tsopt/Search/BlockFusion.h"
+#include "tsopt/Search/Fission.h"
+#include "tsopt/Search/Partition.h"
+#include "tsopt/Search/Search.h"
+#include "tsopt/Support/Format.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+using namespace tsopt;
+
+PricedKernel *PricingCache::lookup(llvm::StringRef key) {
+  auto it = entries.find(key);
+  return it == entries.end() ? nullptr : &it->second;
+}
+
+PricedKernel &PricingCache::insert(llvm::StringRef key, PricedKernel kernel) {
+  return entries.insert_or_assign(key, std::move(kernel)).first->second;
+}
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+/// One candidate kernel: its ops, as a subprogram, and its price.
+struct CandidateKernel {
+  OpSet ops;
+  Subprogram sub;
+  std::string key;
+  PricedKernel *price = nullptr;
+};
+
+double costOf(const Graph &g, const TargetDesc &target) {
+  auto cost = estimateCost(g, target);
+  return llvm::succeeded(cost) && cost->fits ? cost->totalUs : kInf;
+}
+
+/// The subgraph's ops as pre-defined kernels, or its rule-fused µGraph
+/// when the cost model ranks that faster.
+PricedKernel priceByRules(const Graph &sub, const OrchestrateOptions &options,
+                          const TargetDesc &target) {
+  PricedKernel pk;
+  pk.implementation = sub;
+  pk.costUs = costOf(sub, target);
+  pk.origin = "pre-defined ops";
+  FusionOptions fopts;
+  fopts.target = options.target;
+  auto fused = fuseBlocks(sub, fopts);
+  if (llvm::succeeded(fused) && !fused->snapshots.empty()) {
+    const FusionSnapshot &best = fused->snapshots[fused->best];
+    if (best.costUs < pk.costUs) {
+      pk.implementation = best.graph;
+      pk.costUs = best.costUs;
+      pk.origin = "rule-based fusion (rules " +
+                  fused->rulesUpTo(fused->best) + ")";
+      pk.asWritten = false;
+    }
+  }
+  return pk;
+}
+
+/// Runs `work(i)` for i in [0, n) on `threads` threads.
+void parallelFor(size_t n, unsigned threads,
+                 const std::function<void(size_t)> &work) {
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < n;)
+      work(i);
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::max(1u, threads); ++t)
+    pool.emplace_back(worker);
+  worker();
+  for (std::thread &t : pool)
+    t.join();
+}
+
+std::string listOps(const Graph &g, const OpSet &ops) {
+  std::string s;
+  for (int i : ops.set_bits())
+    s += (s.empty() ? "" : ", ") + stringifyOpKind(g.ops[i].kind).str();
+  return s;
+}
+
+} // namespace
+
+llvm::FailureOr<OrchestrateResult>
+tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
+                   PricingCache *sharedCache, std::string *why) {
+  auto start = Clock::now();
+  auto fail = [&](const std::string &msg) -> llvm::FailureOr<OrchestrateResult> {
+    if (why)
+      *why = msg;
+    return llvm::failure();
+  };
+  auto progress = [&](const std::string &line) {
+    if (options.progress)
+      options.progress(line);
+  };
+  const TargetDesc *target = lookupTarget(options.target);
+  if (!target)
+    return fail("unknown target '" + options.target + "' (known: " +
+                knownTargetNames().str() + ")");
+  if (program.level != Level::Kernel ||
+      llvm::any_of(program.ops,
+                   [](const Op &op) { return op.kind == OpKind::Kernel; }))
+    return fail("orchestration takes a kernel graph of pre-defined ops");
+  PricingCache localCache;
+  PricingCache &cache = sharedCache ? *sharedCache : localCache;
+
+  OrchestrateResult result;
+  result.programCostUs = costOf(program, *target);
+  if (options.fission) {
+    FissionResult split = fission(program);
+    result.primitives = std::move(split.graph);
+    result.compositesSplit = split.split;
+  } else {
+    result.primitives = program;
+  }
+  const Graph &prim = result.primitives;
+  std::vector<std::string> refusals = unfusableReasons(prim);
+  llvm::SmallVector<bool> opaque(prim.ops.size(), false);
+  for (auto [i, reason] : llvm::enumerate(refusals))
+    if (!reason.empty()) {
+      opaque[i] = true;
+      result.opaque.push_back("kgraph." +
+                              stringifyOpKind(prim.ops[i].kind).str() +
+                              " (op " + std::to_string(i) + "): " + reason);
+    }
+
+  // 1. CandidateKernel kernels.
+  auto t = Clock::now();
+  auto enumerated =
+      enumerateCandidateKernels(prim, options.limits, opaque, why);
+  if (llvm::failed(enumerated))
+    return llvm::failure();
+  result.states = enumerated->states;
+  result.candidates = enumerated->kernels.size();
+  std::vector<CandidateKernel> cands;
+  cands.reserve(enumerated->kernels.size());
+  std::vector<unsigned> marks(prim.ops.size());
+  for (OpSet &ops : enumerated->kernels) {
+    for (size_t i = 0; i < marks.size(); ++i)
+      marks[i] = ops.test(i) ? 1 : 0;
+    CandidateKernel c;
+    c.sub = extractPart(prim, marks, 1);
+    c.key = serializeGraph(c.sub.graph) + "|" + options.target;
+    c.ops = std::move(ops);
+    cands.push_back(std::move(c));
+  }
+  result.enumerateSeconds = secondsSince(t);
+  progress(std::to_string(result.states) + " execution states, " +
+           std::to_string(result.candidates) + " candidate kernels in " +
+           formatFixed(result.enumerateSeconds) + " s");
+
+  // 2. Prices by the rules, each canonical subgraph once.
+  t = Clock::now();
+  llvm::StringMap<unsigned> firstOfKey;
+  std::vector<unsigned> toPrice;
+  for (auto [i, c] : llvm::enumerate(cands)) {
+    if (firstOfKey.count(c.key))
+      continue;
+    firstOfKey[c.key] = i;
+    if (cache.lookup(c.key))
+      ++result.cacheHits;
+    else
+      toPrice.push_back(i);
+  }
+  result.distinct = firstOfKey.size();
+  std::vector<PricedKernel> priced(toPrice.size());
+  parallelFor(toPrice.size(), options.threads, [&](size_t j) {
+    priced[j] = priceByRules(cands[toPrice[j]].sub.graph, options, *target);
+  });
+  for (auto [j, i] : llvm::enumerate(toPrice))
+    cache.insert(cands[i].key, std::move(priced[j]));
+  cache.hits += result.cacheHits;
+  cache.misses += toPrice.size();
+  for (CandidateKernel &c : cands)
+    c.price = cache.lookup(c.key);
+  result.pricingSeconds = secondsSince(t);
+  progress(std::to_string(result.distinct) + " distinct subgraphs priced (" +
+           std::to_string(result.cacheHits) + " from the cache) in " +
+           formatFixed(result.pricingSeconds) + " s");
+
+  // 3. The BLP over the candidates that can pay: one whose price is not
+  // below its ops' own kernels' is dominated by those (they write all it
+  // writes and read no more).
+  std::vector<double> alone(prim.ops.size(), kInf);
+  for (const CandidateKernel &c : cands)
+    if (c.ops.count() == 1)
+      alone[c.ops.find_first()] = c.price->costUs;
+  std::vector<unsigned> columns;
+  CoverProblem problem;
+  problem.inputs = prim.inputs;
+  problem.outputs = prim.outputs;
+  CoverOptions copts;
+  copts.timeLimit = options.solveTimeLimit;
+  auto refreshCosts = [&] {
+    for (auto [k, i] : llvm::enumerate(columns))
+      problem.kernels[k].cost = cands[i].price->costUs;
+  };
+  for (auto [i, c] : llvm::enumerate(cands)) {
+    double own = 0;
+    for (int op : c.ops.set_bits())
+      own += alone[op];
+    if (c.ops.count() > 1 && !(c.price->costUs < own))
+      continue;
+    if (c.ops.count() == 1)
+      copts.start.push_back(columns.size());
+    columns.push_back(i);
+    problem.kernels.push_back({c.sub.inputs, c.sub.outputs, 0});
+  }
+  refreshCosts();
+  result.columns = columns.size();
+
+  VerifyOptions vopts;
+  vopts.delta = options.delta;
+  vopts.seed = options.seed;
+  vopts.threads = std::max(1u, options.threads);
+  double searchLeft = options.searchTimeLimit;
+  CoverSolution solution;
+  for (;;) {
+    auto solved = solveCover(problem, copts, why);
+    if (llvm::failed(solved))
+      return llvm::failure();
+    solution = std::move(*solved);
+    result.solveSeconds += solution.seconds;
+    result.cuts += solution.cuts;
+    progress("BLP " + std::to_string(solution.columns) + " x " +
+             std::to_string(solution.rows) + ": " +
+             std::to_string(solution.order.size()) + " kernels, " +
+             formatFixed(solution.cost) + " us, gap " +
+             formatFixed(solution.gap * 100) + " %, " +
+             formatFixed(solution.seconds) + " s");
+
+    // 4. Verify the chosen kernels not yet verified; one that fails the
+    // float check falls back to its ops' own kernels.
+    t = Clock::now();
+    bool changed = false;
+    for (unsigned k : solution.order) {
+      CandidateKernel &c = cands[columns[k]];
+      PricedKernel &pk = *c.price;
+      if (pk.asWritten || pk.record)
+        continue;
+      std::string vwhy;
+      auto rec = verifyEquivalence(pk.implementation, c.sub.graph, vopts, &vwhy);
+      if (llvm::failed(rec) || !rec->equivalent)
+        return fail("the " + pk.origin + " of {" + listOps(prim, c.ops) +
+                    "} is not equivalent to it (" +
+                    (llvm::succeeded(rec) ? rec->summary() : vwhy) +
+                    "); please report it");
+      if (!rec->floatStable) {
+        pk.implementation = c.sub.graph;
+        pk.costUs = costOf(c.sub.graph, *target);
+        pk.origin = "pre-defined ops (the fused form failed the float "
+                    "check: " + rec->summary() + ")";
+        pk.asWritten = true;
+        changed = true;
+        continue;
+      }
+      pk.record = *rec;
+    }
+    result.verifySeconds += secondsSince(t);
+
+    // 5. While search time is left: search the chosen kernels not searched
+    // yet, costliest first.
+    if (!changed && searchLeft > 0) {
+      t = Clock::now();
+      std::vector<unsigned> order = solution.order;
+      llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+        return cands[columns[a]].price->costUs >
+               cands[columns[b]].price->costUs;
+      });
+      for (unsigned k : order) {
+        CandidateKernel &c = cands[columns[k]];
+        PricedKernel &pk = *c.price;
+        if (pk.searched || c.ops.count() < 2 || searchLeft <= 0)
+          continue;
+        pk.searched = true;
+        SearchOptions sopts;
+        sopts.target = options.target;
+        sopts.threads = options.threads;
+        sopts.seed = options.seed;
+        sopts.delta = options.delta;
+        sopts.timeLimit = std::min(options.searchTimePerKernel, searchLeft);
+        auto ts = Clock::now();
+        auto plan = planSearch(c.sub.graph, sopts, ExplicitOptions{});
+        llvm::FailureOr<SearchResult> found = llvm::failure();
+        if (llvm::succeeded(plan) && !plan->spaces.empty())
+          found = superoptimizePlanned(c.sub.graph, *plan, sopts);
+        searchLeft -= secondsSince(ts);
+        ++result.searches;
+        if (llvm::failed(found) || found->ranked.empty() ||
+            !(found->ranked[0].costUs < pk.costUs - 1e-9) ||
+            !found->record.equivalent || !found->record.floatStable)
+          continue;
+        pk.implementation = found->ranked[0].graph;
+        pk.costUs = found->ranked[0].costUs;
+        pk.origin = found->ranked[0].origin.empty()
+                        ? "µGraph search"
+                        : found->ranked[0].origin;
+        pk.asWritten = false;
+        pk.record = found->record;
+        ++result.searchImproved;
+        changed = true;
+      }
+      result.searchSeconds += secondsSince(t);
+    }
+    if (!changed)
+      break;
+    refreshCosts();
+  }
+  result.optimal = solution.optimal;
+  result.gap = solution.gap;
+  result.rows = solution.rows;
+
+  // 6. Stitch the chosen kernels in their order.
+  Graph &out = result.graph;
+  out.level = Level::Kernel;
+  std::vector<int> valueOf(prim.values.size(), -1);
+  for (int in : prim.inputs)
+    valueOf[in] = out.addInput(prim.type(in));
+  for (unsigned k : solution.order) {
+    const CandidateKernel &c = cands[columns[k]];
+    const Graph &impl = c.price->implementation;
+    std::vector<int> ids(impl.values.size(), -1);
+    for (auto [j, v] : llvm::enumerate(c.sub.inputs))
+      ids[impl.inputs[j]] = valueOf[v];
+    for (const Op &op : impl.ops)
+      appendCopy(out, op, impl, ids);
+    for (auto [j, v] : llvm::enumerate(c.sub.outputs))
+      if (valueOf[v] < 0)
+        valueOf[v] = ids[impl.outputs[j]];
+    OrchestratedKernel ok;
+    for (int i : c.ops.set_bits())
+      ok.ops.push_back(i);
+    ok.costUs = c.price->costUs;
+    ok.origin = c.price->origin;
+    ok.verification = c.price->asWritten ? "as written"
+                      : c.price->record  ? c.price->record->summary()
+                                         : "not verified";
+    result.kernels.push_back(std::move(ok));
+  }
+  for (int o : prim.outputs)
+    out.outputs.push_back(valueOf[o]);
+  result.costUs = costOf(out, *target);
+
+  if (options.wholeCheck) {
+    t = Clock::now();
+    std::string vwhy;
+    auto rec = verifyEquivalence(out, program, vopts, &vwhy);
+    result.verifySeconds += secondsSince(t);
+    if (llvm::failed(rec))
+      return fail("cannot check the orchestrated program: " + vwhy);
+    if (!rec->equivalent)
+      return fail("the orchestrated program is not equivalent to the "
+                  "program (" + rec->summary() + "); please report it");
+    result.record = *rec;
+  }
+  result.seconds = secondsSince(start);
+  return result;
+}

@@ -1,0 +1,86 @@
+//===- Fission.cpp - Composite ops into primitives ------------------------===//
+
+#include "tsopt/Search/Fission.h"
+
+using namespace tsopt;
+
+const char *tsopt::primitiveKind(OpKind kind) {
+  if (isElementwiseBinary(kind) || isElementwiseUnary(kind))
+    return "element-wise";
+  switch (kind) {
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax:
+    return "reduce";
+  case OpKind::Repeat:
+  case OpKind::Reshape:
+  case OpKind::Transpose:
+  case OpKind::Concat:
+    return "layout";
+  case OpKind::Matmul:
+    return "linear";
+  default:
+    return "composite";
+  }
+}
+
+namespace {
+
+/// Appends ops of one result each to `out`.
+struct Emitter {
+  Graph &out;
+  int emit(OpKind kind, llvm::ArrayRef<int> operands, const TensorType &type,
+           int64_t dim = 0, double scalar = 0) {
+    Op e;
+    e.kind = kind;
+    e.operands.assign(operands.begin(), operands.end());
+    e.dim = dim;
+    e.scalar = scalar;
+    return out.addOp(std::move(e), {type});
+  }
+};
+
+/// rms_norm(x, g) = x / sqrt(mean(x²)) ∘ g, as the evaluator defines it
+/// (EvaluatorImpl.h) with epsilon 0.
+int splitRmsNorm(Emitter &e, const Graph &g, const Op &op, int x, int gamma) {
+  TensorType full = g.type(op.results[0]), row = full;
+  int64_t last = full.shape.size() - 1;
+  row.shape[last] = 1;
+  int sq = e.emit(OpKind::Square, {x}, full);
+  int ss = e.emit(OpKind::ReduceSum, {sq}, row, last);
+  int ms = e.emit(OpKind::MulScalar, {ss}, row, 0,
+                  1.0 / static_cast<double>(full.shape[last]));
+  int rms = e.emit(OpKind::Sqrt, {ms}, row);
+  int n = e.emit(OpKind::Div, {x, rms}, full);
+  return e.emit(OpKind::Mul, {n, gamma}, full);
+}
+
+} // namespace
+
+FissionResult tsopt::fission(const Graph &program) {
+  FissionResult result;
+  Graph &out = result.graph;
+  out.level = program.level;
+  std::vector<int> map(program.values.size(), -1);
+  for (int in : program.inputs)
+    map[in] = out.addInput(program.type(in));
+  Emitter e{out};
+  for (auto [i, op] : llvm::enumerate(program.ops)) {
+    if (op.kind != OpKind::RmsNorm) {
+      appendCopy(out, op, program, map);
+      continue;
+    }
+    if (op.scalar != 0) {
+      result.opaque.push_back(
+          "kgraph.rms_norm (op " + std::to_string(i) +
+          "): an epsilon has no primitive form (kgraph has no scalar add)");
+      appendCopy(out, op, program, map);
+      continue;
+    }
+    map[op.results[0]] =
+        splitRmsNorm(e, program, op, map[op.operands[0]], map[op.operands[1]]);
+    ++result.split;
+  }
+  for (int o : program.outputs)
+    out.outputs.push_back(map[o]);
+  return result;
+}
