@@ -123,7 +123,6 @@ tsopt::enumerateCandidateKernels(const Graph &program,
     return static_cast<size_t>(i) < opaque.size() && opaque[i];
   };
   CandidateKernels result;
-  result.states = states->size();
   llvm::DenseSet<OpSet> seen;
   bool overflow = false;
   // From each state S, every D with S ∪ D a state, grown in op order (so
@@ -168,5 +167,6 @@ tsopt::enumerateCandidateKernels(const Graph &program,
   llvm::stable_sort(result.kernels, [](const OpSet &a, const OpSet &b) {
     return a.count() < b.count();
   });
+  result.states = std::move(*states);
   return result;
 }

@@ -101,6 +101,13 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
       r.terms.push_back({k, 1.0});
     rows.push_back(std::move(r));
   }
+  for (const std::vector<unsigned> &group : problem.atLeastOne) {
+    Row r;
+    r.lower = 1;
+    for (unsigned k : group)
+      r.terms.push_back({static_cast<int>(k), 1.0});
+    rows.push_back(std::move(r));
+  }
   for (auto [k, kernel] : llvm::enumerate(problem.kernels))
     for (int v : kernel.reads) {
       if (inputs.contains(v))
@@ -147,7 +154,7 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
                     obj.data(), rowLower.data(), rowUpper.data());
     for (size_t k = 0; k < n; ++k)
       Cbc_setInteger(model.get(), k);
-    Cbc_setLogLevel(model.get(), 0);
+    Cbc_setLogLevel(model.get(), getenv("TSOPT_CBC_LOG") ? 1 : 0);
     Cbc_setMaximumSeconds(model.get(), options.timeLimit);
     if (!options.start.empty()) {
       std::vector<int> idx;
@@ -180,7 +187,8 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
         sol.cost += problem.kernels[k].cost;
       sol.optimal = Cbc_isProvenOptimal(model.get());
       sol.bound = sol.optimal ? sol.cost
-                              : Cbc_getBestPossibleObjValue(model.get());
+                              : std::min(sol.cost, Cbc_getBestPossibleObjValue(
+                                                       model.get()));
       sol.gap = sol.cost > 0 ? std::max(0.0, (sol.cost - sol.bound) / sol.cost)
                              : 0;
       sol.cuts = round;

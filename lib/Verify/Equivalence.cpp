@@ -297,7 +297,48 @@ llvm::FailureOr<std::vector<double>> floatCheck(const Graph &candidate,
   return errs;
 }
 
+/// The output whose error is largest against its tolerance.
+FloatComparison worstOutput(const Graph &candidate,
+                            const std::vector<double> &errors,
+                            const VerifyOptions &options) {
+  FloatComparison cmp;
+  for (size_t o = 0; o < errors.size(); ++o) {
+    double tol = options.floatTolerance > 0
+                     ? options.floatTolerance
+                     : dtypeTolerance(candidate.type(candidate.outputs[o]).dtype);
+    if (!cmp.worstOutput || errors[o] / tol > cmp.error / cmp.tolerance) {
+      cmp.worstOutput = o;
+      cmp.error = errors[o];
+      cmp.tolerance = tol;
+    }
+  }
+  cmp.stable = cmp.error <= cmp.tolerance;
+  cmp.disagrees = std::isfinite(cmp.error) && cmp.error > kFloatDisagreement;
+  return cmp;
+}
+
 } // namespace
+
+llvm::FailureOr<FloatComparison>
+tsopt::compareInFloat(const Graph &candidate, const Graph &reference,
+                      const VerifyOptions &options, std::string *why) {
+  if (failed(sameSignature(candidate, reference, why)))
+    return llvm::failure();
+  auto errors = floatCheck(candidate, reference, options.seed, why);
+  if (failed(errors))
+    return llvm::failure();
+  return worstOutput(candidate, *errors, options);
+}
+
+std::string FloatComparison::summary() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format("float check: error %.3g (tolerance %.3g)", error,
+                     tolerance)
+     << (stable ? "" : " UNSTABLE")
+     << (disagrees ? " (a disagreement, not rounding)" : "");
+  return s;
+}
 
 llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
                                                const Graph &reference,
@@ -398,26 +439,16 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
         *why = floatWhy;
       return llvm::failure();
     }
+    FloatComparison cmp = worstOutput(candidate, **floatErrors, options);
     rec.floatChecked = true;
-    for (size_t o = 0; o < (*floatErrors)->size(); ++o) {
-      double tol =
-          options.floatTolerance > 0
-              ? options.floatTolerance
-              : dtypeTolerance(candidate.type(candidate.outputs[o]).dtype);
-      double err = (**floatErrors)[o];
-      if (!rec.floatWorstOutput ||
-          err / tol > rec.floatError / rec.floatTolerance) {
-        rec.floatWorstOutput = o;
-        rec.floatError = err;
-        rec.floatTolerance = tol;
-      }
-    }
-    rec.floatStable = rec.floatError <= rec.floatTolerance;
+    rec.floatWorstOutput = cmp.worstOutput;
+    rec.floatError = cmp.error;
+    rec.floatTolerance = cmp.tolerance;
+    rec.floatStable = cmp.stable;
     // A finite disagreement beyond 100 % is not rounding: the programs
     // compute different functions, whatever the field said (a constant
     // that aliases in the field, a case the trials missed).
-    if (rec.equivalent && std::isfinite(rec.floatError) &&
-        rec.floatError > kFloatDisagreement) {
+    if (rec.equivalent && cmp.disagrees) {
       rec.equivalent = false;
       rec.floatDisagrees = true;
     }

@@ -52,7 +52,8 @@ enumerateExecutionStates(const Graph &program, uint64_t maxStates,
 struct CandidateKernels {
   /// The candidates, each a set of ops, smallest first.
   std::vector<OpSet> kernels;
-  uint64_t states = 0;
+  /// The execution states they were found from.
+  std::vector<OpSet> states;
 };
 
 /// Every candidate kernel of `program`: each difference S2 \ S1 of

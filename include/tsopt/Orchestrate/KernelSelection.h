@@ -44,6 +44,10 @@ struct CoverProblem {
   /// Values some chosen kernel must write.
   std::vector<int> outputs;
   std::vector<KernelChoice> kernels;
+  /// Sets of kernels at least one of which any solution chooses: valid
+  /// inequalities the caller knows (every op that reaches an output runs
+  /// in some kernel) that tighten the LP relaxation.
+  std::vector<std::vector<unsigned>> atLeastOne;
 };
 
 struct CoverOptions {

@@ -104,8 +104,13 @@ struct OrchestrateResult {
   /// The program after fission, which `kernels` index.
   Graph primitives;
   unsigned compositesSplit = 0;
-  /// Ops each left as its own kernel, with the reason.
-  std::vector<std::string> opaque;
+  /// Ops each left as its own kernel (the rules cannot fuse them): the op
+  /// of `primitives`, "kgraph.reshape", and the reason.
+  struct Opaque {
+    unsigned op;
+    std::string name, reason;
+  };
+  std::vector<Opaque> opaque;
   std::vector<OrchestratedKernel> kernels;
   /// Candidates: execution states, candidate kernels, distinct canonical
   /// subgraphs priced (and how many came from the cache), candidates in the
@@ -122,8 +127,12 @@ struct OrchestrateResult {
   /// Seconds: candidates, pricing, search, verification, in all.
   double enumerateSeconds = 0, pricingSeconds = 0, searchSeconds = 0,
          verifySeconds = 0, seconds = 0;
-  /// The whole-program check (when run).
-  std::optional<VerifyRecord> record;
+  /// The check of the result against the program as a whole (when run):
+  /// the δ-bounded check where the field test can bound the programs'
+  /// degrees, else the float check alone (each kernel then carries the
+  /// δ-bounded record against its subgraph).
+  std::string wholeCheck;
+  bool wholeStable = true;
 };
 
 /// Orchestrates `program`, a kernel graph of pre-defined ops. Fails, with

@@ -100,6 +100,27 @@ llvm::FailureOr<VerifyRecord> verifyEquivalence(const Graph &candidate,
                                                 const VerifyOptions &options,
                                                 std::string *why = nullptr);
 
+/// The float differential check alone: the candidate evaluated in float
+/// against the reference in double on normal inputs, per output the
+/// normwise relative error; the worst output against its tolerance.
+struct FloatComparison {
+  double error = 0, tolerance = 0;
+  std::optional<unsigned> worstOutput;
+  /// Within tolerance and finite.
+  bool stable = true;
+  /// A finite error beyond kFloatDisagreement.
+  bool disagrees = false;
+  std::string summary() const;
+};
+
+/// Runs the float check of verifyEquivalence alone, for programs the field
+/// test cannot bound (a whole program checked part by part). Fails, with
+/// `why`, on a signature mismatch or past the memory limit.
+llvm::FailureOr<FloatComparison> compareInFloat(const Graph &candidate,
+                                                const Graph &reference,
+                                                const VerifyOptions &options,
+                                                std::string *why = nullptr);
+
 /// A single field test (the search's cheap screen): true when all outputs
 /// agree on one random point.
 llvm::FailureOr<bool> screenEquivalence(const Graph &candidate,

@@ -46,6 +46,27 @@ struct OrchestratePass
   LogicalResult runOnFunction(func::FuncOp func, PricingCache &cache);
 };
 
+/// "kgraph.reshape (ops 2, 5): the fusion rules do not know ...; ...".
+std::string groupOpaque(const std::vector<OrchestrateResult::Opaque> &opaque) {
+  std::vector<std::pair<const OrchestrateResult::Opaque *,
+                        SmallVector<std::string>>>
+      groups;
+  for (const OrchestrateResult::Opaque &o : opaque) {
+    auto it = llvm::find_if(groups, [&](const auto &g) {
+      return g.first->name == o.name && g.first->reason == o.reason;
+    });
+    if (it == groups.end())
+      it = groups.insert(groups.end(), {&o, {}});
+    it->second.push_back(std::to_string(o.op));
+  }
+  std::string s;
+  for (auto &[first, ops] : groups)
+    s += (s.empty() ? "" : "; ") + first->name +
+         (ops.size() == 1 ? " (op " : " (ops ") + llvm::join(ops, ", ") +
+         "): " + first->reason;
+  return s;
+}
+
 } // namespace
 
 LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
@@ -106,7 +127,7 @@ LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
       os << "; fission split " << r.compositesSplit << " composite op"
          << (r.compositesSplit == 1 ? "" : "s");
     if (!r.opaque.empty())
-      os << "; opaque (own kernels): " << llvm::join(r.opaque, "; ");
+      os << "; opaque, each its own kernel: " << groupOpaque(r.opaque);
   }
   std::string estimate = formatFixed(r.costUs) + " us vs " +
                          formatFixed(r.programCostUs) +
@@ -117,11 +138,11 @@ LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
         << estimate << "); " << counters;
     return success();
   }
-  if (r.record && !r.record->floatStable) {
+  if (!r.wholeStable) {
     emitRemark(func.getLoc())
         << "not orchestrated: the kernels are equivalent but the whole "
            "fails the float check ("
-        << r.record->summary() << "); " << counters;
+        << r.wholeCheck << "); " << counters;
     return success();
   }
   if (failed(replaceFunctionBody(func, r.graph)))
@@ -137,9 +158,8 @@ LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
                  k.origin + "; " + k.verification));
   }
   func->setAttr("tsopt.kernel_verification", ArrayAttr::get(ctx, records));
-  if (r.record)
-    func->setAttr("tsopt.verification",
-                  StringAttr::get(ctx, r.record->summary()));
+  if (!r.wholeCheck.empty())
+    func->setAttr("tsopt.verification", StringAttr::get(ctx, r.wholeCheck));
   func->setAttr("tsopt.cost_us", FloatAttr::get(Float64Type::get(ctx),
                                                 r.costUs));
   ++numOrchestrated;
@@ -147,6 +167,6 @@ LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
       << "orchestrated: " << r.kernels.size() << " kernels ("
       << graphDefined << " graph-defined) from " << r.primitives.ops.size()
       << " primitives; estimated " << estimate << "; " << counters
-      << (r.record ? "; " + r.record->summary() : std::string());
+      << (r.wholeCheck.empty() ? "" : "; " + r.wholeCheck);
   return success();
 }
