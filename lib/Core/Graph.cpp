@@ -126,6 +126,8 @@ llvm::StringRef tsopt::stringifyOpKind(OpKind k) {
     return "neg";
   case OpKind::MulScalar:
     return "mul_scalar";
+  case OpKind::AddScalar:
+    return "add_scalar";
   case OpKind::Matmul:
     return "matmul";
   case OpKind::ReduceSum:
@@ -172,6 +174,7 @@ bool tsopt::isElementwiseUnary(OpKind k) {
   case OpKind::Relu:
   case OpKind::Neg:
   case OpKind::MulScalar:
+  case OpKind::AddScalar:
     return true;
   default:
     return false;

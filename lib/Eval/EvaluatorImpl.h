@@ -204,6 +204,7 @@ private:
   template <OpKind K> void unaryAs(const T &a, T &out) const;
   void evalUnary(OpKind k, const T &a, T &out) const;
   void evalMulScalar(const T &a, double factor, T &out) const;
+  void evalAddScalar(const T &a, double addend, T &out) const;
   void evalMatmul(const T &a, const T &b, T &out) const;
   void evalReduce(OpKind k, const T &a, int64_t dim,
                   llvm::ArrayRef<int64_t> outShape, T &out) const;
@@ -305,6 +306,8 @@ void Interpreter<Domain>::execOp(Frame &f, unsigned opIndex) {
   switch (k) {
   case OpKind::MulScalar:
     return evalMulScalar(in(0), op.scalar, out);
+  case OpKind::AddScalar:
+    return evalAddScalar(in(0), op.scalar, out);
   case OpKind::Matmul:
     return evalMatmul(in(0), in(1), out);
   case OpKind::ReduceSum:
@@ -655,6 +658,18 @@ void Interpreter<Domain>::evalMulScalar(const T &a, double factor,
   E *o = out.data.data();
   for (size_t j = 0, n = a.data.size(); j < n; ++j)
     o[j] = dom.mul(p[j], c);
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalAddScalar(const T &a, double addend,
+                                        T &out) const {
+  E c = dom.fromDouble(addend);
+  out.shape = a.shape;
+  out.data.resize(a.data.size());
+  const E *p = a.data.data();
+  E *o = out.data.data();
+  for (size_t j = 0, n = a.data.size(); j < n; ++j)
+    o[j] = dom.add(p[j], c);
 }
 
 template <typename Domain>

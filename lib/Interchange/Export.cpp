@@ -44,6 +44,7 @@ struct KGraphOps {
   using Relu = kgraph::ReluOp;
   using Neg = kgraph::NegOp;
   using MulScalar = kgraph::MulScalarOp;
+  using AddScalar = kgraph::AddScalarOp;
   using Matmul = kgraph::MatmulOp;
   using ReduceSum = kgraph::ReduceSumOp;
   using ReduceMax = kgraph::ReduceMaxOp;
@@ -67,6 +68,7 @@ struct BGraphOps {
   using Relu = bgraph::ReluOp;
   using Neg = bgraph::NegOp;
   using MulScalar = bgraph::MulScalarOp;
+  using AddScalar = bgraph::AddScalarOp;
   using Matmul = bgraph::MatmulOp;
   using ReduceSum = bgraph::ReduceSumOp;
   using ReduceMax = bgraph::ReduceMaxOp;
@@ -91,6 +93,7 @@ struct TGraphOps {
   using Relu = tgraph::ReluOp;
   using Neg = tgraph::NegOp;
   using MulScalar = tgraph::MulScalarOp;
+  using AddScalar = tgraph::AddScalarOp;
 };
 
 /// The element-wise op of `op.kind` from table `Ops`; null for other kinds.
@@ -124,6 +127,9 @@ Operation *createElementwise(OpBuilder &b, Location loc, const CoreOp &op,
     return Ops::Neg::create(b, loc, result, in[0]);
   case OpKind::MulScalar:
     return Ops::MulScalar::create(b, loc, result, in[0],
+                                  b.getF64FloatAttr(op.scalar));
+  case OpKind::AddScalar:
+    return Ops::AddScalar::create(b, loc, result, in[0],
                                   b.getF64FloatAttr(op.scalar));
   default:
     return nullptr;

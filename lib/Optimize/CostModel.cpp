@@ -38,6 +38,7 @@ static Work elementwiseWork(OpKind kind) {
   case OpKind::Relu:
   case OpKind::Square:
   case OpKind::MulScalar:
+  case OpKind::AddScalar:
     return {0, 1, 0};
   case OpKind::Div:
   case OpKind::Exp:

@@ -43,10 +43,11 @@ constexpr uint64_t kSymExp = 1ull << 3;
 constexpr uint64_t kSymSum = 1ull << 4;
 constexpr uint64_t kSymMax = 1ull << 5;
 constexpr unsigned kApplyShift = 6;
-static_assert(static_cast<unsigned>(OpKind::ThreadGraph) + kApplyShift < 32,
+constexpr unsigned kVarShift = 33;
+static_assert(static_cast<unsigned>(OpKind::ThreadGraph) + kApplyShift <
+                  kVarShift,
               "every OpKind needs its own symbol bit");
-constexpr unsigned kVarShift = 32;
-constexpr int64_t kVarBits = 31;
+constexpr int64_t kVarBits = 63 - kVarShift;
 /// Inputs from kVarBits on share this bit, so it proves nothing about a
 /// particular input and the pre-check never prunes on it.
 constexpr uint64_t kVarOverflow = 1ull << 63;
@@ -687,6 +688,7 @@ llvm::SmallVector<AbsTensor, 1> BuilderImpl::apply(
     return one(alg.unary(in(0), [&](ExprId e) { return ctx.apply(k, e); }));
   case OpKind::Neg:
   case OpKind::MulScalar:
+  case OpKind::AddScalar:
     return one(in(0)); // constants are forgotten
   case OpKind::Matmul:
     if (operands.size() != 2)

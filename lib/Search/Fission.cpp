@@ -39,8 +39,8 @@ struct Emitter {
   }
 };
 
-/// rms_norm(x, g) = x / sqrt(mean(x²)) ∘ g, as the evaluator defines it
-/// (EvaluatorImpl.h) with epsilon 0.
+/// rms_norm(x, g) = x / sqrt(mean(x²) + eps) ∘ g, as the evaluator defines
+/// it (EvaluatorImpl.h); without an epsilon, no add_scalar.
 int splitRmsNorm(Emitter &e, const Graph &g, const Op &op, int x, int gamma) {
   TensorType full = g.type(op.results[0]), row = full;
   int64_t last = full.shape.size() - 1;
@@ -49,6 +49,8 @@ int splitRmsNorm(Emitter &e, const Graph &g, const Op &op, int x, int gamma) {
   int ss = e.emit(OpKind::ReduceSum, {sq}, row, last);
   int ms = e.emit(OpKind::MulScalar, {ss}, row, 0,
                   1.0 / static_cast<double>(full.shape[last]));
+  if (op.scalar != 0)
+    ms = e.emit(OpKind::AddScalar, {ms}, row, 0, op.scalar);
   int rms = e.emit(OpKind::Sqrt, {ms}, row);
   int n = e.emit(OpKind::Div, {x, rms}, full);
   return e.emit(OpKind::Mul, {n, gamma}, full);
@@ -64,15 +66,8 @@ FissionResult tsopt::fission(const Graph &program) {
   for (int in : program.inputs)
     map[in] = out.addInput(program.type(in));
   Emitter e{out};
-  for (auto [i, op] : llvm::enumerate(program.ops)) {
+  for (const Op &op : program.ops) {
     if (op.kind != OpKind::RmsNorm) {
-      appendCopy(out, op, program, map);
-      continue;
-    }
-    if (op.scalar != 0) {
-      result.opaque.push_back(
-          "kgraph.rms_norm (op " + std::to_string(i) +
-          "): an epsilon has no primitive form (kgraph has no scalar add)");
       appendCopy(out, op, program, map);
       continue;
     }

@@ -60,9 +60,8 @@ std::string BlockProgram::unfusable(int i) const {
   case OpKind::Transpose:
     return "";
   case OpKind::RmsNorm:
-    // fuseBlocks expands those without an epsilon into their definition.
-    return "rms_norm has no block-level op, and with an epsilon no "
-           "expansion either (no scalar add)";
+    // fuseBlocks splits them into primitives first (Fission.h).
+    return "rms_norm has no block-level op (fission splits it)";
   default:
     if (isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind))
       return "";

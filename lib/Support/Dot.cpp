@@ -64,6 +64,7 @@ std::string opLabel(const Op &op) {
   case OpKind::Concat:
     return s + " dim = " + std::to_string(op.dim);
   case OpKind::MulScalar:
+  case OpKind::AddScalar:
     return s + " " + formatScalar(op.scalar);
   case OpKind::RmsNorm:
     return op.scalar != 0 ? s + " eps = " + formatScalar(op.scalar) : s;

@@ -131,10 +131,11 @@ llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,
 }
 
 /// The scalar constants of `g` and its nested graphs (mul_scalar factors,
-/// rms_norm epsilons).
+/// add_scalar addends, rms_norm epsilons).
 void collectConstants(const Graph &g, std::vector<double> &out) {
   for (const Op &op : g.ops) {
-    if (op.kind == OpKind::MulScalar || op.kind == OpKind::RmsNorm)
+    if (op.kind == OpKind::MulScalar || op.kind == OpKind::AddScalar ||
+        op.kind == OpKind::RmsNorm)
       out.push_back(op.scalar);
     if (op.body)
       collectConstants(*op.body, out);

@@ -130,6 +130,9 @@ private:
     case OpKind::Square:
       r = mul(*in[0], *in[0]);
       break;
+    case OpKind::AddScalar:
+      r = add(*in[0], Info{0, 0, 0, ""}); // x + c: c has degree 0
+      break;
     case OpKind::Neg:
     case OpKind::MulScalar:
     case OpKind::Repeat:

@@ -158,7 +158,9 @@ int addOp(Graph &g, const std::string &kindName, const std::vector<int> &ops,
     result = broadcastShape(in[0].shape, in[1].shape, &why);
   } else if (isElementwiseUnary(kind)) {
     result = in[0].shape;
-    op.scalar = kind == OpKind::MulScalar ? scalar : 0.0;
+    op.scalar = kind == OpKind::MulScalar || kind == OpKind::AddScalar
+                    ? scalar
+                    : 0.0;
   } else {
     switch (kind) {
     case OpKind::Matmul:
@@ -271,6 +273,7 @@ py::dict describeOp(const Graph &g, const Op &op) {
     d["dim"] = op.dim;
     break;
   case OpKind::MulScalar:
+  case OpKind::AddScalar:
   case OpKind::RmsNorm:
     d["scalar"] = op.scalar;
     break;

@@ -80,14 +80,17 @@ def test_axes(p):
         v.sum(0)
 
 
-def test_scalar_add_is_a_type_error(p):
+def test_scalar_forms(p):
+    # A number shifts (add_scalar) or scales (mul_scalar); 1 / x has no
+    # kgraph op.
     x = p.input("x", (2,))
-    with pytest.raises(TypeError, match="no scalar add"):
-        x + 1.0
-    with pytest.raises(TypeError, match="no scalar sub"):
-        1.0 - x
+    assert (x + 1.0).op == "add_scalar"
+    assert (1.0 - x).op == "add_scalar"
+    assert (x - 2).op == "add_scalar"
     with pytest.raises(TypeError, match="no scalar div"):
         1.0 / x
+    with pytest.raises(TypeError, match="addend must be a number"):
+        tsopt.add_scalar(x, "1")
     with pytest.raises(ZeroDivisionError):
         x / 0
 

@@ -16,7 +16,8 @@ it, and run it on numpy arrays::
 """
 
 from . import _tsopt
-from ._program import (Program, Tensor, add, concat, div, exp, gelu, load,
+from ._program import (Program, Tensor, add, add_scalar, concat, div, exp,
+                       gelu, load,
                        matmul, max, mean, mul, mul_scalar, neg, parse, relu,
                        reshape, rms_norm, rsqrt, silu, softmax, sqrt, square,
                        sub, sum, tile, transpose)
@@ -32,6 +33,6 @@ __all__ = [
     "Program", "Tensor", "MuGraph", "SearchError", "parse", "load",
     "superoptimize", "fuse_blocks", "search_options", "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
-    "silu", "gelu", "relu", "neg", "mul_scalar", "sum", "max", "mean",
+    "silu", "gelu", "relu", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
     "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",
 ]

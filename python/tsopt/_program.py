@@ -20,7 +20,7 @@ from . import _tsopt
 __all__ = [
     "Program", "Tensor", "parse", "load",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
-    "silu", "gelu", "relu", "neg", "mul_scalar", "sum", "max", "mean",
+    "silu", "gelu", "relu", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
     "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",
 ]
 
@@ -99,8 +99,7 @@ class Tensor:
         return f"<tsopt.Tensor {label}: {_fmt(self.shape)} {self.dtype}>"
 
     # Operators: tensors combine element-wise with numpy broadcasting; a
-    # Python number only scales (the kernel level has mul_scalar, no
-    # scalar add).
+    # Python number scales (mul_scalar) or shifts (add_scalar).
     def __matmul__(self, other):
         return matmul(self, other)
 
@@ -470,17 +469,26 @@ def _binary(kind, a, b):
     if _is_number(a) or _is_number(b):
         raise TypeError(
             f"{kind} with a Python number: the kernel level has no scalar "
-            f"{kind} (only scaling: tensor * number, tensor / number)")
+            f"{kind} (tensor + number, tensor - number, tensor * number and "
+            f"tensor / number are the scalar forms)")
     return _op(kind, [a, b])
 
 
 def add(a, b):
-    """Element-wise a + b with numpy broadcasting."""
+    """Element-wise a + b with numpy broadcasting; a number shifts."""
+    if _is_number(b) and isinstance(a, Tensor):
+        return add_scalar(a, b)
+    if _is_number(a) and isinstance(b, Tensor):
+        return add_scalar(b, a)
     return _binary("add", a, b)
 
 
 def sub(a, b):
-    """Element-wise a - b with numpy broadcasting."""
+    """Element-wise a - b with numpy broadcasting; a number shifts."""
+    if _is_number(b) and isinstance(a, Tensor):
+        return add_scalar(a, -b)
+    if _is_number(a) and isinstance(b, Tensor):
+        return add_scalar(neg(b), a)
     return _binary("sub", a, b)
 
 
@@ -508,6 +516,13 @@ def mul_scalar(x, factor):
     if not _is_number(factor):
         raise TypeError(f"mul_scalar: factor must be a number, got {factor!r}")
     return _op("mul_scalar", [x], scalar=float(factor))
+
+
+def add_scalar(x, addend):
+    """x plus a constant."""
+    if not _is_number(addend):
+        raise TypeError(f"add_scalar: addend must be a number, got {addend!r}")
+    return _op("add_scalar", [x], scalar=float(addend))
 
 
 def _unary(kind, doc):

@@ -72,6 +72,7 @@ enum class OpKind : uint8_t {
   Relu,
   Neg,
   MulScalar,
+  AddScalar,
   // Contraction, reductions and data movement.
   Matmul,
   ReduceSum,
@@ -112,7 +113,8 @@ struct Op {
   llvm::SmallVector<int, 1> results;  ///< value ids in the enclosing graph
   /// ReduceSum/ReduceMax/Concat: the dimension.
   int64_t dim = 0;
-  /// MulScalar: the factor; RmsNorm: epsilon added to the mean square.
+  /// MulScalar: the factor; AddScalar: the addend; RmsNorm: epsilon added
+  /// to the mean square.
   double scalar = 0.0;
   /// Transpose: result dim i is operand dim perm[i].
   llvm::SmallVector<int64_t, 4> perm;

@@ -49,7 +49,7 @@ public:
   Elem max(Elem a, Elem b) const { return (a < b || std::isnan(b)) ? b : a; }
   Elem fromDouble(double v) const { return static_cast<T>(v); }
 
-  /// Applies the element-wise unary op `k` (not MulScalar, whose factor the
+  /// Applies the element-wise unary op `k` (not MulScalar or AddScalar, whose constant the
   /// evaluator multiplies in with `mul`).
   Elem unary(OpKind k, Elem x) const {
     switch (k) {

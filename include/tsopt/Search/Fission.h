@@ -7,10 +7,12 @@
 // op but `rms_norm` is one already.
 //
 // Rules (docs/orchestration.md, "Fission"):
-//  * rms-norm: rms_norm(x, g) without an epsilon →
-//      square → reduce_sum (last dim) → mul_scalar 1/n → sqrt → div → mul g.
-// An `rms_norm` with an epsilon has no primitive form (kgraph has no scalar
-// add): it stays whole, an opaque op, and is reported.
+//  * rms-norm: rms_norm(x, g) with epsilon eps →
+//      square → reduce_sum (last dim) → mul_scalar 1/n → add_scalar eps →
+//      sqrt → div → mul g
+//    (no add_scalar without an epsilon).
+// Every composite kgraph op has a primitive form today; `opaque` is where
+// one without would be reported.
 //
 //===----------------------------------------------------------------------===//
 

@@ -500,6 +500,8 @@ Value BlockEmitter::scalar(const Op &op, ArrayRef<Value> a) {
     return arith::NegFOp::create(b, loc, a[0]);
   case OpKind::MulScalar:
     return mul(a[0], cF32(op.scalar));
+  case OpKind::AddScalar:
+    return add(a[0], cF32(op.scalar));
   default:
     llvm_unreachable("not an element-wise op");
   }

@@ -25,8 +25,9 @@ namespace tsopt::linalg_import {
 using namespace mlir;
 
 /// A node of the imported expression graph: a kgraph op, or one of the
-/// element-wise forms kgraph lacks (a scalar add, a reciprocal, erf) that
-/// raising must absorb before emission.
+/// element-wise forms raising looks for: a scalar add (absorbed into silu or
+/// an rms_norm's epsilon, else kgraph.add_scalar), a reciprocal and erf
+/// (kgraph has neither: raising must absorb them before emission).
 enum class Form : uint8_t { Op, AddScalar, Reciprocal, Erf };
 
 struct Node {

@@ -641,11 +641,6 @@ FailureOr<Graph> Importer::emit() {
   for (auto [v, n] : llvm::enumerate(nodes)) {
     if (n.argument >= 0 || !live[v])
       continue;
-    if (n.form == Form::AddScalar)
-      return emitError(n.loc)
-             << "adds the scalar " << n.scalar
-             << ": kgraph has no scalar add (only an rms_norm's epsilon, "
-                "x·rsqrt(mean(x²) + eps)·g, is raised)";
     if (n.form == Form::Erf)
       return emitError(n.loc)
              << "takes erf: kgraph has none (only gelu's "
@@ -655,7 +650,9 @@ FailureOr<Graph> Importer::emit() {
              << "takes a reciprocal 1/x: kgraph has none (only silu's "
                 "x·1/(1 + exp(-x)) is raised)";
     tsopt::Op op;
-    op.kind = n.kind;
+    // A scalar add raising did not absorb (into silu, an rms_norm's
+    // epsilon) is kgraph.add_scalar.
+    op.kind = n.form == Form::AddScalar ? OpKind::AddScalar : n.kind;
     for (int o : n.operands)
       op.operands.push_back(ids[o]);
     op.scalar = n.scalar;

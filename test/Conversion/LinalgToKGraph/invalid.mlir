@@ -2,21 +2,6 @@
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph -split-input-file -verify-diagnostics
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @scalar_add(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  %one = arith.constant 1.000000e+00 : f32
-  %e = tensor.empty() : tensor<4x8xf32>
-  // expected-error @+1 {{adds the scalar 1.000000e+00: kgraph has no scalar add}}
-  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
-  ^bb0(%in: f32, %out: f32):
-    %a = arith.addf %in, %one : f32
-    linalg.yield %a : f32
-  } -> tensor<4x8xf32>
-  return %y : tensor<4x8xf32>
-}
-
-// -----
-
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @reciprocal(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %one = arith.constant 1.000000e+00 : f32
   %e = tensor.empty() : tensor<4x8xf32>

@@ -100,6 +100,16 @@ func.func @mul_scalar(%x: tensor<4x16xbf16>) -> tensor<4x16xbf16> {
   return %1 : tensor<4x16xbf16>
 }
 
+// add_scalar: the same constant syntax.
+// CHECK-LABEL: func.func @add_scalar
+// CHECK: kgraph.add_scalar %{{.*}}, 9.9999999999999995E-7 : tensor<4x16xf32>
+// CHECK: kgraph.add_scalar %{{.*}}, -3.000000e+00 : tensor<4x16xf32>
+func.func @add_scalar(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %0 = kgraph.add_scalar %x, 1.0e-6 : tensor<4x16xf32>
+  %1 = kgraph.add_scalar %0, -3.0 : tensor<4x16xf32>
+  return %1 : tensor<4x16xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // matmul
 //===----------------------------------------------------------------------===//

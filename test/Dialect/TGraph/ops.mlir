@@ -23,7 +23,8 @@
 // CHECK-NEXT: %[[RE:.*]] = tgraph.relu %[[GE]] : f32
 // CHECK-NEXT: %[[NE:.*]] = tgraph.neg %[[RE]] : f32
 // CHECK-NEXT: %[[MS:.*]] = tgraph.mul_scalar %[[NE]], 1.250000e-01 : f32
-// CHECK-NEXT: tgraph.yield %[[MS]] : f32
+// CHECK-NEXT: %[[AS:.*]] = tgraph.add_scalar %[[MS]], 5.000000e-01 : f32
+// CHECK-NEXT: tgraph.yield %[[AS]] : f32
 // CHECK-NEXT: }
 // CHECK-NEXT: bgraph.accum sum %[[G]]
 func.func @all_scalar_ops(%a: tensor<32x64xf32>, %b: tensor<32x64xf32>) -> tensor<32x16xf32> {
@@ -46,7 +47,8 @@ func.func @all_scalar_ops(%a: tensor<32x64xf32>, %b: tensor<32x64xf32>) -> tenso
       %10 = tgraph.relu %9 : f32
       %11 = tgraph.neg %10 : f32
       %12 = tgraph.mul_scalar %11, 0.125 : f32
-      tgraph.yield %12 : f32
+      %13 = tgraph.add_scalar %12, 0.5 : f32
+      tgraph.yield %13 : f32
     }
     %s = bgraph.accum sum %g : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
     %o = bgraph.output %s omap = {x = 0} : !bgraph.tile<16x16xf32> -> tensor<32x16xf32>

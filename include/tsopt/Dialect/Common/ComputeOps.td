@@ -61,15 +61,17 @@ class TS_UnaryOp<Dialect dialect, string mnemonic, string kind, Type valueType,
   let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
 }
 
-/// Multiplication by a compile-time constant.
-class TS_MulScalarOp<Dialect dialect, Type valueType, string ty,
-    list<Trait> extra = []>
-    : TS_CoreOp<dialect, "mul_scalar", "MulScalar",
+/// An element-wise op with a compile-time constant: multiplication
+/// (mul_scalar) or addition (add_scalar).
+class TS_ScalarOp<Dialect dialect, string mnemonic, string kind, string what,
+    string example, Type valueType, string ty, list<Trait> extra = []>
+    : TS_CoreOp<dialect, mnemonic, kind,
                 !listconcat(extra, [Pure, SameOperandsAndResultType])> {
-  let summary = "multiplication by a constant";
-  let description = "Multiplies every element by the constant `scalar`.\n\n"
-    # "Example:\n\n```mlir\n%y = " # dialect.name # ".mul_scalar %x, "
-    # "1.250000e-01 : " # ty # "<8x64xf32>\n```";
+  let summary = what # " a constant";
+  let description = "Computes every element " # what # " the constant "
+    # "`scalar`.\n\n"
+    # "Example:\n\n```mlir\n%y = " # dialect.name # "." # mnemonic # " %x, "
+    # example # " : " # ty # "<8x64xf32>\n```";
   let arguments = (ins valueType:$input, F64Attr:$scalar);
   let results = (outs valueType:$result);
   let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
@@ -178,7 +180,10 @@ multiclass TS_ComputeOps<Dialect dialect, Type valueType, string ty,
   def ReluOp : TS_UnaryOp<dialect, "relu", "Relu", valueType, ty,
                           "relu(x) = max(x, 0)", extra>;
   def NegOp : TS_UnaryOp<dialect, "neg", "Neg", valueType, ty, "-x", extra>;
-  def MulScalarOp : TS_MulScalarOp<dialect, valueType, ty, extra>;
+  def MulScalarOp : TS_ScalarOp<dialect, "mul_scalar", "MulScalar",
+      "multiplied by", "1.250000e-01", valueType, ty, extra>;
+  def AddScalarOp : TS_ScalarOp<dialect, "add_scalar", "AddScalar",
+      "plus", "9.999999e-07", valueType, ty, extra>;
   def MatmulOp : TS_MatmulOp<dialect, valueType, ty, extra>;
   def ReduceSumOp : TS_ReduceOp<dialect, "reduce_sum", "ReduceSum", valueType,
                                 ty, "sum", extra>;

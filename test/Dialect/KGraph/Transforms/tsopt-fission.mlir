@@ -1,8 +1,8 @@
-// Operator fission: rms_norm without an epsilon becomes its primitives
-// (checked equivalent to the original by tsopt-verify-equivalence on the
-// copy that names it as its reference); with an epsilon it stays whole,
-// with a remark; other ops are primitives already.
-// RUN: tsopt-opt %s --tsopt-fission -o %t.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
+// Operator fission: rms_norm becomes its primitives, its epsilon an
+// add_scalar (each checked equivalent to the original by
+// tsopt-verify-equivalence on the copy that names it as its reference);
+// other ops are primitives already.
+// RUN: tsopt-opt %s --tsopt-fission -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
 // RUN: tsopt-opt %t.mlir --tsopt-verify-equivalence -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
 
@@ -15,7 +15,8 @@
 // CHECK-NEXT: %[[Y:.*]] = kgraph.mul %[[N]], %arg1 : tensor<8x64xf32>, tensor<64xf32> -> tensor<8x64xf32>
 // CHECK-NEXT: kgraph.matmul %[[Y]], %arg2
 // CHECK-NOT: rms_norm
-// VERIFY: remark: equivalent
+// VERIFY: remark: equivalent to @split_ref: equivalent
+// VERIFY: remark: equivalent to @with_epsilon_ref: equivalent
 func.func @split(%x: tensor<8x64xf32>, %g: tensor<64xf32>, %w: tensor<64x32xf32>) -> tensor<8x32xf32> attributes {tsopt.reference = @split_ref} {
   %y = kgraph.rms_norm %x, %g : tensor<8x64xf32>, tensor<64xf32> -> tensor<8x64xf32>
   %o = kgraph.matmul %y, %w : tensor<8x64xf32>, tensor<64x32xf32> -> tensor<8x32xf32>
@@ -31,10 +32,18 @@ func.func @split_ref(%x: tensor<8x64xf32>, %g: tensor<64xf32>, %w: tensor<64x32x
   return %o : tensor<8x32xf32>
 }
 
-// REMARK: remark: left whole: kgraph.rms_norm (op 0): an epsilon has no primitive form (kgraph has no scalar add)
 // CHECK-LABEL: func.func @with_epsilon(
-// CHECK-NEXT: kgraph.rms_norm
-func.func @with_epsilon(%x: tensor<8x64xf32>, %g: tensor<64xf32>) -> tensor<8x64xf32> {
+// CHECK-NEXT: kgraph.square
+// CHECK-NEXT: kgraph.reduce_sum
+// CHECK-NEXT: kgraph.mul_scalar %{{.*}}, 1.562500e-02
+// CHECK-NEXT: kgraph.add_scalar %{{.*}}, 9.9999999999999995E-7 : tensor<8x1xf32>
+// CHECK-NEXT: kgraph.sqrt
+func.func @with_epsilon(%x: tensor<8x64xf32>, %g: tensor<64xf32>) -> tensor<8x64xf32> attributes {tsopt.reference = @with_epsilon_ref} {
+  %y = kgraph.rms_norm %x, %g epsilon = 1.000000e-06 : tensor<8x64xf32>, tensor<64xf32> -> tensor<8x64xf32>
+  return %y : tensor<8x64xf32>
+}
+
+func.func @with_epsilon_ref(%x: tensor<8x64xf32>, %g: tensor<64xf32>) -> tensor<8x64xf32> {
   %y = kgraph.rms_norm %x, %g epsilon = 1.000000e-06 : tensor<8x64xf32>, tensor<64xf32> -> tensor<8x64xf32>
   return %y : tensor<8x64xf32>
 }

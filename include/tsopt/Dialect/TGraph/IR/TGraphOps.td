@@ -91,6 +91,22 @@ def TGraph_MulScalarOp : TGraph_ScalarOp<"mul_scalar", "MulScalar"> {
   let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
 }
 
+def TGraph_AddScalarOp : TGraph_ScalarOp<"add_scalar", "AddScalar"> {
+  let summary = "scalar addition of a constant";
+  let description = [{
+    Adds the constant `scalar`.
+
+    Example:
+
+    ```mlir
+    %y = tgraph.add_scalar %x, 9.999999e-07 : f32
+    ```
+  }];
+  let arguments = (ins TS_ElementType:$input, F64Attr:$scalar);
+  let results = (outs TS_ElementType:$result);
+  let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
+}
+
 def TGraph_YieldOp : Op<TGraph_Dialect, "yield", [
     Pure, Terminator, ReturnLike, HasParent<"GraphOp">]> {
   let summary = "returns a thread graph's scalars";
