@@ -86,21 +86,57 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
     for (int v : kernel.writes)
       writers[v].push_back(k);
 
+  // Columns: u_k for each kernel (binary), then w_v for each value some
+  // kernel reads or the program returns (in [0, 1]: whether it is in
+  // memory). Rows: w_v ≤ Σ_{j writes v} u_j, u_k ≤ w_v for each value k
+  // reads, w_o ≥ 1 for each output (a bound). The same LP as the rows
+  // u_k ≤ Σ_j u_j, with a matrix linear in the candidates' interfaces
+  // instead of their product.
+  llvm::DenseMap<int, int> valueColumn;
+  std::vector<int> valueOf;
+  auto columnOf = [&](int v) {
+    auto [it, inserted] = valueColumn.insert({v, static_cast<int>(n + valueOf.size())});
+    if (inserted)
+      valueOf.push_back(v);
+    return it->second;
+  };
   std::vector<Row> rows;
-  std::vector<double> upper(n, 1.0);
+  std::vector<double> upper(n, 1.0), lowerBound(n, 0.0);
   for (int o : problem.outputs) {
     if (inputs.contains(o))
       continue;
-    auto it = writers.find(o);
-    if (it == writers.end())
+    if (!writers.count(o))
       return fail("no candidate kernel writes output value " +
                   std::to_string(o));
+    columnOf(o);
+  }
+  for (auto [k, kernel] : llvm::enumerate(problem.kernels))
+    for (int v : kernel.reads) {
+      if (inputs.contains(v))
+        continue;
+      if (!writers.count(v)) {
+        upper[k] = 0; // it can never run
+        continue;
+      }
+      Row r;
+      r.upper = 0;
+      r.terms = {{static_cast<int>(k), 1.0}, {columnOf(v), -1.0}};
+      rows.push_back(std::move(r));
+    }
+  for (int v : valueOf) {
     Row r;
-    r.lower = 1;
-    for (int k : it->second)
-      r.terms.push_back({k, 1.0});
+    r.lower = 0;
+    for (int j : writers[v])
+      r.terms.push_back({j, 1.0});
+    r.terms.push_back({valueColumn[v], -1.0});
     rows.push_back(std::move(r));
   }
+  size_t numColumns = n + valueOf.size();
+  upper.resize(numColumns, 1.0);
+  lowerBound.resize(numColumns, 0.0);
+  for (int o : problem.outputs)
+    if (valueColumn.count(o))
+      lowerBound[valueColumn[o]] = 1.0;
   for (const std::vector<unsigned> &group : problem.atLeastOne) {
     Row r;
     r.lower = 1;
@@ -108,50 +144,36 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
       r.terms.push_back({static_cast<int>(k), 1.0});
     rows.push_back(std::move(r));
   }
-  for (auto [k, kernel] : llvm::enumerate(problem.kernels))
-    for (int v : kernel.reads) {
-      if (inputs.contains(v))
-        continue;
-      auto it = writers.find(v);
-      if (it == writers.end()) {
-        upper[k] = 0; // it can never run
-        continue;
-      }
-      Row r;
-      r.lower = 0;
-      for (int j : it->second)
-        r.terms.push_back({j, 1.0});
-      r.terms.push_back({static_cast<int>(k), -1.0});
-      rows.push_back(std::move(r));
-    }
 
   CoverSolution sol;
   sol.columns = n;
   for (unsigned round = 0;; ++round) {
     // Column-major matrix for Cbc_loadProblem.
-    std::vector<std::vector<std::pair<int, double>>> cols(n);
+    std::vector<std::vector<std::pair<int, double>>> cols(numColumns);
     for (auto [r, row] : llvm::enumerate(rows))
       for (auto [k, c] : row.terms)
         cols[k].push_back({static_cast<int>(r), c});
     std::vector<CoinBigIndex> colStart{0};
     std::vector<int> index;
-    std::vector<double> value, lower(n, 0.0), obj(n), rowLower, rowUpper;
-    for (size_t k = 0; k < n; ++k) {
+    std::vector<double> value, obj(numColumns, 0.0), rowLower, rowUpper;
+    for (size_t k = 0; k < numColumns; ++k) {
       for (auto [r, c] : cols[k]) {
         index.push_back(r);
         value.push_back(c);
       }
       colStart.push_back(index.size());
-      obj[k] = problem.kernels[k].cost;
+      if (k < n)
+        obj[k] = problem.kernels[k].cost;
     }
     for (const Row &r : rows) {
       rowLower.push_back(std::isinf(r.lower) ? -DBL_MAX : r.lower);
       rowUpper.push_back(std::isinf(r.upper) ? DBL_MAX : r.upper);
     }
     std::unique_ptr<Cbc_Model, CbcModelDeleter> model(Cbc_newModel());
-    Cbc_loadProblem(model.get(), n, rows.size(), colStart.data(),
-                    index.data(), value.data(), lower.data(), upper.data(),
-                    obj.data(), rowLower.data(), rowUpper.data());
+    Cbc_loadProblem(model.get(), numColumns, rows.size(), colStart.data(),
+                    index.data(), value.data(), lowerBound.data(),
+                    upper.data(), obj.data(), rowLower.data(),
+                    rowUpper.data());
     for (size_t k = 0; k < n; ++k)
       Cbc_setInteger(model.get(), k);
     Cbc_setLogLevel(model.get(), getenv("TSOPT_CBC_LOG") ? 1 : 0);
@@ -159,9 +181,14 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
     if (!options.start.empty()) {
       std::vector<int> idx;
       std::vector<double> val;
-      for (size_t k = 0; k < n; ++k) {
+      llvm::DenseSet<int> written;
+      for (unsigned k : options.start)
+        written.insert(problem.kernels[k].writes.begin(),
+                       problem.kernels[k].writes.end());
+      for (size_t k = 0; k < numColumns; ++k) {
         idx.push_back(k);
-        val.push_back(llvm::is_contained(options.start, k) ? 1.0 : 0.0);
+        val.push_back(k < n ? (llvm::is_contained(options.start, k) ? 1.0 : 0.0)
+                            : (written.contains(valueOf[k - n]) ? 1.0 : 0.0));
       }
       Cbc_setMIPStartI(model.get(), idx.size(), idx.data(), val.data());
     }

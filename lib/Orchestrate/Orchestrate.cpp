@@ -424,9 +424,32 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   }
   for (int o : prim.outputs)
     out.outputs.push_back(valueOf[o]);
-  result.costUs = costOf(out, *target);
+  result.costUs = result.coverUs = costOf(out, *target);
 
-  if (options.wholeCheck) {
+  // The rule-fused whole, if it beats the cover and verifies as a whole.
+  if (options.fusionIncumbent) {
+    t = Clock::now();
+    FusionOptions fopts;
+    fopts.target = options.target;
+    auto fused = fuseBlocks(program, fopts);
+    if (llvm::succeeded(fused)) {
+      const FusionSnapshot &best = fused->snapshots[fused->best];
+      if (best.costUs < result.costUs) {
+        auto rec = verifyEquivalence(best.graph, program, vopts);
+        if (llvm::succeeded(rec) && rec->equivalent && rec->floatStable) {
+          result.graph = best.graph;
+          result.costUs = best.costUs;
+          result.incumbent = "rule-based fusion (rules " +
+                             fused->rulesUpTo(fused->best) + ")";
+          result.wholeCheck = rec->summary();
+          result.wholeStable = true;
+        }
+      }
+    }
+    result.verifySeconds += secondsSince(t);
+  }
+
+  if (options.wholeCheck && result.incumbent.empty()) {
     t = Clock::now();
     std::string vwhy;
     auto rec = verifyEquivalence(out, program, vopts, &vwhy);

@@ -32,10 +32,12 @@ using OpSet = llvm::BitVector;
 
 /// Bounds on the candidates (Korch's pruning limits).
 struct CandidateLimits {
-  /// Primitives in one candidate kernel.
-  unsigned maxOps = 8;
-  /// Linear primitives (matmuls) in one candidate kernel.
-  unsigned maxLinear = 2;
+  /// Primitives in one candidate kernel (a decoder layer's attention with
+  /// its projections and norm is about 20).
+  unsigned maxOps = 20;
+  /// Linear primitives (matmuls) in one candidate kernel (a gated MLP with
+  /// its down projection and residual holds 3, attention with q, k, v 5).
+  unsigned maxLinear = 4;
   /// Execution states enumerated before giving up with an error.
   uint64_t maxStates = 1u << 20;
   /// Candidate kernels enumerated before giving up with an error.

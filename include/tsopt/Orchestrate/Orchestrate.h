@@ -50,6 +50,10 @@ struct OrchestrateOptions {
   /// Check the stitched program against the input program as a whole
   /// (besides each kernel against its subgraph).
   bool wholeCheck = true;
+  /// Rules first (DESIGN §7): the rule-fused whole program, when the cost
+  /// model ranks it below the cover and it verifies as a whole, is the
+  /// result instead (its kernels may pass the candidate limits).
+  bool fusionIncumbent = true;
   /// Verification of the kernels and the whole.
   double delta = 0x1p-40;
   uint64_t seed = 0;
@@ -122,8 +126,12 @@ struct OrchestrateResult {
   bool optimal = false;
   /// Kernel searches run and how many improved a price.
   unsigned searches = 0, searchImproved = 0;
-  /// Estimates: one kernel per op of the program as given, the result.
-  double programCostUs = 0, costUs = 0;
+  /// Estimates: one kernel per op of the program as given, the result, and
+  /// the BLP's cover (the result unless the rule-fused whole beat it).
+  double programCostUs = 0, costUs = 0, coverUs = 0;
+  /// Set when the result is the rule-fused whole program (`kernels` then
+  /// describe the cover it beat): "rule-based fusion (rules 4, 9, 3)".
+  std::string incumbent;
   /// Seconds: candidates, pricing, search, verification, in all.
   double enumerateSeconds = 0, pricingSeconds = 0, searchSeconds = 0,
          verifySeconds = 0, seconds = 0;

@@ -100,9 +100,19 @@ LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
       orchestrate(*program, opts, &cache, &why);
   if (failed(result))
     return func.emitError() << "cannot orchestrate: " << why;
-  const OrchestrateResult &r = *result;
-  numCandidates += r.candidates;
+  numCandidates += result->candidates;
+  FailureOr<bool> replaced =
+      kgraph::applyOrchestration(func, *result, target, "orchestrated");
+  if (failed(replaced))
+    return failure();
+  numOrchestrated += *replaced;
+  return success();
+}
 
+FailureOr<bool> tsopt::kgraph::applyOrchestration(func::FuncOp func,
+                                                  const OrchestrateResult &r,
+                                                  StringRef target,
+                                                  StringRef verb) {
   unsigned graphDefined = 0;
   for (const tsopt::Op &op : r.graph.ops)
     graphDefined += op.kind == OpKind::Kernel;
@@ -131,42 +141,49 @@ LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
   }
   std::string estimate = formatFixed(r.costUs) + " us vs " +
                          formatFixed(r.programCostUs) +
-                         " us one kernel per op on " + target.getValue();
+                         " us one kernel per op on " + target.str();
   if (!(r.costUs < r.programCostUs)) {
     emitRemark(func.getLoc())
-        << "not orchestrated: no set of kernels is estimated faster ("
+        << "not " << verb << ": no set of kernels is estimated faster ("
         << estimate << "); " << counters;
-    return success();
+    return false;
   }
   if (!r.wholeStable) {
     emitRemark(func.getLoc())
-        << "not orchestrated: the kernels are equivalent but the whole "
-           "fails the float check ("
-        << r.wholeCheck << "); " << counters;
-    return success();
+        << "not " << verb << ": the kernels are equivalent but the whole "
+        << "fails the float check (" << r.wholeCheck << "); " << counters;
+    return false;
   }
   if (failed(replaceFunctionBody(func, r.graph)))
     return failure();
-  MLIRContext *ctx = &getContext();
-  SmallVector<Attribute> records;
-  for (auto [i, k] : llvm::enumerate(r.kernels)) {
-    std::string ops;
-    for (int op : k.ops)
-      ops += (ops.empty() ? "" : " ") + std::to_string(op);
-    records.push_back(StringAttr::get(
-        ctx, "kernel " + std::to_string(i) + " (ops " + ops + "): " +
-                 k.origin + "; " + k.verification));
+  MLIRContext *ctx = func.getContext();
+  if (r.incumbent.empty()) {
+    SmallVector<Attribute> records;
+    for (auto [i, k] : llvm::enumerate(r.kernels)) {
+      std::string ops;
+      for (int op : k.ops)
+        ops += (ops.empty() ? "" : " ") + std::to_string(op);
+      records.push_back(StringAttr::get(
+          ctx, "kernel " + std::to_string(i) + " (ops " + ops + "): " +
+                   k.origin + "; " + k.verification));
+    }
+    func->setAttr("tsopt.kernel_verification", ArrayAttr::get(ctx, records));
   }
-  func->setAttr("tsopt.kernel_verification", ArrayAttr::get(ctx, records));
   if (!r.wholeCheck.empty())
     func->setAttr("tsopt.verification", StringAttr::get(ctx, r.wholeCheck));
   func->setAttr("tsopt.cost_us", FloatAttr::get(Float64Type::get(ctx),
                                                 r.costUs));
-  ++numOrchestrated;
-  emitRemark(func.getLoc())
-      << "orchestrated: " << r.kernels.size() << " kernels ("
-      << graphDefined << " graph-defined) from " << r.primitives.ops.size()
-      << " primitives; estimated " << estimate << "; " << counters
-      << (r.wholeCheck.empty() ? "" : "; " + r.wholeCheck);
-  return success();
+  InFlightDiagnostic remark = emitRemark(func.getLoc());
+  if (r.incumbent.empty())
+    remark << verb << ": " << r.kernels.size() << " kernels ("
+           << graphDefined << " graph-defined) from "
+           << r.primitives.ops.size() << " primitives";
+  else
+    remark << verb << ": " << describeStructure(r.graph) << "; by "
+           << r.incumbent << " of the whole program, which beats the "
+           << r.kernels.size() << " kernels of the BLP's cover ("
+           << formatFixed(r.coverUs) << " us)";
+  remark << "; estimated " << estimate << "; " << counters
+         << (r.wholeCheck.empty() ? "" : "; " + r.wholeCheck);
+  return true;
 }

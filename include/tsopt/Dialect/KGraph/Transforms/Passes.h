@@ -12,6 +12,10 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseSet.h"
 
+namespace tsopt {
+struct OrchestrateResult;
+} // namespace tsopt
+
 namespace tsopt::kgraph {
 
 /// The functions of `module` that another function names as its
@@ -23,6 +27,16 @@ llvm::DenseSet<llvm::StringRef> referencedFunctions(mlir::ModuleOp module);
 /// `references`), without graph-defined kernels or calls.
 bool isRewritableProgram(mlir::func::FuncOp func,
                          const llvm::DenseSet<llvm::StringRef> &references);
+
+/// Moves an orchestration result into `func` when it is estimated faster
+/// than one kernel per op and its whole passes the float check: the body,
+/// `tsopt.verification`, `tsopt.kernel_verification`, `tsopt.cost_us`, and a
+/// remark saying `verb` ("orchestrated") with the figures; otherwise a
+/// remark says why not. Returns whether the body was replaced.
+mlir::FailureOr<bool> applyOrchestration(mlir::func::FuncOp func,
+                                         const OrchestrateResult &result,
+                                         llvm::StringRef target,
+                                         llvm::StringRef verb);
 
 #define GEN_PASS_DECL
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h.inc"
