@@ -355,7 +355,8 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
       for (unsigned k : order) {
         CandidateKernel &c = cands[columns[k]];
         PricedKernel &pk = *c.price;
-        if (pk.searched || c.ops.count() < 2 || searchLeft <= 0)
+        if (pk.searched || c.ops.count() < 2 ||
+            c.ops.count() > options.searchMaxOps || searchLeft <= 0)
           continue;
         pk.searched = true;
         SearchOptions sopts;

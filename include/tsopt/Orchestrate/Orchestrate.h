@@ -47,6 +47,9 @@ struct OrchestrateOptions {
   /// uses (0: prices from the rules alone), and at most per kernel.
   double searchTimeLimit = 0;
   double searchTimePerKernel = 10;
+  /// Kernels of more primitives than this are not searched (beyond the
+  /// search's reach).
+  unsigned searchMaxOps = 16;
   /// Check the stitched program against the input program as a whole
   /// (besides each kernel against its subgraph).
   bool wholeCheck = true;

@@ -10,6 +10,8 @@
 #include "tsopt/Support/Format.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Orchestrate/Orchestrate.h"
+#include "tsopt/Search/Fission.h"
 #include "tsopt/Search/Search.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -112,6 +114,37 @@ LogicalResult SuperoptimizePass::runOnFunction(
   FailureOr<Graph> program = importFunction(func);
   if (failed(program))
     return failure();
+
+  // Beyond the search's reach: orchestration (docs/orchestration.md).
+  if (plan && orchestrateAbove > 0 &&
+      fission(*program).graph.ops.size() > orchestrateAbove) {
+    OrchestrateOptions oopts;
+    oopts.target = target;
+    oopts.threads = std::max(1u, static_cast<unsigned>(threads));
+    oopts.seed = seed;
+    oopts.delta = delta;
+    // Most of the time limit for searches of the chosen kernels; the rest
+    // for pricing, the BLP and verification.
+    oopts.searchTimeLimit = timeLimit > 0 ? 0.7 * timeLimit : 60;
+    oopts.searchMaxOps = orchestrateAbove;
+    if (progress)
+      oopts.progress = [name = func.getName().str()](const std::string &line) {
+        llvm::errs() << "tsopt-superoptimize @" << name
+                     << ": orchestration: " << line << "\n";
+      };
+    std::string why;
+    PricingCache cache;
+    FailureOr<OrchestrateResult> result =
+        orchestrate(*program, oopts, &cache, &why);
+    if (failed(result))
+      return func.emitError() << "cannot orchestrate: " << why;
+    FailureOr<bool> replaced = kgraph::applyOrchestration(
+        func, *result, target, "superoptimized by orchestration");
+    if (failed(replaced))
+      return failure();
+    numImproved += *replaced;
+    return success();
+  }
 
   SearchOptions opts;
   opts.maxKernelOps = maxKernelOps;

@@ -171,6 +171,15 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     given explicitly is kept in every space; the remark lists the derived
     choices and how each space went.
 
+    A program larger than the search's reach — more primitives after
+    fission than `orchestrate-above` (16 by default), a transformer layer
+    or a stack of them — is orchestrated instead, as tsopt-orchestrate does
+    (docs/orchestration.md): candidate kernels priced by rules, the BLP
+    solved by CBC, the rule-fused whole as the incumbent, and µGraph
+    searches of the chosen kernels within the search's reach while
+    `time-limit` lasts, each kernel verified against its subgraph. The
+    remark then begins "superoptimized by orchestration".
+
     Functions that already contain graph-defined kernels, functions that
     call others (the parts of tsopt-partition-lax are searched instead) and
     functions another function names as its `tsopt.reference` (the
@@ -250,6 +259,10 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     Option<"timeLimit", "time-limit", "double", /*default=*/"60",
            "Wall-time limit in seconds of each function's search (0: "
            "none); the best found so far wins">,
+    Option<"orchestrateAbove", "orchestrate-above", "unsigned",
+           /*default=*/"16",
+           "With plan: orchestrate programs of more primitives than this "
+           "(after fission) instead of searching them whole (0: never)">,
     Option<"plan", "plan", "bool", /*default=*/"true",
            "Derive the options not given from the program and search "
            "spaces from small to large; false: one search with the options "
