@@ -21,8 +21,8 @@ from ._program import (Program, Tensor, add, add_scalar, concat, div, exp,
                        matmul, max, mean, mul, mul_scalar, neg, parse, relu,
                        reshape, rms_norm, rsqrt, silu, softmax, sqrt, square,
                        sub, sum, tile, transpose)
-from ._search import (MuGraph, SearchError, fuse_blocks, search_options,
-                      superoptimize)
+from ._search import (MuGraph, SearchError, fuse_blocks, orchestrate,
+                      search_options, superoptimize)
 
 __version__ = "0.1.0"
 
@@ -31,7 +31,8 @@ TARGETS = _tsopt.known_targets()
 
 __all__ = [
     "Program", "Tensor", "MuGraph", "SearchError", "parse", "load",
-    "superoptimize", "fuse_blocks", "search_options", "TARGETS",
+    "superoptimize", "fuse_blocks", "orchestrate", "search_options",
+    "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
     "silu", "gelu", "relu", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
     "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",

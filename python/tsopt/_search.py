@@ -126,6 +126,12 @@ class _Progress:
 DEFAULT_TIME_LIMIT = 60.0
 
 
+#: With plan, programs of more primitives than this (after fission) are
+#: orchestrated instead of searched whole (as tsopt-superoptimize's
+#: orchestrate-above).
+ORCHESTRATE_ABOVE = 16
+
+
 def superoptimize(program, progress=False, plan=True, **options):
     """Searches for the fastest verified µGraph equivalent to `program`.
 
@@ -143,7 +149,10 @@ def superoptimize(program, progress=False, plan=True, **options):
     and the search runs spaces from small to large within ``time_limit``
     (default :data:`DEFAULT_TIME_LIMIT` seconds; 0: none), each finished
     space contributing its best; False: one search with the options as
-    given (docs/search.md, "Defaults").
+    given (docs/search.md, "Defaults"). With `plan`, a program of more
+    than :data:`ORCHESTRATE_ABOVE` primitives is beyond the search's reach
+    and goes to :func:`orchestrate` instead, most of the time limit spent
+    on searches of the chosen kernels (docs/orchestration.md).
 
     `progress`: False (quiet), True (a tqdm bar if tqdm is installed, else a
     line on stderr) or a callable taking each progress line.
@@ -155,6 +164,14 @@ def superoptimize(program, progress=False, plan=True, **options):
         raise TypeError(f"superoptimize: expected a tsopt.Program, got "
                         f"{type(program).__name__}")
     graph = program._final()
+    if plan and _tsopt.primitive_count(graph) > ORCHESTRATE_ABOVE:
+        limit = options.get("time_limit", DEFAULT_TIME_LIMIT)
+        return orchestrate(
+            program, target=options.get("target", "sm_90"),
+            search_time=0.7 * limit if limit else 60.0,
+            seed=options.get("seed", 0),
+            delta=options.get("delta", 2.0 ** -40),
+            threads=options.get("threads", 2))
     show = None
     if progress is True:
         show = _Progress()
@@ -196,6 +213,48 @@ def superoptimize(program, progress=False, plan=True, **options):
     best.verification = record
     best.alternatives = tuple(results[1:])
     return best
+
+
+def orchestrate(program, target="sm_90", max_ops=20, max_linear=4,
+                solve_time=60.0, search_time=0.0, seed=0, delta=2.0 ** -40,
+                threads=2):
+    """The cheapest set of kernels for a whole program (Korch).
+
+    Fission splits composite ops; every convex, connected subgraph of at
+    most `max_ops` primitives and `max_linear` matmuls is a candidate
+    kernel priced by its best implementation (its ops as they are, or
+    rule-fused; with `search_time` seconds, µGraph searches of the chosen
+    kernels); a binary linear program solved by CBC picks the cheapest set
+    that computes the outputs (docs/orchestration.md). Returns a
+    :class:`MuGraph` with ``kernels`` (a tuple of (ops, cost_us, origin,
+    verification) in run order, the ops numbering the program after
+    fission), ``orchestration`` (states, candidates, the BLP's size, solve
+    time, gap, ...) and ``opaque`` (ops left as their own kernels, with the
+    reason); ``verification`` is the check of the whole. Raises
+    :class:`SearchError` when the program cannot be orchestrated or the
+    result fails the float check.
+    """
+    if not isinstance(program, Program):
+        raise TypeError(f"orchestrate: expected a tsopt.Program, got "
+                        f"{type(program).__name__}")
+    graph = program._final()
+    (g, cost, program_cost, kernels, whole, stable, incumbent, stats,
+     opaque) = _tsopt.orchestrate(graph, target, max_ops, max_linear,
+                                  solve_time, search_time, seed, delta,
+                                  threads)
+    if not stable:
+        raise SearchError(f"the orchestrated {program.name} fails the float "
+                          f"check: {whole}")
+    m = MuGraph._wrap(g, program.name, program.input_names)
+    m.cost_us = cost
+    m.program_cost_us = program_cost
+    m.reference = program
+    m.origin = incumbent or "orchestration"
+    m.verification = whole
+    m.kernels = tuple(kernels)
+    m.orchestration = dict(stats)
+    m.opaque = tuple(opaque)
+    return m
 
 
 def fuse_blocks(program, target="sm_90", algebraic=True, extensions=True,
