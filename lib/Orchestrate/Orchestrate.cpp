@@ -465,8 +465,17 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
       // has one against its subgraph; the whole gets the float check.
       std::string fwhy;
       auto cmp = compareInFloat(out, program, vopts, &fwhy);
-      if (llvm::failed(cmp))
-        return fail("cannot check the orchestrated program: " + fwhy);
+      if (llvm::failed(cmp)) {
+        // Not even the float check fits (the whole program's tensors in
+        // f64 past the evaluation memory limit): the kernels' records are
+        // all there is, and the record says so.
+        result.wholeCheck = "kernels verified part by part; the whole not "
+                            "checked (" + vwhy + "; float check: " + fwhy +
+                            ")";
+        result.verifySeconds += secondsSince(t);
+        result.seconds = secondsSince(start);
+        return result;
+      }
       if (cmp->disagrees)
         return fail("the orchestrated program disagrees with the program (" +
                     cmp->summary() + "); please report it");

@@ -186,7 +186,9 @@ std::optional<Replacement> matmulPastRowShift(const Matcher &m,
 /// norm moves past the matmul (Blockbuster's rule 4), so that Σx² and
 /// (x ∘ g)·W accumulate in one loop over the normalized dim. A norm feeding
 /// several matmuls is rewritten at each (rule 8). Only without epsilon: the
-/// search has no scalar add.
+/// search does not generate add_scalar (rule-based fusion sees a norm with
+/// one as its primitives, Fission.h, and moves its row scale by
+/// row-scale-past-matmul).
 std::optional<Replacement> matmulPastRmsNorm(const Matcher &m, const Op &op) {
   if (op.kind != OpKind::Matmul)
     return std::nullopt;

@@ -141,7 +141,8 @@ struct OrchestrateResult {
   /// The check of the result against the program as a whole (when run):
   /// the δ-bounded check where the field test can bound the programs'
   /// degrees, else the float check alone (each kernel then carries the
-  /// δ-bounded record against its subgraph).
+  /// δ-bounded record against its subgraph); where not even that fits the
+  /// evaluation memory limit, a line saying the whole was not checked.
   std::string wholeCheck;
   bool wholeStable = true;
 };
