@@ -325,16 +325,19 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
         continue;
       std::string vwhy;
       auto rec = verifyEquivalence(pk.implementation, c.sub.graph, vopts, &vwhy);
-      if (llvm::failed(rec) || !rec->equivalent)
+      if (llvm::succeeded(rec) && !rec->equivalent)
         return fail("the " + pk.origin + " of {" + listOps(prim, c.ops) +
-                    "} is not equivalent to it (" +
-                    (llvm::succeeded(rec) ? rec->summary() : vwhy) +
+                    "} is not equivalent to it (" + rec->summary() +
                     "); please report it");
-      if (!rec->floatStable) {
+      if (llvm::failed(rec) || !rec->floatStable) {
+        // No verdict (memory, degrees) or unstable in float: the kernel's
+        // ops run as written instead, and the BLP is solved again.
         pk.implementation = c.sub.graph;
         pk.costUs = costOf(c.sub.graph, *target);
-        pk.origin = "pre-defined ops (the fused form failed the float "
-                    "check: " + rec->summary() + ")";
+        pk.origin = "pre-defined ops (the " + pk.origin +
+                    (llvm::failed(rec)
+                         ? " could not be verified: " + vwhy + ")"
+                         : " failed the float check: " + rec->summary() + ")");
         pk.asWritten = true;
         changed = true;
         continue;
