@@ -203,8 +203,8 @@ private:
   void evalBinary(OpKind k, const T &a, const T &b, T &out) const;
   template <OpKind K> void unaryAs(const T &a, T &out) const;
   void evalUnary(OpKind k, const T &a, T &out) const;
-  void evalMulScalar(const T &a, double factor, T &out) const;
-  void evalAddScalar(const T &a, double addend, T &out) const;
+  /// mul_scalar (k = MulScalar) or add_scalar (k = AddScalar) by `c`.
+  void evalScalar(OpKind k, const T &a, double c, T &out) const;
   void evalMatmul(const T &a, const T &b, T &out) const;
   void evalReduce(OpKind k, const T &a, int64_t dim,
                   llvm::ArrayRef<int64_t> outShape, T &out) const;
@@ -305,9 +305,8 @@ void Interpreter<Domain>::execOp(Frame &f, unsigned opIndex) {
     return evalBinary(k, in(0), in(1), out);
   switch (k) {
   case OpKind::MulScalar:
-    return evalMulScalar(in(0), op.scalar, out);
   case OpKind::AddScalar:
-    return evalAddScalar(in(0), op.scalar, out);
+    return evalScalar(k, in(0), op.scalar, out);
   case OpKind::Matmul:
     return evalMatmul(in(0), in(1), out);
   case OpKind::ReduceSum:
@@ -649,27 +648,16 @@ void Interpreter<Domain>::evalUnary(OpKind k, const T &a, T &out) const {
 }
 
 template <typename Domain>
-void Interpreter<Domain>::evalMulScalar(const T &a, double factor,
-                                        T &out) const {
-  E c = dom.fromDouble(factor);
+void Interpreter<Domain>::evalScalar(OpKind k, const T &a, double c,
+                                     T &out) const {
+  E e = dom.fromDouble(c);
   out.shape = a.shape;
   out.data.resize(a.data.size());
   const E *p = a.data.data();
   E *o = out.data.data();
+  bool add = k == OpKind::AddScalar;
   for (size_t j = 0, n = a.data.size(); j < n; ++j)
-    o[j] = dom.mul(p[j], c);
-}
-
-template <typename Domain>
-void Interpreter<Domain>::evalAddScalar(const T &a, double addend,
-                                        T &out) const {
-  E c = dom.fromDouble(addend);
-  out.shape = a.shape;
-  out.data.resize(a.data.size());
-  const E *p = a.data.data();
-  E *o = out.data.data();
-  for (size_t j = 0, n = a.data.size(); j < n; ++j)
-    o[j] = dom.add(p[j], c);
+    o[j] = add ? dom.add(p[j], e) : dom.mul(p[j], e);
 }
 
 template <typename Domain>
