@@ -7,14 +7,16 @@ For a function of linalg on tensors in FILE:
      inputs as constants and prints the results is appended, the module is
      bufferized and lowered with `mlir-opt` (one-shot bufferization, linalg
      to loops, to LLVM) and run by `mlir-runner`;
-  3. tsopt's path: `tsopt-opt --convert-linalg-to-kgraph`, then `tsopt-run`
-     on the same .npy inputs;
+  3. tsopt's path: `tsopt-opt --convert-linalg-to-kgraph` (then the passes
+     of --passes, e.g. the superoptimizer), then `tsopt-run` on the same
+     .npy inputs;
   4. the outputs are compared (normwise relative error, tolerance by dtype).
 
 The semantics come from upstream, not from tsopt. Exit status 0 when every
 output agrees; prints one line per output.
 
 Usage: utils/linalg_oracle.py FILE [--fn NAME] [--seed N] [--tol X]
+       [--passes "--tsopt-superoptimize ..."]
        [--tools DIR (tsopt-opt, tsopt-run)] [--llvm DIR (the LLVM install:
        bin/mlir-opt, bin/mlir-runner, lib/libmlir_*runner_utils.so)]
 """
@@ -172,14 +174,21 @@ def upstream(text, name, args, results, inputs, llvm, tmp):
     return outs
 
 
-def tsopt(path, name, inputs, args, tools, tmp):
-    """The outputs of @name imported into kgraph and run by tsopt-run."""
+def tsopt(path, name, inputs, args, tools, tmp, passes):
+    """The outputs of @name imported into kgraph (and rewritten by `passes`)
+    and run by tsopt-run."""
     conv = os.path.join(tmp, "kgraph.mlir")
     r = subprocess.run([os.path.join(tools, "tsopt-opt"),
-                        "--convert-linalg-to-kgraph", path, "-o", conv],
+                        "--convert-linalg-to-kgraph", *passes, path,
+                        "-o", conv],
                        capture_output=True, text=True)
     if r.returncode:
-        sys.exit(f"convert-linalg-to-kgraph failed:\n{r.stderr[:3000]}")
+        sys.exit(f"tsopt-opt failed:\n{r.stderr[:3000]}")
+    if passes:
+        # What the passes said (the superoptimizer's remark), for the record.
+        for line in r.stderr.splitlines():
+            if "remark:" in line:
+                print(line[line.index("remark:"):][:300])
     files = []
     for i, ((shape, dt), x) in enumerate(zip(args, inputs)):
         f = os.path.join(tmp, f"input{i}.npy")
@@ -210,6 +219,9 @@ def main():
     ap.add_argument("--tol", type=float)
     ap.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22")
+    ap.add_argument("--passes", default="",
+                    help="tsopt-opt passes to run after the import, as one "
+                    "string")
     a = ap.parse_args()
     # Comments (RUN and CHECK lines) are not the program.
     text = "\n".join(line for line in open(a.file).read().splitlines()
@@ -222,7 +234,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         want = upstream(text, name, args, results, inputs, a.llvm, tmp)
         got = tsopt(os.path.abspath(a.file), name, inputs, args, a.tools,
-                    tmp)
+                    tmp, a.passes.split())
     if len(got) != len(want):
         sys.exit(f"tsopt gave {len(got)} outputs, upstream {len(want)}")
     ok = True

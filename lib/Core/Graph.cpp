@@ -142,6 +142,8 @@ llvm::StringRef tsopt::stringifyOpKind(OpKind k) {
     return "transpose";
   case OpKind::Concat:
     return "concat";
+  case OpKind::Slice:
+    return "slice";
   case OpKind::RmsNorm:
     return "rms_norm";
   case OpKind::Kernel:

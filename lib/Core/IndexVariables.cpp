@@ -79,6 +79,7 @@ void IndexVariables::unifyOp(const Graph &g, const Op &op) {
     return;
   case OpKind::Repeat:
   case OpKind::Reshape:
+  case OpKind::Slice:
   case OpKind::Kernel:
     return; // new dims
   default:

@@ -118,6 +118,18 @@ LogicalResult tsopt::checkReshape(ArrayRef<int64_t> in, ArrayRef<int64_t> out,
   return success();
 }
 
+LogicalResult tsopt::checkSlice(ArrayRef<int64_t> in, ArrayRef<int64_t> offsets,
+                                ArrayRef<int64_t> out, std::string *why) {
+  if (offsets.size() != in.size() || out.size() != in.size())
+    return Fail{why}("slice of rank ", in.size(), " has ", offsets.size(),
+                     " offsets and a result of rank ", out.size());
+  for (size_t i = 0; i < in.size(); ++i)
+    if (offsets[i] < 0 || out[i] < 1 || offsets[i] > in[i] - out[i])
+      return Fail{why}("slice dim ", i, ": offset ", offsets[i], " and size ",
+                       out[i], " leave the operand dim (", in[i], ")");
+  return success();
+}
+
 FailureOr<Shape> tsopt::transposeShape(ArrayRef<int64_t> in,
                                        ArrayRef<int64_t> perm,
                                        std::string *why) {

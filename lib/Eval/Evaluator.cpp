@@ -222,6 +222,13 @@ LogicalResult GraphChecker::checkOp(const Graph &g, const Op &op,
                             &rule)))
       return failRule(at, rule);
     return success();
+  case OpKind::Slice:
+    if (failed(arity(1, 1)))
+      return failure();
+    if (failed(checkSlice(shapeOf(op.operands[0]), op.perm,
+                          shapeOf(op.results[0]), &rule)))
+      return failRule(at, rule);
+    return success();
   case OpKind::Transpose: {
     if (failed(arity(1, 1)))
       return failure();

@@ -209,6 +209,8 @@ private:
   void evalReduce(OpKind k, const T &a, int64_t dim,
                   llvm::ArrayRef<int64_t> outShape, T &out) const;
   void evalRepeat(const T &a, llvm::ArrayRef<int64_t> outShape, T &out) const;
+  void evalSlice(const T &a, llvm::ArrayRef<int64_t> offsets,
+                 llvm::ArrayRef<int64_t> outShape, T &out) const;
   void evalTranspose(const T &a, llvm::ArrayRef<int64_t> perm, T &out) const;
   void evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
                   llvm::ArrayRef<int64_t> outShape, T &out) const;
@@ -320,6 +322,8 @@ void Interpreter<Domain>::execOp(Frame &f, unsigned opIndex) {
     return;
   case OpKind::Transpose:
     return evalTranspose(in(0), op.perm, out);
+  case OpKind::Slice:
+    return evalSlice(in(0), op.perm, declared, out);
   case OpKind::Concat: {
     llvm::SmallVector<const T *, 4> ins;
     for (int v : op.operands)
@@ -755,6 +759,21 @@ void Interpreter<Domain>::evalRepeat(const T &a,
   out.shape.assign(outShape.begin(), outShape.end());
   out.data.resize(numElements(outShape));
   gatherStrided(a.data.data(), viewShape, viewStrides, out.data.data());
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalSlice(const T &a,
+                                    llvm::ArrayRef<int64_t> offsets,
+                                    llvm::ArrayRef<int64_t> outShape,
+                                    T &out) const {
+  // A strided gather from the box's first element.
+  Shape strides = rowMajorStrides(a.shape);
+  int64_t base = 0;
+  for (size_t d = 0; d < offsets.size(); ++d)
+    base += offsets[d] * strides[d];
+  out.shape.assign(outShape.begin(), outShape.end());
+  out.data.resize(numElements(outShape));
+  gatherStrided(a.data.data() + base, outShape, strides, out.data.data());
 }
 
 template <typename Domain>

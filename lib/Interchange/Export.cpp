@@ -52,6 +52,7 @@ struct KGraphOps {
   using Reshape = kgraph::ReshapeOp;
   using Transpose = kgraph::TransposeOp;
   using Concat = kgraph::ConcatOp;
+  using Slice = kgraph::SliceOp;
 };
 
 struct BGraphOps {
@@ -76,6 +77,7 @@ struct BGraphOps {
   using Reshape = bgraph::ReshapeOp;
   using Transpose = bgraph::TransposeOp;
   using Concat = bgraph::ConcatOp;
+  using Slice = bgraph::SliceOp;
 };
 
 /// Thread graphs hold element-wise ops only.
@@ -161,6 +163,9 @@ Operation *createCompute(OpBuilder &b, Location loc, const CoreOp &op,
                                   b.getDenseI64ArrayAttr(op.perm));
   case OpKind::Concat:
     return Ops::Concat::create(b, loc, result, in, b.getI64IntegerAttr(op.dim));
+  case OpKind::Slice:
+    return Ops::Slice::create(b, loc, result, in[0],
+                              b.getDenseI64ArrayAttr(op.perm));
   default:
     return nullptr;
   }

@@ -103,6 +103,10 @@ private:
       node.perm.assign(t.getPermutation().begin(), t.getPermutation().end());
     if (auto t = dyn_cast<bgraph::TransposeOp>(op))
       node.perm.assign(t.getPermutation().begin(), t.getPermutation().end());
+    if (auto s = dyn_cast<kgraph::SliceOp>(op))
+      node.perm.assign(s.getOffsets().begin(), s.getOffsets().end());
+    if (auto s = dyn_cast<bgraph::SliceOp>(op))
+      node.perm.assign(s.getOffsets().begin(), s.getOffsets().end());
     if (auto in = dyn_cast<bgraph::InputOp>(op)) {
       node.gridMap = gridMap(in.getImap());
       node.fmap = in.getFmap();

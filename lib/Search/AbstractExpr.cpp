@@ -43,7 +43,7 @@ constexpr uint64_t kSymExp = 1ull << 3;
 constexpr uint64_t kSymSum = 1ull << 4;
 constexpr uint64_t kSymMax = 1ull << 5;
 constexpr unsigned kApplyShift = 6;
-constexpr unsigned kVarShift = 33;
+constexpr unsigned kVarShift = 35;
 static_assert(static_cast<unsigned>(OpKind::ThreadGraph) + kApplyShift <
                   kVarShift,
               "every OpKind needs its own symbol bit");

@@ -15,6 +15,7 @@ const char *tsopt::primitiveKind(OpKind kind) {
   case OpKind::Reshape:
   case OpKind::Transpose:
   case OpKind::Concat:
+  case OpKind::Slice:
     return "layout";
   case OpKind::Matmul:
     return "linear";

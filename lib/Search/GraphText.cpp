@@ -219,6 +219,8 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
   case OpKind::Repeat:
   case OpKind::Reshape:
     return llvm::success(); // the result type is the attribute
+  case OpKind::Slice:
+    return checkSlice(shapeOf(0), op.perm, g.values[op.results[0]].shape, why);
   default:
     break; // element-wise unary ops, handled above
   case OpKind::Transpose:

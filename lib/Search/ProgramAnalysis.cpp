@@ -125,9 +125,10 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
   for (const tsopt::Op &op : program.ops) {
     if (op.kind == OpKind::MulScalar)
       scalars.push_back(op.scalar);
-    if (op.kind == OpKind::AddScalar)
-      return fail("add_scalar is not supported by the search yet (rule-"
-                  "based fusion and orchestration take it)");
+    if (op.kind == OpKind::AddScalar || op.kind == OpKind::Slice)
+      return fail(stringifyOpKind(op.kind).str() +
+                  " is not supported by the search yet (rule-based fusion "
+                  "and orchestration take it)");
     if (op.kind == OpKind::RmsNorm) {
       if (op.scalar != 0)
         return fail("rms_norm with a non-zero epsilon is not supported by "

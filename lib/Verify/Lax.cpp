@@ -138,6 +138,7 @@ private:
     case OpKind::Repeat:
     case OpKind::Reshape:
     case OpKind::Transpose:
+    case OpKind::Slice:
     case OpKind::BlockInput:
     case OpKind::BlockOutput:
       r = *in[0];

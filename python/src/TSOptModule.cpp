@@ -282,6 +282,9 @@ py::dict describeOp(const Graph &g, const Op &op) {
   case OpKind::Transpose:
     d["perm"] = std::vector<int64_t>(op.perm.begin(), op.perm.end());
     break;
+  case OpKind::Slice:
+    d["offsets"] = std::vector<int64_t>(op.perm.begin(), op.perm.end());
+    break;
   case OpKind::BlockInput:
     d["imap"] = std::vector<int>(op.gridMap.begin(), op.gridMap.end());
     d["fmap"] = op.fmap;

@@ -81,6 +81,7 @@ enum class OpKind : uint8_t {
   Reshape,
   Transpose,
   Concat,
+  Slice,
   RmsNorm,
   // Kernel level only: a graph-defined kernel (body = block graph).
   Kernel,
@@ -116,7 +117,8 @@ struct Op {
   /// MulScalar: the factor; AddScalar: the addend; RmsNorm: epsilon added
   /// to the mean square.
   double scalar = 0.0;
-  /// Transpose: result dim i is operand dim perm[i].
+  /// Transpose: result dim i is operand dim perm[i]. Slice: the offset of
+  /// each dim (the sizes are the result's).
   llvm::SmallVector<int64_t, 4> perm;
   /// BlockInput: imap (grid dim x/y/z -> tensor dim or kReplica);
   /// BlockOutput: omap (grid dim -> result tensor dim or kReplica).

@@ -50,6 +50,13 @@ llvm::LogicalResult checkReshape(llvm::ArrayRef<int64_t> in,
                                  llvm::ArrayRef<int64_t> out,
                                  std::string *why = nullptr);
 
+/// A slice at `offsets` of the result's size: equal ranks, each offset
+/// >= 0 and offset + size within the operand dim.
+llvm::LogicalResult checkSlice(llvm::ArrayRef<int64_t> in,
+                               llvm::ArrayRef<int64_t> offsets,
+                               llvm::ArrayRef<int64_t> out,
+                               std::string *why = nullptr);
+
 /// Result dim i is operand dim perm[i]; perm must be a permutation.
 llvm::FailureOr<Shape> transposeShape(llvm::ArrayRef<int64_t> in,
                                       llvm::ArrayRef<int64_t> perm,

@@ -1194,6 +1194,15 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     });
     return success();
   }
+  case OpKind::Slice: {
+    gather(op, [&](ValueRange index) {
+      SmallVector<Value, 4> at;
+      for (size_t d = 0; d < index.size(); ++d)
+        at.push_back(addIndex(index[d], cIndex(op.perm[d])));
+      return at;
+    });
+    return success();
+  }
   case OpKind::Transpose: {
     gather(op, [&](ValueRange index) {
       SmallVector<Value, 4> at(index.size());

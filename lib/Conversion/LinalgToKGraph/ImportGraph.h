@@ -78,11 +78,12 @@ private:
                           Operation *op);
   /// The element-wise payload of a linalg region over `domain`: `args` are
   /// the nodes of the block arguments (-1: the accumulator, which only the
-  /// reduction combiner may read). Returns the node of the yielded value.
+  /// reduction combiner may read). Returns the node of yielded value
+  /// `yieldIndex`; the ops it does not depend on are not imported.
   FailureOr<int> importPayload(Block &block, llvm::ArrayRef<int> args,
                                const Shape &domain, DType dtype,
                                Operation *op, int accumulatorArg,
-                               OpKind *combiner);
+                               OpKind *combiner, unsigned yieldIndex = 0);
 
   void raise();
   /// `v` without reshapes that only add or drop unit dims.

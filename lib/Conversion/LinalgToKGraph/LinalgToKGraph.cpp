@@ -171,7 +171,20 @@ static std::optional<double> constantOf(Value v) {
 FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
                                        const Shape &domain, DType dtype,
                                        Operation *op, int accumulatorArg,
-                                       OpKind *combiner) {
+                                       OpKind *combiner,
+                                       unsigned yieldIndex) {
+  // Only the ops the yielded value `yieldIndex` depends on (the others
+  // compute results nobody reads: the indices of torch's max(dim)).
+  llvm::DenseSet<Operation *> needed;
+  {
+    llvm::SmallVector<Value> work{
+        block.getTerminator()->getOperand(yieldIndex)};
+    while (!work.empty()) {
+      Operation *def = work.pop_back_val().getDefiningOp();
+      if (def && def->getBlock() == &block && needed.insert(def).second)
+        work.append(def->operand_begin(), def->operand_end());
+    }
+  }
   llvm::DenseMap<Value, int> local;
   for (auto [i, arg] : llvm::enumerate(block.getArguments()))
     if (static_cast<int>(i) != accumulatorArg)
@@ -194,9 +207,7 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
                                << "' of a linalg payload: " << why;
     };
     if (auto y = dyn_cast<linalg::YieldOp>(inner)) {
-      if (y.getNumOperands() != 1)
-        return fail("one yielded value is supported");
-      Value v = y.getOperand(0);
+      Value v = y.getOperand(yieldIndex);
       if (combiner && *combiner != OpKind::Kernel) {
         // The reduction's combine: acc + f(x) or max(acc, f(x)).
         Operation *def = v.getDefiningOp();
@@ -217,7 +228,7 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
       }
       return local[v];
     }
-    if (isa<arith::ConstantOp>(inner))
+    if (isa<arith::ConstantOp>(inner) || !needed.contains(&inner))
       continue;
     if (isa<arith::ExtFOp, arith::TruncFOp>(inner)) {
       if (local.count(inner.getOperand(0)))
@@ -365,8 +376,20 @@ LogicalResult Importer::importContraction(Operation *op, Value a, Value b,
 }
 
 LogicalResult Importer::importGeneric(linalg::GenericOp op) {
-  if (op.getNumDpsInits() != 1)
-    return op.emitError() << "a linalg.generic with one output is supported";
+  // With several outputs, only one result may be read (torch's max(dim)
+  // yields values and indices; a softmax reads the values).
+  unsigned k = 0;
+  if (op.getNumDpsInits() != 1) {
+    llvm::SmallVector<unsigned, 2> used;
+    for (auto [i, r] : llvm::enumerate(op.getResults()))
+      if (!r.use_empty())
+        used.push_back(i);
+    if (used.size() != 1)
+      return op.emitError() << "a linalg.generic with several outputs is "
+                               "supported when exactly one of its results "
+                               "is used";
+    k = used[0];
+  }
   llvm::SmallVector<int64_t, 4> domain = op.getStaticLoopRanges();
   if (llvm::any_of(domain, ShapedType::isDynamic))
     return op.emitError() << "dynamic shapes are not supported";
@@ -379,8 +402,8 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
     return op.emitError() << "reduces over " << reduced.size()
                           << " loops; one is supported";
   auto maps = op.getIndexingMapsArray();
-  Value out = op.getDpsInits()[0];
-  Value result = op.getResult(0);
+  Value out = op.getDpsInits()[k];
+  Value result = op.getResult(k);
   DType dtype = dtypeOf(result.getType());
   Shape domainShape(domain.begin(), domain.end());
   llvm::SmallVector<int, 4> args;
@@ -397,9 +420,9 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
       return failure();
     args.push_back(*d);
   }
-  AffineMap outMap = maps.back();
+  AffineMap outMap = maps[op.getNumDpsInputs() + k];
   Block &body = op.getRegion().front();
-  int accArg = body.getNumArguments() - 1;
+  int accArg = op.getNumDpsInputs() + k;
   bool readsOut = !body.getArgument(accArg).use_empty();
   if (reduced.empty()) {
     if (!outMap.isIdentity())
@@ -408,9 +431,9 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
     if (readsOut)
       return op.emitError() << "an element-wise linalg.generic that reads "
                                "its output is not supported";
-    args.push_back(-1);
-    FailureOr<int> r =
-        importPayload(body, args, domainShape, dtype, op, accArg, nullptr);
+    args.append(op.getNumDpsInits(), -1);
+    FailureOr<int> r = importPayload(body, args, domainShape, dtype, op,
+                                     accArg, nullptr, k);
     if (failed(r))
       return failure();
     values[result] = reshape(*r, shapeOf(result.getType()), op.getLoc());
@@ -428,10 +451,10 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
       return op.emitError() << "a reduction must write its output through "
                                "the parallel loops in order";
   }
-  args.push_back(-1);
+  args.append(op.getNumDpsInits(), -1);
   OpKind combiner = OpKind::Add; // not seen yet
-  FailureOr<int> f =
-      importPayload(body, args, domainShape, dtype, op, accArg, &combiner);
+  FailureOr<int> f = importPayload(body, args, domainShape, dtype, op, accArg,
+                                   &combiner, k);
   if (failed(f))
     return failure();
   if (combiner == OpKind::Add)
@@ -593,12 +616,32 @@ LogicalResult Importer::importOp(Operation *op) {
               dtypeOf(c.getType()), loc, 0, c.getDim());
     return success();
   }
+  if (auto s = dyn_cast<tensor::ExtractSliceOp>(op)) {
+    // Static offsets and sizes, unit strides; a rank-reducing slice is the
+    // slice followed by a reshape to the reduced type.
+    if (!s.hasUnitStride())
+      return op->emitError() << "slices with strides other than 1 are not "
+                                "supported";
+    if (!s.getOffsets().empty() || !s.getSizes().empty())
+      return op->emitError() << "slices with dynamic offsets or sizes are "
+                                "not supported";
+    FailureOr<int> x = nodeOf(s.getSource(), op);
+    if (failed(x))
+      return failure();
+    Shape sizes(s.getStaticSizes().begin(), s.getStaticSizes().end());
+    int n = addOp(OpKind::Slice, {*x}, sizes, nodes[*x].dtype, loc);
+    nodes[n].perm.assign(s.getStaticOffsets().begin(),
+                         s.getStaticOffsets().end());
+    values[s.getResult()] = reshape(n, shapeOf(s.getType()), loc);
+    return success();
+  }
   if (auto g = dyn_cast<linalg::GenericOp>(op))
     return importGeneric(g);
   if (auto r = dyn_cast<linalg::ReduceOp>(op))
     return importReduce(r);
   if (auto s = dyn_cast<linalg::SoftmaxOp>(op)) {
-    // softmax(x) = exp(x - max) / Σ exp(x - max) = exp(x) / Σ exp(x).
+    // softmax(x) = exp(x - max) / Σ exp(x - max), with the max: finite in
+    // f32 for any scores.
     FailureOr<int> x = nodeOf(s.getInput(), op);
     if (failed(x))
       return failure();
@@ -607,7 +650,9 @@ LogicalResult Importer::importOp(Operation *op) {
     int64_t d = s.getDimension();
     Shape red = shape;
     red[d] = 1;
-    int e = addOp(OpKind::Exp, {*x}, shape, dt, loc);
+    int m = addOp(OpKind::ReduceMax, {*x}, red, dt, loc, 0, d);
+    int c = addOp(OpKind::Sub, {*x, m}, shape, dt, loc);
+    int e = addOp(OpKind::Exp, {c}, shape, dt, loc);
     int sum = addOp(OpKind::ReduceSum, {e}, red, dt, loc, 0, d);
     values[s.getResult()[0]] = addOp(OpKind::Div, {e, sum}, shape, dt, loc);
     return success();
@@ -633,6 +678,24 @@ FailureOr<Graph> Importer::emit() {
     if (live[v])
       for (int o : nodes[v].operands)
         live[o] = true;
+  // One storage dtype: where the function's arguments and results all have
+  // one (an f16 model), every value is stored in it. The f32 that exports
+  // write in between (a matmul's accumulator, the payloads' arithmetic) is
+  // arithmetic width, which is the lowering's choice, as casts are.
+  std::optional<DType> storage;
+  bool uniform = true;
+  auto see = [&](DType d) {
+    uniform &= !storage || *storage == d;
+    storage = d;
+  };
+  for (const Node &n : nodes)
+    if (n.argument >= 0)
+      see(n.dtype);
+  for (int o : outputs)
+    see(nodes[o].dtype);
+  if (uniform && storage)
+    for (Node &n : nodes)
+      n.dtype = *storage;
   Graph g;
   std::vector<int> ids(nodes.size(), -1);
   for (auto [v, n] : llvm::enumerate(nodes))

@@ -106,6 +106,11 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
         &why));
   case OpKind::Concat:
     return expectResult(concatShape(*ins, intAttr("dim"), &why));
+  case OpKind::Slice:
+    return check(checkSlice(
+        (*ins)[0],
+        cast<DenseI64ArrayAttr>(op->getAttr("offsets")).asArrayRef(), result,
+        &why));
   case OpKind::RmsNorm:
     return expectResult(rmsNormShape((*ins)[0], (*ins)[1], &why));
   default:

@@ -51,10 +51,35 @@ func.func @dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 
 // -----
 
-func.func @slice(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'tensor.extract_slice' has no kgraph counterpart}}
-  %s = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+func.func @strided_slice(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{slices with strides other than 1 are not supported}}
+  %s = tensor.extract_slice %x[0, 0] [4, 4] [1, 2] : tensor<4x8xf32> to tensor<4x4xf32>
   return %s : tensor<4x4xf32>
+}
+
+// -----
+
+// A max with its argmax: both results read.
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+func.func @max_and_argmax(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xi64>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0 : i64
+  %e = tensor.empty() : tensor<4xf32>
+  %m = linalg.fill ins(%ninf : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %ei = tensor.empty() : tensor<4xi64>
+  %i = linalg.fill ins(%zero : i64) outs(%ei : tensor<4xi64>) -> tensor<4xi64>
+  // expected-error @+1 {{a linalg.generic with several outputs is supported when exactly one of its results is used}}
+  %r:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x8xf32>) outs(%m, %i : tensor<4xf32>, tensor<4xi64>) {
+  ^bb0(%a: f32, %b: f32, %c: i64):
+    %j = linalg.index 1 : index
+    %jj = arith.index_cast %j : index to i64
+    %mx = arith.maximumf %a, %b : f32
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %s = arith.select %gt, %jj, %c : i64
+    linalg.yield %mx, %s : f32, i64
+  } -> (tensor<4xf32>, tensor<4xi64>)
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xi64>
 }
 
 // -----

@@ -1,12 +1,13 @@
 // Softmax as upstream's decomposition of linalg.softmax writes it (mlir-opt
 // with transform.structured.decompose_interface): a max reduction with
-// maxnumf into a NaN fill, exp(x - max), the sum, the division. The max
-// cancels and is dropped.
+// maxnumf into a NaN fill, exp(x - max), the sum, the division; all kept.
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
 // RUN: %if linalg-oracle %{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}
 
 // CHECK-LABEL: func.func @softmax(
-// CHECK-NEXT: %[[E:.*]] = kgraph.exp %arg0
+// CHECK-NEXT: %[[M:.*]] = kgraph.reduce_max %arg0 dim = 1
+// CHECK-NEXT: %[[C:.*]] = kgraph.sub %arg0, %[[M]]
+// CHECK-NEXT: %[[E:.*]] = kgraph.exp %[[C]]
 // CHECK-NEXT: %[[S:.*]] = kgraph.reduce_sum %[[E]] dim = 1
 // CHECK-NEXT: %[[P:.*]] = kgraph.div %[[E]], %[[S]]
 // CHECK-NEXT: return %[[P]]

@@ -144,6 +144,23 @@ class TS_TransposeOp<Dialect dialect, Type valueType, string ty,
   }];
 }
 
+/// A box of the operand at static offsets, unit strides.
+class TS_SliceOp<Dialect dialect, Type valueType, string ty,
+    list<Trait> extra = []>
+    : TS_CoreOp<dialect, "slice", "Slice", !listconcat(extra, [Pure])> {
+  let summary = "a box of the operand";
+  let description = "Result element i is operand element i + `offsets` "
+    # "(unit strides); the sizes are the result type's.\n\nExample:\n\n"
+    # "```mlir\n%y = " # dialect.name # ".slice %x offsets = [0, 8] : " # ty
+    # "<4x16xf32> -> " # ty # "<4x8xf32>\n```";
+  let arguments = (ins valueType:$input, DenseI64ArrayAttr:$offsets);
+  let results = (outs valueType:$result);
+  let assemblyFormat = [{
+    $input `offsets` `=` $offsets attr-dict `:` qualified(type($input)) `->`
+    qualified(type($result))
+  }];
+}
+
 /// Concatenation along one dim.
 class TS_ConcatOp<Dialect dialect, Type valueType, string ty,
     list<Trait> extra = []>
@@ -196,6 +213,7 @@ multiclass TS_ComputeOps<Dialect dialect, Type valueType, string ty,
       ty, "row-major reinterpretation with the same element count", "2x4x64", extra>;
   def TransposeOp : TS_TransposeOp<dialect, valueType, ty, extra>;
   def ConcatOp : TS_ConcatOp<dialect, valueType, ty, extra>;
+  def SliceOp : TS_SliceOp<dialect, valueType, ty, extra>;
 }
 
 #endif // TSOPT_DIALECT_COMMON_COMPUTEOPS

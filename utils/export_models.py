@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Exports PyTorch modules to linalg-on-tensors text, as lit fixtures.
+
+transformers' LlamaDecoderLayer (a small config, random weights, no
+downloads) goes through torch-mlir's fx.export_and_import with its
+parameters lifted to function arguments (torch.func.functional_call), so the
+importer gets weights as arguments rather than dense_resource constants; the
+rotary embedding's cos and sin are arguments too, as transformers passes
+them to the layer. The text is what Debian's MLIR 22 parses (no bytecode).
+
+Needs torch, transformers and torch-mlir (PyPI), which the default test
+command does not: utils/setup_frontends.sh installs them into a virtual
+environment. The fixtures it writes are committed.
+
+  utils/export_models.py --out test/Conversion/LinalgToKGraph
+"""
+
+import argparse
+import os
+import sys
+
+HEADER = """\
+// transformers' LlamaDecoderLayer ({what}), exported by torch-mlir's
+// fx.export_and_import (linalg-on-tensors) with its weights lifted to
+// arguments: written by utils/export_models.py; do not edit.
+// It imports, runs as upstream MLIR runs the linalg, and superoptimized
+// with default options (orchestration: the layer is beyond the search's
+// reach) still agrees with upstream's execution of the original.
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}}
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=SUPER %}}
+// CHECK-LABEL: func.func @decoder_layer(
+// CHECK-COUNT-2: kgraph.slice
+// CHECK: kgraph.concat
+// CHECK: kgraph.reduce_max
+// CHECK: kgraph.rms_norm
+// CHECK: kgraph.silu
+// ORACLE: @decoder_layer output 0 {type}: relative error {{{{.*}}}}: agree
+// SUPER: remark: superoptimized by orchestration:
+// SUPER: @decoder_layer output 0 {type}: relative error {{{{.*}}}}: agree
+
+"""
+
+
+def export_llama_layer(dtype, tokens=8):
+    import torch
+    from torch_mlir import fx
+    from transformers import LlamaConfig
+    from transformers.models.llama.modeling_llama import (
+        LlamaDecoderLayer, LlamaRotaryEmbedding)
+
+    torch.manual_seed(0)
+    cfg = LlamaConfig(hidden_size=64, intermediate_size=176,
+                      num_attention_heads=4, num_key_value_heads=4,
+                      head_dim=16, rms_norm_eps=1e-6,
+                      attn_implementation="eager")
+    layer = LlamaDecoderLayer(cfg, 0).eval().to(dtype)
+    names = [n for n, _ in layer.named_parameters()]
+
+    class Lifted(torch.nn.Module):
+        def forward(self, x, cos, sin, *weights):
+            out = torch.func.functional_call(
+                layer, dict(zip(names, weights)), (x,),
+                dict(position_embeddings=(cos, sin), attention_mask=None))
+            return out[0] if isinstance(out, tuple) else out
+
+    x = torch.randn(1, tokens, cfg.hidden_size, dtype=dtype)
+    cos, sin = LlamaRotaryEmbedding(cfg)(x.float(), torch.arange(tokens)[None])
+    weights = [p.detach() for p in layer.parameters()]
+    module = fx.export_and_import(Lifted(), x, cos.to(dtype), sin.to(dtype),
+                                  *weights, output_type="linalg-on-tensors",
+                                  func_name="decoder_layer")
+    return str(module), cfg, tokens
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True, help="directory for the fixtures")
+    a = ap.parse_args()
+    try:
+        import torch
+    except ImportError:
+        sys.exit("needs torch, transformers and torch-mlir: run "
+                 "utils/setup_frontends.sh and use its virtual environment")
+    for dtype, tag in [(torch.float32, "f32"), (torch.float16, "f16")]:
+        text, cfg, tokens = export_llama_layer(dtype)
+        what = (f"hidden {cfg.hidden_size}, {cfg.num_attention_heads} heads, "
+                f"intermediate {cfg.intermediate_size}, {tokens} tokens, {tag}")
+        path = os.path.join(a.out, f"llama_decoder_layer_{tag}.mlir")
+        with open(path, "w") as f:
+            f.write(HEADER.format(what=what,
+                                  type=f"tensor<1x{tokens}x{cfg.hidden_size}x{tag}>"))
+            f.write(text)
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
