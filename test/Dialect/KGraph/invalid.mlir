@@ -690,3 +690,20 @@ func.func @infinite_factor(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %s = kgraph.mul_scalar %x, 0x7FF0000000000000 : tensor<2x4xf32>
   return %s : tensor<2x4xf32>
 }
+
+// -----
+
+// slice: the box must lie inside the operand.
+func.func @slice_out_of_range(%x: tensor<4x16xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'kgraph.slice' op slice dim 1: offset 10 and size 8 leave the operand dim (16)}}
+  %s = kgraph.slice %x offsets = [0, 10] : tensor<4x16xf32> -> tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @slice_rank(%x: tensor<4x16xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'kgraph.slice' op slice of rank 2 has 1 offsets and a result of rank 2}}
+  %s = kgraph.slice %x offsets = [0] : tensor<4x16xf32> -> tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}

@@ -100,6 +100,14 @@ func.func @mul_scalar(%x: tensor<4x16xbf16>) -> tensor<4x16xbf16> {
   return %1 : tensor<4x16xbf16>
 }
 
+// slice: static offsets, the sizes are the result's.
+// CHECK-LABEL: func.func @slice
+// CHECK: kgraph.slice %{{.*}} offsets = [0, 8] : tensor<4x16xf32> -> tensor<4x8xf32>
+func.func @slice(%x: tensor<4x16xf32>) -> tensor<4x8xf32> {
+  %0 = kgraph.slice %x offsets = [0, 8] : tensor<4x16xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
 // add_scalar: the same constant syntax.
 // CHECK-LABEL: func.func @add_scalar
 // CHECK: kgraph.add_scalar %{{.*}}, 9.9999999999999995E-7 : tensor<4x16xf32>
