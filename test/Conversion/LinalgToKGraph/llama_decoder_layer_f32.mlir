@@ -7,6 +7,11 @@
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
 // RUN: %if linalg-oracle %{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=SUPER %}
+// And to PTX for sm_90, every kernel assembled by ptxas where it is present:
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-orchestrate -o %t.mlir
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 --function=decoder_layer %t.mlir -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 // CHECK-LABEL: func.func @decoder_layer(
 // CHECK-COUNT-2: kgraph.slice
 // CHECK: kgraph.concat
@@ -16,6 +21,8 @@
 // ORACLE: @decoder_layer output 0 tensor<1x8x64xf32>: relative error {{.*}}: agree
 // SUPER: remark: superoptimized by orchestration:
 // SUPER: @decoder_layer output 0 tensor<1x8x64xf32>: relative error {{.*}}: agree
+// PTX: .version
+// PTX: .entry
 
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
