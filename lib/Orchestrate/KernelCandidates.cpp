@@ -109,14 +109,121 @@ bool tsopt::isConnected(const Graph &program, const OpSet &ops) {
   return llvm::all_of(ops.set_bits(), [&](int i) { return find(i) == root; });
 }
 
+llvm::FailureOr<std::vector<OpSet>>
+tsopt::growCandidateKernels(const Graph &program,
+                            const CandidateLimits &limits,
+                            llvm::ArrayRef<bool> opaque, std::string *why) {
+  size_t n = program.ops.size();
+  auto isOpaque = [&](int i) {
+    return static_cast<size_t>(i) < opaque.size() && opaque[i];
+  };
+  // Neighbours: ops that pass a value or share an operand.
+  std::vector<llvm::SmallVector<int, 8>> next(n);
+  {
+    std::vector<std::vector<int>> readers(program.values.size());
+    std::vector<int> producer = producers(program);
+    for (auto [i, op] : llvm::enumerate(program.ops))
+      for (int v : op.operands)
+        readers[v].push_back(i);
+    auto link = [&](int a, int b) {
+      if (a != b && !llvm::is_contained(next[a], b)) {
+        next[a].push_back(b);
+        next[b].push_back(a);
+      }
+    };
+    for (size_t v = 0; v < readers.size(); ++v)
+      for (int r : readers[v]) {
+        if (producer[v] >= 0)
+          link(producer[v], r);
+        for (int r2 : readers[v])
+          link(r, r2);
+      }
+  }
+  auto preds = predecessorsOf(program);
+  // Convex: no op outside the set both depends on it and feeds it.
+  std::vector<char> fromSet(n);
+  auto convex = [&](const OpSet &set) {
+    int first = set.find_first(), last = set.find_last();
+    std::fill(fromSet.begin() + first, fromSet.begin() + last + 1, 0);
+    for (int i = first + 1; i <= last; ++i)
+      for (int p : preds[i])
+        if (p >= first && (set.test(p) || fromSet[p])) {
+          if (!set.test(i))
+            fromSet[i] = 1;
+          else if (fromSet[p])
+            return false;
+        }
+    return true;
+  };
+  llvm::DenseSet<OpSet> seen;
+  std::vector<OpSet> kernels;
+  bool overflow = false;
+  // Connected sets whose smallest op is `seed`, each visited once.
+  std::function<void(OpSet &, int, unsigned, unsigned)> grow =
+      [&](OpSet &set, int seed, unsigned size, unsigned linear) {
+        if (overflow)
+          return;
+        if (convex(set)) {
+          kernels.push_back(set);
+          if (kernels.size() > limits.maxCandidates) {
+            overflow = true;
+            return;
+          }
+        }
+        if (size >= limits.maxOps || isOpaque(seed))
+          return;
+        llvm::SmallVector<int, 16> frontier;
+        for (int i : set.set_bits())
+          for (int j : next[i])
+            if (j > seed && !set.test(j) && !isOpaque(j) &&
+                !llvm::is_contained(frontier, j))
+              frontier.push_back(j);
+        for (int j : frontier) {
+          bool lin = program.ops[j].kind == OpKind::Matmul;
+          if (lin && linear >= limits.maxLinear)
+            continue;
+          set.set(j);
+          if (seen.insert(set).second)
+            grow(set, seed, size + 1, linear + lin);
+          set.reset(j);
+          if (overflow)
+            return;
+        }
+      };
+  for (size_t s = 0; s < n && !overflow; ++s) {
+    OpSet set(n);
+    set.set(s);
+    if (!seen.insert(set).second)
+      continue;
+    grow(set, s, 1, program.ops[s].kind == OpKind::Matmul);
+  }
+  if (overflow) {
+    fail(why, "more than " + std::to_string(limits.maxCandidates) +
+                  " candidate kernels (lower the ops per kernel or raise "
+                  "the candidates limit)");
+    return llvm::failure();
+  }
+  llvm::stable_sort(kernels, [](const OpSet &a, const OpSet &b) {
+    return a.count() < b.count();
+  });
+  return kernels;
+}
+
 llvm::FailureOr<CandidateKernels>
 tsopt::enumerateCandidateKernels(const Graph &program,
                                  const CandidateLimits &limits,
                                  llvm::ArrayRef<bool> opaque,
                                  std::string *why) {
   auto states = enumerateExecutionStates(program, limits.maxStates, why);
-  if (failed(states))
-    return llvm::failure();
+  if (failed(states)) {
+    // Too wide for states: grow the same candidates without them.
+    auto grown = growCandidateKernels(program, limits, opaque, why);
+    if (failed(grown))
+      return llvm::failure();
+    CandidateKernels result;
+    result.kernels = std::move(*grown);
+    return result;
+  }
   size_t n = program.ops.size();
   auto preds = predecessorsOf(program);
   auto isOpaque = [&](int i) {

@@ -211,7 +211,10 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
     cands.push_back(std::move(c));
   }
   result.enumerateSeconds = secondsSince(t);
-  progress(std::to_string(result.states) + " execution states, " +
+  progress((result.states ? std::to_string(result.states) +
+                                " execution states, "
+                          : std::string("more execution states than the "
+                                        "limit: candidates grown, ")) +
            std::to_string(result.candidates) + " candidate kernels in " +
            formatFixed(result.enumerateSeconds) + " s");
 
@@ -300,7 +303,8 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   double searchLeft = options.searchTimeLimit;
   CoverSolution solution;
   for (;;) {
-    copts.start = cheapestPath(prim, enumerated->states, cands, columns);
+    if (!enumerated->states.empty())
+      copts.start = cheapestPath(prim, enumerated->states, cands, columns);
     auto solved = solveCover(problem, copts, why);
     if (llvm::failed(solved))
       return llvm::failure();

@@ -54,19 +54,33 @@ enumerateExecutionStates(const Graph &program, uint64_t maxStates,
 struct CandidateKernels {
   /// The candidates, each a set of ops, smallest first.
   std::vector<OpSet> kernels;
-  /// The execution states they were found from.
+  /// The execution states they were found from; empty when the program
+  /// had more than the states limit and the candidates were grown instead.
   std::vector<OpSet> states;
 };
 
 /// Every candidate kernel of `program`: each difference S2 \ S1 of
 /// execution states S1 ⊂ S2 whose ops are connected (through the values
 /// they pass or an input they share) and within the limits. An op marked in
-/// `opaque` only forms a candidate alone (it is its own kernel). Fails,
-/// saying so, past the states or candidates limit.
+/// `opaque` only forms a candidate alone (it is its own kernel).
+///
+/// Ops that read only program inputs (a weight's transpose, a reshape of
+/// the rotary table) can run at any point, so each multiplies the states;
+/// past `maxStates` the same candidates — every connected, convex set
+/// within the limits — are grown from each op instead, without states.
+/// Fails, saying so, past the candidates limit.
 llvm::FailureOr<CandidateKernels>
 enumerateCandidateKernels(const Graph &program, const CandidateLimits &limits,
                           llvm::ArrayRef<bool> opaque = {},
                           std::string *why = nullptr);
+
+/// The candidates of enumerateCandidateKernels found without states: sets
+/// grown from each op through neighbours (values passed, inputs shared),
+/// kept when convex and within the limits.
+llvm::FailureOr<std::vector<OpSet>>
+growCandidateKernels(const Graph &program, const CandidateLimits &limits,
+                     llvm::ArrayRef<bool> opaque = {},
+                     std::string *why = nullptr);
 
 /// Whether no path of `program` leaves `ops` and re-enters it.
 bool isConvex(const Graph &program, const OpSet &ops);

@@ -119,7 +119,8 @@ struct OrchestrateResult {
   };
   std::vector<Opaque> opaque;
   std::vector<OrchestratedKernel> kernels;
-  /// Candidates: execution states, candidate kernels, distinct canonical
+  /// Candidates: execution states (0: more than the limit, and the
+  /// candidates were grown without them), candidate kernels, distinct canonical
   /// subgraphs priced (and how many came from the cache), candidates in the
   /// BLP after dominated ones were dropped.
   uint64_t states = 0, candidates = 0, distinct = 0, cacheHits = 0,

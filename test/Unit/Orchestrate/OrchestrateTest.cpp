@@ -164,16 +164,29 @@ TEST(KernelCandidates, StatesAndCandidatesMatchBruteForce) {
     EXPECT_EQ(got->kernels.size(), kernels.size()) << "duplicates, trial " << trial;
     for (const OpSet &k : got->kernels)
       EXPECT_TRUE(isConvex(g, k) && isConnected(g, k));
+    // Grown without states: the same candidates.
+    auto grown = growCandidateKernels(g, limits);
+    ASSERT_TRUE(succeeded(grown)) << trial;
+    EXPECT_EQ(asSets(*grown), kernels) << "grown, trial " << trial;
+    EXPECT_EQ(grown->size(), kernels.size()) << "grown duplicates " << trial;
   }
 }
 
 TEST(KernelCandidates, LimitsAndOpaqueOps) {
   std::mt19937 rng(3);
   Graph g = randomDag(10, rng);
+  // Past the states limit the candidates are grown instead: the same.
   CandidateLimits limits;
+  auto all = enumerateCandidateKernels(g, limits);
+  ASSERT_TRUE(succeeded(all));
+  EXPECT_FALSE(all->states.empty());
   limits.maxStates = 3;
   std::string why;
-  EXPECT_TRUE(failed(enumerateCandidateKernels(g, limits, {}, &why)));
+  auto wide = enumerateCandidateKernels(g, limits, {}, &why);
+  ASSERT_TRUE(succeeded(wide)) << why;
+  EXPECT_TRUE(wide->states.empty());
+  EXPECT_EQ(asSets(wide->kernels), asSets(all->kernels));
+  EXPECT_TRUE(failed(enumerateExecutionStates(g, 3, &why)));
   EXPECT_NE(why.find("execution states"), std::string::npos) << why;
   limits = {};
   limits.maxCandidates = 2;

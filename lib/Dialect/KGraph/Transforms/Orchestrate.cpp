@@ -119,7 +119,11 @@ FailureOr<bool> tsopt::kgraph::applyOrchestration(func::FuncOp func,
   std::string counters;
   {
     llvm::raw_string_ostream os(counters);
-    os << r.states << " states, " << r.candidates << " candidates ("
+    if (r.states)
+      os << r.states << " states, ";
+    else
+      os << "more states than the limit (candidates grown from each op), ";
+    os << r.candidates << " candidates ("
        << r.distinct << " distinct, " << r.cacheHits
        << " priced before), BLP " << r.columns << " x " << r.rows << " ("
        << r.cuts << " cuts) solved in " << formatFixed(r.solveSeconds)
