@@ -1,6 +1,6 @@
 // A program wider than the states limit (max-states=2 here; a real layer's
 // weight transposes and rotary-table reshapes, each free to run at any
-// point, multiply the states past the default 2^20): the candidates are
+// point, multiply the states past the default 2^18): the candidates are
 // grown from each op instead, the same set, and the result still verifies.
 // RUN: tsopt-opt %s --tsopt-orchestrate=max-states=2 -o %t.mlir 2>&1 | FileCheck %s
 // RUN: tsopt-run %t.mlir --fn=f | FileCheck %s --check-prefix=EVAL

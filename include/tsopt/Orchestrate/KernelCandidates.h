@@ -38,8 +38,9 @@ struct CandidateLimits {
   /// Linear primitives (matmuls) in one candidate kernel (a gated MLP with
   /// its down projection and residual holds 3, attention with q, k, v 5).
   unsigned maxLinear = 4;
-  /// Execution states enumerated before giving up with an error.
-  uint64_t maxStates = 1u << 20;
+  /// Execution states enumerated before the candidates are grown without
+  /// them (a few seconds' worth).
+  uint64_t maxStates = 1u << 18;
   /// Candidate kernels enumerated before giving up with an error.
   uint64_t maxCandidates = 1u << 20;
 };

@@ -452,8 +452,9 @@ def TSOptOrchestrate : Pass<"tsopt-orchestrate", "::mlir::ModuleOp"> {
            "Primitives in one candidate kernel">,
     Option<"maxLinear", "max-linear", "unsigned", /*default=*/"4",
            "Matmuls in one candidate kernel">,
-    Option<"maxStates", "max-states", "uint64_t", /*default=*/"1048576",
-           "Execution states before giving up">,
+    Option<"maxStates", "max-states", "uint64_t", /*default=*/"262144",
+           "Execution states to enumerate; past them the candidates are "
+           "grown from each op instead">,
     Option<"maxCandidates", "max-candidates", "uint64_t",
            /*default=*/"1048576", "Candidate kernels before giving up">,
     Option<"solveTime", "solve-time", "double", /*default=*/"60",
