@@ -127,6 +127,12 @@ PIPELINE = [
 ]
 
 
+# A tosa program goes through upstream's own tosa-to-linalg first (tsopt's
+# side imports it with --tsopt-import-tosa).
+TOSA = ("--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,"
+        "tosa-to-linalg,tosa-to-arith,tosa-to-tensor))")
+
+
 def upstream(text, name, args, results, inputs, llvm, tmp):
     """The outputs of @name as upstream MLIR executes it."""
     # The program's functions at the top level (an explicit `module {`
@@ -144,6 +150,13 @@ def upstream(text, name, args, results, inputs, llvm, tmp):
     src = os.path.join(tmp, "upstream.mlir")
     with open(src, "w") as f:
         f.write(module)
+    if "tosa." in body:
+        r = subprocess.run([os.path.join(llvm, "bin", "mlir-opt"), src, TOSA],
+                           capture_output=True, text=True)
+        if r.returncode:
+            sys.exit(f"mlir-opt (tosa-to-linalg) failed:\n{r.stderr[:3000]}")
+        with open(src, "w") as f:
+            f.write(r.stdout)
     lowered = subprocess.run(
         [os.path.join(llvm, "bin", "mlir-opt"), src,
          *(["--transform-interpreter",
@@ -178,9 +191,10 @@ def tsopt(path, name, inputs, args, tools, tmp, passes):
     """The outputs of @name imported into kgraph (and rewritten by `passes`)
     and run by tsopt-run."""
     conv = os.path.join(tmp, "kgraph.mlir")
+    importer = ("--tsopt-import-tosa" if "tosa." in open(path).read()
+                else "--convert-linalg-to-kgraph")
     r = subprocess.run([os.path.join(tools, "tsopt-opt"),
-                        "--convert-linalg-to-kgraph", *passes, path,
-                        "-o", conv],
+                        importer, *passes, path, "-o", conv],
                        capture_output=True, text=True)
     if r.returncode:
         sys.exit(f"tsopt-opt failed:\n{r.stderr[:3000]}")

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -48,7 +49,7 @@ void tsopt::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::nvgpu::NVGPUDialect, mlir::NVVM::NVVMDialect,
                   mlir::scf::SCFDialect, mlir::ub::UBDialect,
                   mlir::linalg::LinalgDialect, mlir::tensor::TensorDialect,
-                  mlir::vector::VectorDialect>();
+                  mlir::tosa::TosaDialect, mlir::vector::VectorDialect>();
   mlir::arith::registerConvertArithToLLVMInterface(registry);
   mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
   mlir::registerConvertFuncToLLVMInterface(registry);

@@ -4,6 +4,8 @@
 #include "tsopt/Core/Target.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -87,6 +89,18 @@ struct NVVMPipelineOptions
 } // namespace
 
 void registerLoweringPipelines() {
+  PassPipelineRegistration<>(
+      "tsopt-import-tosa",
+      "Import a tosa program as a kernel graph: upstream's tosa-to-linalg "
+      "pipeline, tosa-to-arith, tosa-to-tensor, canonicalize, then "
+      "convert-linalg-to-kgraph",
+      [](OpPassManager &pm) {
+        tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions());
+        pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
+        pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+        pm.addPass(createCanonicalizerPass());
+        pm.addPass(createConvertLinalgToKGraph());
+      });
   PassPipelineRegistration<>(
       "tsopt-lower-to-cpu",
       "Lower kernel graphs to the LLVM dialect for the host CPU",
