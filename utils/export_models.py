@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Exports PyTorch modules to linalg-on-tensors text, as lit fixtures.
+"""Exports PyTorch modules and JAX functions to linalg-on-tensors text, as
+lit fixtures.
 
 transformers' LlamaDecoderLayer (a small config, random weights, no
 downloads) goes through torch-mlir's fx.export_and_import with its
@@ -8,9 +9,14 @@ importer gets weights as arguments rather than dense_resource constants; the
 rotary embedding's cos and sin are arguments too, as transformers passes
 them to the layer. The text is what Debian's MLIR 22 parses (no bytecode).
 
-Needs torch, transformers and torch-mlir (PyPI), which the default test
-command does not: utils/setup_frontends.sh installs them into a virtual
-environment. The fixtures it writes are committed.
+JAX functions (RMSNorm + matmul, a gated MLP, attention) are lowered by
+`jax.jit(f).lower(...).as_text()` to StableHLO and legalized to linalg by
+torch-mlir's bundled `torch-mlir-opt --stablehlo-legalize-to-linalg`, with
+JAX's private helpers (silu) inlined.
+
+Needs torch, transformers, torch-mlir and jax (PyPI), which the default
+test command does not: utils/setup_frontends.sh installs them into a
+virtual environment. The fixtures it writes are committed.
 
   utils/export_models.py --out test/Conversion/LinalgToKGraph
 """
@@ -80,6 +86,71 @@ def export_llama_layer(dtype, tokens=8):
     return str(module), cfg, tokens
 
 
+JAX_HEADER = """\
+// JAX's {name} ({what}), lowered by jax.jit(f).lower().as_text() and
+// legalized to linalg by torch-mlir-opt --stablehlo-legalize-to-linalg:
+// written by utils/export_models.py; do not edit. JAX materializes broadcast
+// scalars as splat tensors and broadcasts as generics; both import. It
+// agrees with upstream's execution, also after tsopt-superoptimize.
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}}
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=ORACLE %}}
+// CHECK-LABEL: func.func @{name}(
+{checks}
+// ORACLE: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
+
+"""
+
+
+def export_jax(tools_opt):
+    import re
+    import subprocess
+    import jax
+    import jax.numpy as jnp
+
+    def rmsnorm_matmul(x, g, w):
+        r = x * jax.lax.rsqrt(jnp.mean(x * x, axis=-1, keepdims=True) + 1e-6)
+        return (r * g) @ w
+
+    def gated_mlp(x, w1, w2):
+        return jax.nn.silu(x @ w1) * (x @ w2)
+
+    def attention(q, k, v):
+        s = jnp.einsum("hqd,hkd->hqk", q, k) / jnp.sqrt(q.shape[-1])
+        return jnp.einsum("hqk,hkd->hqd", jax.nn.softmax(s, axis=-1), v)
+
+    cases = [
+        ("rmsnorm_matmul", rmsnorm_matmul, [(8, 64), (64,), (64, 32)],
+         (8, 32), ["// CHECK: kgraph.rms_norm", "// CHECK: kgraph.matmul"]),
+        ("gated_mlp", gated_mlp, [(8, 64), (64, 128), (64, 128)], (8, 128),
+         ["// CHECK: kgraph.matmul", "// CHECK: kgraph.silu",
+          "// CHECK: kgraph.mul"]),
+        ("attention", attention, [(2, 16, 32)] * 3, (2, 16, 32),
+         ["// CHECK: kgraph.reduce_max", "// CHECK: kgraph.exp",
+          "// CHECK: kgraph.div", "// CHECK: kgraph.matmul"]),
+    ]
+    out = []
+    for name, f, shapes, result, checks in cases:
+        args = [jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes]
+        hlo = jax.jit(f).lower(*args).as_text()
+        r = subprocess.run([tools_opt, "--stablehlo-legalize-to-linalg",
+                            "--inline", "--symbol-dce", "--canonicalize"],
+                           input=hlo, capture_output=True, text=True,
+                           check=True)
+        text = r.stdout
+        # The entry point by its name, without JAX's result attributes.
+        text = text.replace("func.func public @main(", f"func.func @{name}(")
+        text = re.sub(r" \{jax\.result_info = [^}]*\}", "", text)
+        text = re.sub(r"module @\S+ attributes \{[^}]*\} \{", "module {",
+                      text)
+        ty = "tensor<" + "x".join(map(str, result)) + "xf32>"
+        text = text.replace(f"-> ({ty})", f"-> {ty}")
+        what = ", ".join("x".join(map(str, s)) for s in shapes) + ", f32"
+        out.append((name, JAX_HEADER.format(
+            name=name, what=what, checks="\n".join(checks), type=ty) + text))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -90,6 +161,12 @@ def main():
     except ImportError:
         sys.exit("needs torch, transformers and torch-mlir: run "
                  "utils/setup_frontends.sh and use its virtual environment")
+    opt = os.path.join(os.path.dirname(sys.executable), "torch-mlir-opt")
+    for name, text in export_jax(opt):
+        path = os.path.join(a.out, f"jax_{name}.mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        print(f"wrote {path}")
     for dtype, tag in [(torch.float32, "f32"), (torch.float16, "f16")]:
         text, cfg, tokens = export_llama_layer(dtype)
         what = (f"hidden {cfg.hidden_size}, {cfg.num_attention_heads} heads, "

@@ -27,8 +27,11 @@ using namespace mlir;
 /// A node of the imported expression graph: a kgraph op, or one of the
 /// element-wise forms raising looks for: a scalar add (absorbed into silu or
 /// an rms_norm's epsilon, else kgraph.add_scalar), a reciprocal and erf
-/// (kgraph has neither: raising must absorb them before emission).
-enum class Form : uint8_t { Op, AddScalar, Reciprocal, Erf };
+/// (kgraph has neither: raising must absorb them before emission); or a
+/// splat constant tensor (`scalar` everywhere, as JAX materializes a
+/// broadcast scalar), which element-wise payloads read as a scalar
+/// constant and nothing else may read.
+enum class Form : uint8_t { Op, AddScalar, Reciprocal, Erf, Constant };
 
 struct Node {
   Form form = Form::Op;
@@ -80,6 +83,9 @@ private:
   /// the nodes of the block arguments (-1: the accumulator, which only the
   /// reduction combiner may read). Returns the node of yielded value
   /// `yieldIndex`; the ops it does not depend on are not imported.
+  /// Block arguments that stand for splat constant tensors, while a
+  /// payload is imported.
+  llvm::DenseMap<Value, double> argConstants;
   FailureOr<int> importPayload(Block &block, llvm::ArrayRef<int> args,
                                const Shape &domain, DType dtype,
                                Operation *op, int accumulatorArg,

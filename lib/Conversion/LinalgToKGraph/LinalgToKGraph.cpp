@@ -65,6 +65,11 @@ int Importer::addOp(OpKind kind, llvm::ArrayRef<int> operands,
 int Importer::reshape(int x, const Shape &shape, Location loc) {
   if (nodes[x].shape == shape)
     return x;
+  if (nodes[x].form == Form::Constant) {
+    Node n = nodes[x];
+    n.shape = shape;
+    return add(std::move(n));
+  }
   // A reshape of a reshape reads the original.
   if (nodes[x].form == Form::Op && nodes[x].kind == OpKind::Reshape)
     x = nodes[x].operands[0];
@@ -187,8 +192,15 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
   }
   llvm::DenseMap<Value, int> local;
   for (auto [i, arg] : llvm::enumerate(block.getArguments()))
-    if (static_cast<int>(i) != accumulatorArg)
+    if (static_cast<int>(i) != accumulatorArg && !argConstants.count(arg))
       local[arg] = args[i];
+  // A scalar constant: an arith.constant in the payload, or an argument
+  // standing for a splat constant tensor.
+  auto constantOf = [&](Value v) -> std::optional<double> {
+    if (auto it = argConstants.find(v); it != argConstants.end())
+      return it->second;
+    return linalg_import::constantOf(v);
+  };
   Location loc = op->getLoc();
   auto un = [&](OpKind k, int x, double s = 0) {
     return addOp(k, {x}, domain, dtype, loc, s);
@@ -222,8 +234,13 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
         return local[other];
       }
       if (!local.count(v)) {
-        if (std::optional<double> c = constantOf(v))
-          return fail("a constant result (a fill) is not an op kgraph has");
+        if (std::optional<double> c = constantOf(v)) {
+          // A broadcast constant: a constant node, for the ops that read it
+          // to absorb.
+          Node n{Form::Constant, OpKind::Add, {}, domain, dtype, *c, 0, {},
+                 -1, loc};
+          return add(std::move(n));
+        }
         return fail("the yielded value is not computed from the inputs");
       }
       return local[v];
@@ -335,6 +352,9 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
         local[r] = form(Form::AddScalar, un(OpKind::Neg, x), *c);
     } else if (isa<arith::MaximumFOp, arith::MaxNumFOp>(inner) && *c == 0) {
       local[r] = un(OpKind::Relu, x);
+    } else if (isa<arith::MaximumFOp, arith::MaxNumFOp>(inner) &&
+               std::isinf(*c) && *c < 0) {
+      local[r] = x; // max(x, -inf) = x (JAX's max with an initial -inf)
     } else {
       return fail("kgraph has no such op with a scalar constant");
     }
@@ -407,14 +427,24 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
   DType dtype = dtypeOf(result.getType());
   Shape domainShape(domain.begin(), domain.end());
   llvm::SmallVector<int, 4> args;
+  argConstants.clear();
+  Block &payload = op.getRegion().front();
   for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
     if (!isa<RankedTensorType>(in.getType())) {
       args.push_back(-1); // a scalar operand: constants only
+      if (std::optional<double> c = constantOf(in))
+        argConstants[payload.getArgument(i)] = *c;
       continue;
     }
     FailureOr<int> n = nodeOf(in, op);
     if (failed(n))
       return failure();
+    if (nodes[*n].form == Form::Constant) {
+      // Read as a scalar in the payload.
+      argConstants[payload.getArgument(i)] = nodes[*n].scalar;
+      args.push_back(-1);
+      continue;
+    }
     FailureOr<int> d = toDomain(*n, maps[i], domain, op);
     if (failed(d))
       return failure();
@@ -436,6 +466,11 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
                                      accArg, nullptr, k);
     if (failed(r))
       return failure();
+    // A payload that only reads a broadcast input (JAX's broadcast_in_dim)
+    // is the input repeated over the dims it does not range over.
+    if (nodes[*r].form == Form::Op && nodes[*r].shape != domainShape &&
+        nodes[*r].shape.size() == domainShape.size())
+      r = addOp(OpKind::Repeat, {*r}, domainShape, dtype, op.getLoc());
     values[result] = reshape(*r, shapeOf(result.getType()), op.getLoc());
     return success();
   }
@@ -510,6 +545,15 @@ LogicalResult Importer::importOp(Operation *op) {
       return op->emitError() << "dynamic shapes are not supported";
   Location loc = op->getLoc();
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    auto splat = dyn_cast<SplatElementsAttr>(c.getValue());
+    if (splat && isa<FloatType>(splat.getElementType())) {
+      auto t = cast<RankedTensorType>(c.getType());
+      Node n{Form::Constant, OpKind::Add, {}, shapeOf(t), dtypeOf(t),
+             splat.getSplatValue<APFloat>().convertToDouble(), 0, {}, -1,
+             loc};
+      values[c.getResult()] = add(std::move(n));
+      return success();
+    }
     if (isa<RankedTensorType>(c.getType()))
       return op->emitError()
              << "tensor constants (weights inlined as dense or "
@@ -704,6 +748,11 @@ FailureOr<Graph> Importer::emit() {
   for (auto [v, n] : llvm::enumerate(nodes)) {
     if (n.argument >= 0 || !live[v])
       continue;
+    if (n.form == Form::Constant)
+      return emitError(n.loc)
+             << "a constant tensor (" << n.scalar
+             << " everywhere) is read by an op that cannot take it as a "
+                "scalar: pass it as a function argument";
     if (n.form == Form::Erf)
       return emitError(n.loc)
              << "takes erf: kgraph has none (only gelu's "

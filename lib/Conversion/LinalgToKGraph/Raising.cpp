@@ -8,6 +8,8 @@
 
 #include "ImportGraph.h"
 
+#include "tsopt/Core/ShapeRules.h"
+
 #include <cmath>
 
 using namespace tsopt;
@@ -47,6 +49,23 @@ void Importer::raise() {
     return nodes[v].form == Form::Op && nodes[v].kind == k;
   };
   auto isForm = [&](int v, Form f) { return nodes[v].form == f; };
+  // An explicit broadcast (JAX's broadcast_in_dim, a repeat of unit dims)
+  // into an element-wise binary op is the op's own broadcasting: the op
+  // reads the repeat's operand, so the patterns below see through it.
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    if (nodes[v].form != Form::Op || !isElementwiseBinary(nodes[v].kind) ||
+        nodes[v].operands.size() != 2)
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      int r = nodes[v].operands[k], other = nodes[v].operands[1 - k];
+      if (r < 0 || other < 0 || !is(r, OpKind::Repeat))
+        continue;
+      int in = nodes[r].operands[0];
+      auto shape = broadcastShape(nodes[in].shape, nodes[other].shape);
+      if (succeeded(shape) && *shape == nodes[v].shape)
+        nodes[v].operands[k] = in;
+    }
+  }
   // x · 1/(1 + exp(-x)) and x / (1 + exp(-x)) → silu(x).
   auto sigmoidDenominatorOf = [&](int d) -> std::optional<int> {
     d = strip(d);

@@ -30,14 +30,14 @@ func.func @tanh(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-func.func @weights_inline(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+func.func @weights_inline(%x: tensor<4x2xf32>) -> tensor<4x2xf32> {
   // expected-error @+1 {{tensor constants (weights inlined as dense or dense_resource) are not supported}}
-  %w = arith.constant dense<1.000000e+00> : tensor<8x8xf32>
+  %w = arith.constant dense<[[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
   %zero = arith.constant 0.000000e+00 : f32
-  %e = tensor.empty() : tensor<4x8xf32>
-  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
-  %y = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
-  return %y : tensor<4x8xf32>
+  %e = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<4x2xf32>, tensor<2x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %y : tensor<4x2xf32>
 }
 
 // -----
@@ -215,4 +215,18 @@ func.func @product_reduction(%x: tensor<4x8xf32>) -> tensor<4xf32> {
     linalg.yield %a : f32
   } -> tensor<4xf32>
   return %y : tensor<4xf32>
+}
+
+// -----
+
+// A splat constant tensor is read as a scalar by element-wise payloads;
+// as a matmul operand it is a weight, which must be an argument.
+func.func @constant_weight(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{a constant tensor (5.000000e-01 everywhere) is read by an op that cannot take it as a scalar: pass it as a function argument}}
+  %w = arith.constant dense<5.000000e-01> : tensor<8x2xf32>
+  %zero = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %y : tensor<4x2xf32>
 }
