@@ -22,8 +22,16 @@ virtual environment. The fixtures it writes are committed.
 """
 
 import argparse
+import importlib.util
 import os
 import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The package's front-end helpers, loaded by path (no bindings needed).
+_spec = importlib.util.spec_from_file_location(
+    "tsopt_frontends", os.path.join(ROOT, "python", "tsopt", "_frontends.py"))
+frontends = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(frontends)
 
 HEADER = """\
 // transformers' LlamaDecoderLayer ({what}), exported by torch-mlir's
@@ -103,8 +111,6 @@ JAX_HEADER = """\
 
 
 def export_jax(tools_opt):
-    import re
-    import subprocess
     import jax
     import jax.numpy as jnp
 
@@ -133,18 +139,8 @@ def export_jax(tools_opt):
     for name, f, shapes, result, checks in cases:
         args = [jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes]
         hlo = jax.jit(f).lower(*args).as_text()
-        r = subprocess.run([tools_opt, "--stablehlo-legalize-to-linalg",
-                            "--inline", "--symbol-dce", "--canonicalize"],
-                           input=hlo, capture_output=True, text=True,
-                           check=True)
-        text = r.stdout
-        # The entry point by its name, without JAX's result attributes.
-        text = text.replace("func.func public @main(", f"func.func @{name}(")
-        text = re.sub(r" \{jax\.result_info = [^}]*\}", "", text)
-        text = re.sub(r"module @\S+ attributes \{[^}]*\} \{", "module {",
-                      text)
+        text = frontends.stablehlo_to_linalg(hlo, name, tools_opt)
         ty = "tensor<" + "x".join(map(str, result)) + "xf32>"
-        text = text.replace(f"-> ({ty})", f"-> {ty}")
         what = ", ".join("x".join(map(str, s)) for s in shapes) + ", f32"
         out.append((name, JAX_HEADER.format(
             name=name, what=what, checks="\n".join(checks), type=ty) + text))

@@ -81,3 +81,19 @@ def test_from_torch_without_torch_mlir_says_so(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_torch_mlir)
     with pytest.raises(ImportError, match="setup_frontends"):
         tsopt.from_torch(torch.nn.Linear(2, 2), torch.randn(1, 2))
+
+
+def test_from_jax_gated_mlp_runs_like_jax():
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+
+    def gated_mlp(x, w1, w2):
+        return jax.nn.silu(x @ w1) * (x @ w2)
+
+    rng = np.random.default_rng(0)
+    xs = [rng.standard_normal(s).astype(np.float32)
+          for s in [(8, 64), (64, 128), (64, 128)]]
+    p = tsopt.from_jax(gated_mlp, *xs)
+    assert "kgraph.silu" in p.ir()
+    want = np.asarray(gated_mlp(*[jnp.asarray(x) for x in xs]))
+    np.testing.assert_allclose(p(*xs), want, rtol=1e-4, atol=1e-4)

@@ -21,7 +21,7 @@ from ._program import (Program, Tensor, add, add_scalar, concat, div, exp,
                        matmul, max, mean, mul, mul_scalar, neg, parse, relu,
                        reshape, rms_norm, rsqrt, silu, softmax, sqrt, square,
                        sub, sum, tile, transpose)
-from ._frontends import from_torch
+from ._frontends import from_jax, from_torch
 from ._search import (MuGraph, SearchError, fuse_blocks, orchestrate,
                       search_options, superoptimize)
 
@@ -33,7 +33,7 @@ TARGETS = _tsopt.known_targets()
 __all__ = [
     "Program", "Tensor", "MuGraph", "SearchError", "parse", "load",
     "superoptimize", "fuse_blocks", "orchestrate", "search_options",
-    "from_torch",
+    "from_torch", "from_jax",
     "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
     "silu", "gelu", "relu", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",

@@ -1,12 +1,19 @@
-"""Front ends: PyTorch modules into tsopt programs, through torch-mlir.
+"""Front ends: PyTorch modules and JAX functions into tsopt programs.
 
-Optional: torch and torch-mlir are not dependencies of the package
-(utils/setup_frontends.sh installs them into a virtual environment). The
-module is exported as linalg on tensors, as text, and imported by
-``convert-linalg-to-kgraph`` (docs/import.md).
+Optional: torch, torch-mlir and jax are not dependencies of the package
+(utils/setup_frontends.sh installs them into a virtual environment). A
+module is exported as linalg on tensors by torch-mlir; a JAX function is
+lowered to StableHLO and legalized to linalg by torch-mlir's bundled
+torch-mlir-opt; either way the text is imported by
+``convert-linalg-to-kgraph`` (docs/import.md). This file needs neither
+tsopt's bindings nor the front ends to load (utils/export_models.py uses
+it by path).
 """
 
-from ._program import parse
+import os
+import re
+import subprocess
+import sys
 
 
 def _lifted(module, torch):
@@ -59,9 +66,65 @@ def from_torch(module, *example_inputs, name="forward", return_text=False):
             lifted, *example_inputs, *weights,
             output_type="linalg-on-tensors", func_name=name)
     text = str(exported)
+    from ._program import parse
     program = parse(text, name)
     arg_names = [f"input{i}" for i in range(len(example_inputs))]
     arg_names += [n.replace(".", "_") for n in names]
     if len(arg_names) == len(program.input_names):
         program._names = list(arg_names)
+    return (program, text) if return_text else program
+
+
+def torch_mlir_opt():
+    """The torch-mlir-opt of the installed torch-mlir."""
+    try:
+        import torch_mlir
+    except ImportError as e:
+        raise ImportError(
+            "needs torch-mlir (utils/setup_frontends.sh installs it into a "
+            f"virtual environment): {e}") from e
+    # torch_mlir is a namespace package: no __file__, a __path__.
+    for path in (os.path.join(list(torch_mlir.__path__)[0], "_mlir_libs",
+                              "torch-mlir-opt"),
+                 os.path.join(os.path.dirname(sys.executable),
+                              "torch-mlir-opt")):
+        if os.path.exists(path):
+            return path
+    raise ImportError("torch-mlir-opt is not where torch-mlir installs it")
+
+
+def stablehlo_to_linalg(text, name, opt=None):
+    """JAX's StableHLO text as linalg on tensors: legalized by
+    torch-mlir-opt, JAX's private helpers inlined, the entry point renamed
+    `name` and stripped of JAX's result attributes."""
+    r = subprocess.run([opt or torch_mlir_opt(),
+                        "--stablehlo-legalize-to-linalg", "--inline",
+                        "--symbol-dce", "--canonicalize"],
+                       input=text, capture_output=True, text=True)
+    if r.returncode:
+        raise ValueError(f"torch-mlir-opt failed: {r.stderr[:2000]}")
+    text = r.stdout.replace("func.func public @main(", f"func.func @{name}(")
+    text = re.sub(r" \{jax\.result_info = [^}]*\}", "", text)
+    text = re.sub(r"module @\S+ attributes \{[^}]*\} \{", "module {", text)
+    # A single result needs no parentheses.
+    text = re.sub(r"\) -> \((tensor<[^>]*>)\) \{", r") -> \1 {", text)
+    return text
+
+
+def from_jax(fn, *example_args, name=None, return_text=False):
+    """A :class:`Program` from a JAX function: ``jax.jit(fn)`` lowered for
+    the example arguments (arrays or ``jax.ShapeDtypeStruct``) to StableHLO,
+    legalized to linalg and imported. With ``return_text``, ``(program,
+    text)``. Raises ImportError when jax or torch-mlir is missing."""
+    try:
+        import jax
+    except ImportError as e:
+        raise ImportError(
+            "from_jax needs jax and torch-mlir (utils/setup_frontends.sh "
+            f"installs them into a virtual environment): {e}") from e
+    name = name or getattr(fn, "__name__", "fn")
+    hlo = jax.jit(fn).lower(*example_args).as_text()
+    text = stablehlo_to_linalg(hlo, name)
+    from ._program import parse
+    program = parse(text, name)
     return (program, text) if return_text else program
