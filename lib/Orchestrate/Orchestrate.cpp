@@ -238,8 +238,6 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   });
   for (auto [j, i] : llvm::enumerate(toPrice))
     cache.insert(cands[i].key, std::move(priced[j]));
-  cache.hits += result.cacheHits;
-  cache.misses += toPrice.size();
   for (CandidateKernel &c : cands)
     c.price = cache.lookup(c.key);
   result.pricingSeconds = secondsSince(t);

@@ -4,26 +4,6 @@
 
 using namespace tsopt;
 
-const char *tsopt::primitiveKind(OpKind kind) {
-  if (isElementwiseBinary(kind) || isElementwiseUnary(kind))
-    return "element-wise";
-  switch (kind) {
-  case OpKind::ReduceSum:
-  case OpKind::ReduceMax:
-    return "reduce";
-  case OpKind::Repeat:
-  case OpKind::Reshape:
-  case OpKind::Transpose:
-  case OpKind::Concat:
-  case OpKind::Slice:
-    return "layout";
-  case OpKind::Matmul:
-    return "linear";
-  default:
-    return "composite";
-  }
-}
-
 namespace {
 
 /// Appends ops of one result each to `out`.

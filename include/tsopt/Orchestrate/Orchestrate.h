@@ -89,7 +89,6 @@ public:
   /// The entry of a canonical subgraph, or null.
   PricedKernel *lookup(llvm::StringRef key);
   PricedKernel &insert(llvm::StringRef key, PricedKernel kernel);
-  unsigned hits = 0, misses = 0;
 
 private:
   llvm::StringMap<PricedKernel> entries;

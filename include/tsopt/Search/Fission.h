@@ -41,10 +41,6 @@ struct FissionResult {
 /// ops). The result computes the same function over any field.
 FissionResult fission(const Graph &program);
 
-/// The primitive kind of a pre-defined op, for reports: "element-wise",
-/// "reduce", "layout", "linear" or "composite".
-const char *primitiveKind(OpKind kind);
-
 } // namespace tsopt
 
 #endif // TSOPT_SEARCH_FISSION_H
