@@ -1286,11 +1286,11 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
     static const char *const ldmatrixRule =
         "a tensor-core matmul operand needs whole 16-byte rows along its "
         "contiguous dim (ldmatrix)";
-    for (auto [k, l] : llvm::enumerate(cands)) {
+    for (int k = 0, e = cands.size(); k < e; ++k) {
       bool known = llvm::any_of(problem.forbids, [&](const LayoutForbid &f) {
-        return f.tensor == t && f.candidate == int(k) && f.why == ldmatrixRule;
+        return f.tensor == t && f.candidate == k && f.why == ldmatrixRule;
       });
-      if (anyLoadable && !known && !ldmatrixWavefronts(shape, dtype, l))
+      if (anyLoadable && !known && !ldmatrixWavefronts(shape, dtype, cands[k]))
         problem.forbids.push_back({t, int(k), ldmatrixRule});
     }
     addUnary(

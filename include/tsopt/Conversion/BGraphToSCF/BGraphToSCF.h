@@ -158,8 +158,9 @@ emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc, const Graph &blockGraph,
 /// operands and whose outputs are its results. Element-wise ops, reductions
 /// and rms_norm are cut into blocks of whole rows along dim 0; a matmul into
 /// output tiles of at most 64 x 64 with a for-loop over K in steps of at most
-/// 32; data movement (reshape, transpose, concat, repeat) runs in one block
-/// holding the whole tensor. Fails, with the reason in `why`, for kernel ops
+/// 32; data movement (reshape, transpose, concat, repeat, slice) in tiles
+/// of about 4096 elements cut along the dims it keeps one to one (one block
+/// when it keeps none). Fails, with the reason in `why`, for kernel ops
 /// (already block graphs) and unknown kinds.
 llvm::FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
                                       std::string *why = nullptr);

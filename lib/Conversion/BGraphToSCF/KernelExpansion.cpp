@@ -1,0 +1,321 @@
+//===- KernelExpansion.cpp - Default block graphs of pre-defined ops ------===//
+//
+// expandKernelOp: the block graph a pre-defined kernel-level op runs as when
+// it is lowered on its own. Element-wise ops, reductions and rms_norm in
+// blocks of whole rows, matmuls in output tiles with a for-loop over K, and
+// data movement (transpose, reshape, concat, repeat, slice) in tiles over the
+// dims it keeps one to one, so that tensors of any size fit shared memory
+// as long as the dims it rearranges do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+
+namespace tsopt {
+
+namespace {
+
+/// The largest divisor of `n` that is at most `limit` (at least 1).
+int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
+  for (int64_t d = std::min(n, std::max<int64_t>(limit, 1)); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+bool isDataMovement(OpKind k) {
+  return k == OpKind::Transpose || k == OpKind::Reshape ||
+         k == OpKind::Concat || k == OpKind::Repeat || k == OpKind::Slice;
+}
+
+/// Elements of a data-movement tile the expansion aims at: 16 KiB in f32,
+/// so that operand and result tiles stay far below any target's shared
+/// memory.
+constexpr int64_t kMoveTileElements = 4096;
+
+/// A dim a data-movement op keeps one to one: result dim `resultDim` and,
+/// for each operand, the dim of that operand it is read from. Cutting
+/// `blocks` blocks along it (any divisor of `divides`) cuts operands and
+/// result alike, and the op on the tiles computes the tile of the result.
+struct MovedDim {
+  int resultDim;
+  llvm::SmallVector<int, 2> operandDims;
+  int64_t divides;
+};
+
+/// The dims of `op`'s result that can be cut into blocks. Transpose: every
+/// dim (read from perm[i]). Slice and repeat: the dims they leave whole.
+/// Concat: every dim but the concatenated one. Reshape: the leading dims
+/// operand and result share (batch dims of the reshape), then the first
+/// dim where they differ by a common divisor of both sizes, since cutting
+/// it cuts the row-major order of both into the same contiguous chunks.
+llvm::SmallVector<MovedDim, 4> movedDims(const Graph &g, const Op &op) {
+  const Shape &out = g.type(op.results[0]).shape;
+  llvm::SmallVector<MovedDim, 4> dims;
+  auto same = [&](int d) {
+    MovedDim m{d, {}, out[d]};
+    for (size_t i = 0; i < op.operands.size(); ++i)
+      m.operandDims.push_back(d);
+    return m;
+  };
+  switch (op.kind) {
+  case OpKind::Transpose:
+    for (size_t d = 0; d < out.size(); ++d)
+      dims.push_back({static_cast<int>(d), {static_cast<int>(op.perm[d])},
+                      out[d]});
+    break;
+  case OpKind::Slice:
+  case OpKind::Repeat: {
+    const Shape &in = g.type(op.operands[0]).shape;
+    for (size_t d = 0; d < out.size(); ++d)
+      if (in[d] == out[d])
+        dims.push_back(same(d));
+    break;
+  }
+  case OpKind::Concat:
+    for (size_t d = 0; d < out.size(); ++d)
+      if (static_cast<int64_t>(d) != op.dim)
+        dims.push_back(same(d));
+    break;
+  case OpKind::Reshape: {
+    const Shape &in = g.type(op.operands[0]).shape;
+    for (size_t d = 0; d < std::min(in.size(), out.size()); ++d) {
+      if (in[d] == out[d]) {
+        dims.push_back(same(d));
+        continue;
+      }
+      int64_t common = std::gcd(in[d], out[d]);
+      if (common > 1)
+        dims.push_back({static_cast<int>(d), {static_cast<int>(d)}, common});
+      break;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  return dims;
+}
+
+/// Up to three of `moved`, each with its number of blocks: the fewest
+/// blocks that bring the largest tile (of the operands and the result) to
+/// kMoveTileElements, a dim cut completely before the next is cut. Ordered by blocks, most first, since grid dims y and z are the
+/// smaller ones on GPUs.
+llvm::SmallVector<std::pair<const MovedDim *, int64_t>, 3>
+chooseMoveSplits(const Graph &g, const Op &op,
+                 llvm::ArrayRef<MovedDim> moved) {
+  llvm::SmallVector<Shape, 3> tiles;
+  for (int v : op.operands)
+    tiles.push_back(g.type(v).shape);
+  tiles.push_back(g.type(op.results[0]).shape);
+  auto largestTile = [&] {
+    int64_t most = 0;
+    for (const Shape &t : tiles)
+      most = std::max(most, numElements(t));
+    return most;
+  };
+  // Dims contiguous in no operand and not in the result first, then the
+  // contiguous ones, largest first: a transpose's tiles keep rows of both
+  // its operand and its result whole where it can.
+  const Shape &out = g.type(op.results[0]).shape;
+  auto contiguous = [&](const MovedDim &m) {
+    if (m.resultDim + 1 == static_cast<int>(out.size()))
+      return true;
+    for (auto [i, d] : llvm::enumerate(m.operandDims))
+      if (d + 1 == static_cast<int>(g.type(op.operands[i]).shape.size()))
+        return true;
+    return false;
+  };
+  llvm::SmallVector<const MovedDim *, 4> order;
+  for (const MovedDim &m : moved)
+    order.push_back(&m);
+  llvm::stable_sort(order, [&](const MovedDim *a, const MovedDim *b) {
+    bool ca = contiguous(*a), cb = contiguous(*b);
+    if (ca != cb)
+      return cb;
+    return ca && a->divides > b->divides;
+  });
+
+  llvm::SmallVector<std::pair<const MovedDim *, int64_t>, 3> splits;
+  for (const MovedDim *mp : order) {
+    const MovedDim &m = *mp;
+    if (splits.size() == 3 || largestTile() <= kMoveTileElements)
+      break;
+    if (m.divides < 2)
+      continue;
+    int64_t need = (largestTile() + kMoveTileElements - 1) / kMoveTileElements;
+    int64_t blocks = m.divides;
+    for (int64_t b = 2; b < m.divides; ++b)
+      if (m.divides % b == 0 && b >= need) {
+        blocks = b;
+        break;
+      }
+    splits.push_back({&m, blocks});
+    for (auto [i, d] : llvm::enumerate(m.operandDims))
+      tiles[i][d] /= blocks;
+    tiles.back()[m.resultDim] /= blocks;
+  }
+  llvm::stable_sort(splits, [](const auto &a, const auto &b) {
+    return a.second > b.second;
+  });
+  return splits;
+}
+
+} // namespace
+
+FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
+                                std::string *why) {
+  auto fail = [&](const llvm::Twine &msg) -> FailureOr<Graph> {
+    if (why)
+      *why = msg.str();
+    return failure();
+  };
+  if (op.kind == OpKind::Kernel || op.kind == OpKind::BlockInput ||
+      op.kind == OpKind::Accum || op.kind == OpKind::BlockOutput ||
+      op.kind == OpKind::ThreadGraph)
+    return fail("'" + stringifyOpKind(op.kind) +
+                "' is not a pre-defined kernel op");
+  if (op.results.size() != 1)
+    return fail("expected one result");
+  if (!isDataMovement(op.kind) && !isElementwiseBinary(op.kind) &&
+      !isElementwiseUnary(op.kind) && op.kind != OpKind::Matmul &&
+      op.kind != OpKind::MulScalar && op.kind != OpKind::AddScalar &&
+      op.kind != OpKind::ReduceSum && op.kind != OpKind::ReduceMax &&
+      op.kind != OpKind::RmsNorm)
+    return fail("no default expansion of '" + stringifyOpKind(op.kind) + "'");
+
+  Graph bg;
+  bg.level = Level::Block;
+  const TensorType &out = g.type(op.results[0]);
+  size_t rank = out.shape.size();
+  llvm::SmallVector<int, 4> ins;
+  for (int v : op.operands)
+    ins.push_back(bg.addInput(g.type(v)));
+
+  // The tile an iterator cuts from `tensor` under grid map `imap` and loop
+  // map `fmap`.
+  auto addInput = [&](int in, std::array<int, 3> imap, int fmap) {
+    TensorType tile = bg.type(in);
+    for (size_t gd = 0; gd < bg.grid.size(); ++gd)
+      if (imap[gd] != kReplica)
+        tile.shape[imap[gd]] /= bg.grid[gd];
+    if (fmap != kReplica)
+      tile.shape[fmap] /= bg.forloop;
+    Op iop;
+    iop.kind = OpKind::BlockInput;
+    iop.operands = {in};
+    iop.gridMap = imap;
+    iop.fmap = fmap;
+    return bg.addOp(iop, {tile});
+  };
+  auto finish = [&](int tile, std::array<int, 3> omap) {
+    Op acc;
+    acc.kind = OpKind::Accum;
+    acc.operands = {tile};
+    acc.accum = AccumKind::Sum;
+    int a = bg.addOp(acc, {bg.type(tile)});
+    Op o;
+    o.kind = OpKind::BlockOutput;
+    o.operands = {a};
+    o.gridMap = omap;
+    bg.outputs.push_back(bg.addOp(o, {out}));
+    return std::move(bg);
+  };
+  auto computeOn = [&](llvm::ArrayRef<int> tiles, const TensorType &type) {
+    Op c = op;
+    c.operands.assign(tiles.begin(), tiles.end());
+    c.results.clear();
+    return bg.addOp(c, {type});
+  };
+
+  if (op.kind == OpKind::Matmul) {
+    // Output tiles of at most 64 x 64, a for-loop over K in steps of <= 32,
+    // the batch (leading) dims in blocks of one along z when there is one.
+    const Shape &as = bg.type(ins[0]).shape, &bs = bg.type(ins[1]).shape;
+    if (as.size() != rank || bs.size() != rank || rank < 2)
+      return fail("matmul operands of different ranks");
+    int64_t m = out.shape[rank - 2], n = out.shape[rank - 1];
+    int64_t k = as[rank - 1];
+    int64_t gn = n / largestDivisorAtMost(n, 64);
+    int64_t gm = m / largestDivisorAtMost(m, 64);
+    bg.grid = {gn, gm};
+    bool batched = rank >= 3 && as[0] == out.shape[0] &&
+                   bs[0] == out.shape[0] && out.shape[0] > 1;
+    if (batched)
+      bg.grid.push_back(out.shape[0]);
+    bg.forloop = k / largestDivisorAtMost(k, 32);
+    int r1 = static_cast<int>(rank) - 1, r2 = static_cast<int>(rank) - 2;
+    int z = batched ? 0 : kReplica;
+    int at = addInput(ins[0], {kReplica, r2, z}, r1);
+    int bt = addInput(ins[1], {r1, kReplica, z}, r2);
+    TensorType ct = out;
+    ct.shape[rank - 1] /= gn;
+    ct.shape[rank - 2] /= gm;
+    if (batched)
+      ct.shape[0] = 1;
+    return finish(computeOn({at, bt}, ct), {r1, r2, z});
+  }
+
+  bool rowwise = isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind) ||
+                 op.kind == OpKind::MulScalar || op.kind == OpKind::ReduceSum ||
+                 op.kind == OpKind::ReduceMax || op.kind == OpKind::RmsNorm;
+  bool splitRows = rowwise && rank >= 1 && out.shape[0] > 1 &&
+                   !((op.kind == OpKind::ReduceSum ||
+                      op.kind == OpKind::ReduceMax) &&
+                     op.dim == 0) &&
+                   !(op.kind == OpKind::RmsNorm && rank < 2);
+  if (splitRows) {
+    // Blocks of whole rows along dim 0, about 2048 elements each.
+    int64_t rowElems = numElements(out.shape) / out.shape[0];
+    int64_t rowsPerBlock =
+        largestDivisorAtMost(out.shape[0], std::max<int64_t>(1, 2048 / rowElems));
+    bg.grid = {out.shape[0] / rowsPerBlock};
+    llvm::SmallVector<int, 2> tiles;
+    for (int in : ins) {
+      const Shape &s = bg.type(in).shape;
+      // Operands broadcast along dim 0 (size 1 there, or of lower rank) are
+      // replicated.
+      bool split = s.size() == rank && s[0] == out.shape[0] &&
+                   !(op.kind == OpKind::RmsNorm && in == ins[1]);
+      tiles.push_back(addInput(in, {split ? 0 : kReplica, kReplica, kReplica},
+                               kReplica));
+    }
+    TensorType ct = out;
+    ct.shape[0] = rowsPerBlock;
+    return finish(computeOn(tiles, ct), {0, kReplica, kReplica});
+  }
+
+  // Data movement: a grid over the dims it keeps one to one (movedDims),
+  // tiles of about kMoveTileElements elements. What the cases above leave
+  // (reductions over dim 0, rank-1 rms_norm) has no such dims: one block.
+  llvm::SmallVector<MovedDim, 4> moved = movedDims(g, op);
+  llvm::SmallVector<std::pair<const MovedDim *, int64_t>, 3> splits =
+      chooseMoveSplits(g, op, moved);
+  bg.grid.clear();
+  for (auto &[dim, blocks] : splits)
+    bg.grid.push_back(blocks);
+  if (bg.grid.empty())
+    bg.grid = {1};
+  llvm::SmallVector<int, 2> tiles;
+  for (auto [i, in] : llvm::enumerate(ins)) {
+    std::array<int, 3> imap = {kReplica, kReplica, kReplica};
+    for (auto [gd, split] : llvm::enumerate(splits))
+      imap[gd] = split.first->operandDims[i];
+    tiles.push_back(addInput(in, imap, kReplica));
+  }
+  std::array<int, 3> omap = {kReplica, kReplica, kReplica};
+  TensorType ct = out;
+  for (auto [gd, split] : llvm::enumerate(splits)) {
+    omap[gd] = split.first->resultDim;
+    ct.shape[split.first->resultDim] /= split.second;
+  }
+  return finish(computeOn(tiles, ct), omap);
+}
+
+} // namespace tsopt

@@ -1,0 +1,28 @@
+// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s
+
+// Data movement of tensors far larger than shared memory (6 MiB and 3 MiB in
+// f32) lowers to a grid of tiles of at most 4096 elements, cut along the dims
+// each op keeps one to one; test/tsopt-run/data-movement.mlir runs the same
+// tiling on the CPU against the evaluator.
+
+// Each tile is at most 4096 elements (16 KiB): an input tile, the result
+// tile and its accumulator take at most 48 KiB of shared memory.
+// The first transpose cuts the swapped dims first and keeps its rows (the
+// contiguous dim) whole: 32 x 4 blocks of 1 x 16 x 256.
+// CHECK: arith.constant 49152 : i32
+// CHECK: gpu.launch_func @tsopt_kernels::@move_kernel0 blocks in (%c32{{[_0-9]*}}, %c4{{[_0-9]*}}, %c1{{[_0-9]*}})
+// The slice keeps dims 0 and 1 and needs 2 blocks of dim 1.
+// CHECK: arith.constant 26624 : i32
+// CHECK: gpu.launch_func @tsopt_kernels::@move_kernel1 blocks in (%c64{{[_0-9]*}}, %c2{{[_0-9]*}}, %c1{{[_0-9]*}})
+// CHECK: gpu.launch_func @tsopt_kernels::@move_kernel2 blocks in (%c32{{[_0-9]*}}, %c2{{[_0-9]*}}, %c1{{[_0-9]*}})
+// The concat keeps dims 0 and 1.
+// CHECK: arith.constant 36864 : i32
+// CHECK: gpu.launch_func @tsopt_kernels::@move_kernel3 blocks in (%c32{{[_0-9]*}}, %c8{{[_0-9]*}}, %c1{{[_0-9]*}})
+// CHECK-NOT: error
+func.func @move(%x: tensor<64x32x256xf32>, %y: tensor<64x32x160xf32>) -> tensor<32x64x384xf32> {
+  %t = kgraph.transpose %x permutation = [1, 0, 2] : tensor<64x32x256xf32> -> tensor<32x64x256xf32>
+  %s = kgraph.slice %y offsets = [0, 0, 32] : tensor<64x32x160xf32> -> tensor<64x32x128xf32>
+  %u = kgraph.transpose %s permutation = [1, 0, 2] : tensor<64x32x128xf32> -> tensor<32x64x128xf32>
+  %c = kgraph.concat %t, %u dim = 2 : tensor<32x64x256xf32>, tensor<32x64x128xf32> -> tensor<32x64x384xf32>
+  return %c : tensor<32x64x384xf32>
+}
