@@ -2,8 +2,8 @@
 """Exports PyTorch modules and JAX functions to linalg-on-tensors text, as
 lit fixtures.
 
-transformers' LlamaDecoderLayer (a small config, random weights, no
-downloads) goes through torch-mlir's fx.export_and_import with its
+transformers' Llama modules (LlamaDecoderLayer, LlamaAttention, LlamaMLP,
+LlamaRMSNorm; a small config, random weights, no downloads) go through torch-mlir's fx.export_and_import with its
 parameters lifted to function arguments (torch.func.functional_call), so the
 importer gets weights as arguments rather than dense_resource constants; the
 rotary embedding's cos and sin are arguments too, as transformers passes
@@ -34,64 +34,106 @@ frontends = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(frontends)
 
 HEADER = """\
-// transformers' LlamaDecoderLayer ({what}), exported by torch-mlir's
+// transformers' {cls} ({what}), exported by torch-mlir's
 // fx.export_and_import (linalg-on-tensors) with its weights lifted to
 // arguments: written by utils/export_models.py; do not edit.
 // It imports, runs as upstream MLIR runs the linalg, and superoptimized
-// with default options (orchestration: the layer is beyond the search's
-// reach) still agrees with upstream's execution of the original.
+// with default options still agrees with upstream's execution of the
+// original.
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
 // RUN: %if linalg-oracle %{{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}}
 // RUN: %if linalg-oracle %{{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=SUPER %}}
+{extra_runs}// CHECK-LABEL: func.func @{name}(
+{checks}
+// ORACLE: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
+{super_checks}// SUPER: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
+{extra_checks}
+"""
+
+# The whole layer also goes to PTX.
+LAYER_RUNS = """\
 // And to PTX for sm_90, every kernel assembled by ptxas where it is present:
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-orchestrate -o %t.mlir
 // RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 --function=decoder_layer %t.mlir -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
-// RUN: %if ptxas %{{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}}
-// CHECK-LABEL: func.func @decoder_layer(
-// CHECK-COUNT-2: kgraph.slice
-// CHECK: kgraph.concat
-// CHECK: kgraph.reduce_max
-// CHECK: kgraph.rms_norm
-// CHECK: kgraph.silu
-// ORACLE: @decoder_layer output 0 {type}: relative error {{{{.*}}}}: agree
-// SUPER: remark: superoptimized by orchestration:
-// SUPER: @decoder_layer output 0 {type}: relative error {{{{.*}}}}: agree
-// PTX: .version
-// PTX: .entry
-
+// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 """
+LAYER_CHECKS = "// PTX: .version\n// PTX: .entry\n"
 
 
-def export_llama_layer(dtype, tokens=8):
+def llama_config():
+    from transformers import LlamaConfig
+    return LlamaConfig(hidden_size=64, intermediate_size=176,
+                       num_attention_heads=4, num_key_value_heads=4,
+                       head_dim=16, rms_norm_eps=1e-6,
+                       attn_implementation="eager")
+
+
+def export_lifted(module, inputs, call, func_name, dtype):
+    """Exports `module` with its parameters as trailing function arguments,
+    after `inputs`; `call(inputs)` gives the positional and keyword
+    arguments of the module's forward."""
     import torch
     from torch_mlir import fx
-    from transformers import LlamaConfig
-    from transformers.models.llama.modeling_llama import (
-        LlamaDecoderLayer, LlamaRotaryEmbedding)
 
-    torch.manual_seed(0)
-    cfg = LlamaConfig(hidden_size=64, intermediate_size=176,
-                      num_attention_heads=4, num_key_value_heads=4,
-                      head_dim=16, rms_norm_eps=1e-6,
-                      attn_implementation="eager")
-    layer = LlamaDecoderLayer(cfg, 0).eval().to(dtype)
-    names = [n for n, _ in layer.named_parameters()]
+    module = module.eval().to(dtype)
+    names = [n for n, _ in module.named_parameters()]
+    count = len(inputs)
 
     class Lifted(torch.nn.Module):
-        def forward(self, x, cos, sin, *weights):
+        def forward(self, *args):
+            positional, keywords = call(args[:count])
             out = torch.func.functional_call(
-                layer, dict(zip(names, weights)), (x,),
-                dict(position_embeddings=(cos, sin), attention_mask=None))
+                module, dict(zip(names, args[count:])), positional, keywords)
             return out[0] if isinstance(out, tuple) else out
 
+    weights = [p.detach() for p in module.parameters()]
+    return str(fx.export_and_import(Lifted(), *inputs, *weights,
+                                    output_type="linalg-on-tensors",
+                                    func_name=func_name))
+
+
+# The modules exported: function name, checks of the import.
+LLAMA_MODULES = {
+    "decoder_layer": ["// CHECK-COUNT-2: kgraph.slice", "// CHECK: kgraph.concat",
+                      "// CHECK: kgraph.reduce_max", "// CHECK: kgraph.rms_norm",
+                      "// CHECK: kgraph.silu"],
+    "attention": ["// CHECK-COUNT-2: kgraph.slice", "// CHECK: kgraph.concat",
+                  "// CHECK: kgraph.matmul", "// CHECK: kgraph.reduce_max",
+                  "// CHECK: kgraph.exp"],
+    "mlp": ["// CHECK: kgraph.matmul", "// CHECK: kgraph.silu",
+            "// CHECK: kgraph.mul"],
+    "rmsnorm": ["// CHECK: kgraph.rms_norm"],
+}
+
+
+def export_llama(kind, dtype, tokens=8):
+    """transformers' Llama modules at a small config with random weights:
+    'decoder_layer' (LlamaDecoderLayer), 'attention' (LlamaAttention), 'mlp'
+    (LlamaMLP) and 'rmsnorm' (LlamaRMSNorm). The rotary embedding's cos and
+    sin are arguments, as transformers passes them to a layer. Returns the
+    text, the class name and the result's shape."""
+    import torch
+    from transformers.models.llama import modeling_llama as m
+
+    torch.manual_seed(0)
+    cfg = llama_config()
     x = torch.randn(1, tokens, cfg.hidden_size, dtype=dtype)
-    cos, sin = LlamaRotaryEmbedding(cfg)(x.float(), torch.arange(tokens)[None])
-    weights = [p.detach() for p in layer.parameters()]
-    module = fx.export_and_import(Lifted(), x, cos.to(dtype), sin.to(dtype),
-                                  *weights, output_type="linalg-on-tensors",
-                                  func_name="decoder_layer")
-    return str(module), cfg, tokens
+    cos, sin = m.LlamaRotaryEmbedding(cfg)(x.float(), torch.arange(tokens)[None])
+    with_rotary = lambda a: ((a[0],), dict(position_embeddings=(a[1], a[2]),
+                                           attention_mask=None))
+    plain = lambda a: (tuple(a), {})
+    if kind == "decoder_layer":
+        module, inputs, call = m.LlamaDecoderLayer(cfg, 0), [x, cos, sin], with_rotary
+    elif kind == "attention":
+        module, inputs, call = m.LlamaAttention(cfg, 0), [x, cos, sin], with_rotary
+    elif kind == "mlp":
+        module, inputs, call = m.LlamaMLP(cfg), [x], plain
+    else:
+        module, inputs, call = m.LlamaRMSNorm(cfg.hidden_size, cfg.rms_norm_eps), [x], plain
+    inputs = [t.to(dtype) for t in inputs]
+    text = export_lifted(module, inputs, call, kind, dtype)
+    return text, type(module).__name__, cfg, (1, tokens, cfg.hidden_size)
 
 
 JAX_HEADER = """\
@@ -163,17 +205,24 @@ def main():
         with open(path, "w") as f:
             f.write(text)
         print(f"wrote {path}")
-    for dtype, tag in [(torch.float32, "f32"), (torch.float16, "f16")]:
-        text, cfg, tokens = export_llama_layer(dtype)
-        what = (f"hidden {cfg.hidden_size}, {cfg.num_attention_heads} heads, "
-                f"intermediate {cfg.intermediate_size}, {tokens} tokens, {tag}")
-        path = os.path.join(a.out, f"llama_decoder_layer_{tag}.mlir")
-        with open(path, "w") as f:
-            f.write(HEADER.format(what=what,
-                                  type=f"tensor<1x{tokens}x{cfg.hidden_size}x{tag}>"))
-            f.write(text)
-        print(f"wrote {path}")
-
+    for kind, checks in LLAMA_MODULES.items():
+        for dtype, tag in [(torch.float32, "f32"), (torch.float16, "f16")]:
+            text, cls, cfg, shape = export_llama(kind, dtype)
+            what = (f"hidden {cfg.hidden_size}, {cfg.num_attention_heads} heads, "
+                    f"intermediate {cfg.intermediate_size}, {shape[1]} tokens, {tag}")
+            layer = kind == "decoder_layer"
+            ty = "tensor<" + "x".join(map(str, shape)) + f"x{tag}>"
+            header = HEADER.format(
+                cls=cls, what=what, name=kind, checks="\n".join(checks), type=ty,
+                extra_runs=LAYER_RUNS if layer else "",
+                super_checks="// SUPER: remark: superoptimized by orchestration:\n"
+                if layer else "",
+                extra_checks=LAYER_CHECKS if layer else "")
+            stem = "llama_decoder_layer" if layer else f"llama_{kind}"
+            path = os.path.join(a.out, f"{stem}_{tag}.mlir")
+            with open(path, "w") as f:
+                f.write(header + text)
+            print(f"wrote {path}")
 
 if __name__ == "__main__":
     main()

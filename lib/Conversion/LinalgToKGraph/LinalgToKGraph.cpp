@@ -725,7 +725,9 @@ FailureOr<Graph> Importer::emit() {
   // One storage dtype: where the function's arguments and results all have
   // one (an f16 model), every value is stored in it. The f32 that exports
   // write in between (a matmul's accumulator, the payloads' arithmetic) is
-  // arithmetic width, which is the lowering's choice, as casts are.
+  // arithmetic width, which is the lowering's choice, as casts are. The
+  // results' dtypes are the function's: a result truncated to f16 by its
+  // last op is the node of the f32 value before the cast.
   std::optional<DType> storage;
   bool uniform = true;
   auto see = [&](DType d) {
@@ -735,8 +737,12 @@ FailureOr<Graph> Importer::emit() {
   for (const Node &n : nodes)
     if (n.argument >= 0)
       see(n.dtype);
-  for (int o : outputs)
-    see(nodes[o].dtype);
+  for (Type t : func.getFunctionType().getResults())
+    if (auto rt = dyn_cast<RankedTensorType>(t);
+        rt && succeeded(importElementType(rt.getElementType())))
+      see(dtypeOf(rt));
+    else
+      uniform = false;
   if (uniform && storage)
     for (Node &n : nodes)
       n.dtype = *storage;

@@ -2,8 +2,8 @@
 // fx.export_and_import (linalg-on-tensors) with its weights lifted to
 // arguments: written by utils/export_models.py; do not edit.
 // It imports, runs as upstream MLIR runs the linalg, and superoptimized
-// with default options (orchestration: the layer is beyond the search's
-// reach) still agrees with upstream's execution of the original.
+// with default options still agrees with upstream's execution of the
+// original.
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
 // RUN: %if linalg-oracle %{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=SUPER %}
