@@ -1,6 +1,7 @@
 //===- Npy.cpp - Reading and writing numpy .npy files --------------------===//
 
 #include "tsopt/Support/Npy.h"
+#include "tsopt/Support/Half.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -24,7 +25,7 @@ float tsopt::roundToDType(float x, DType dtype) {
   case DType::F32:
     return x;
   case DType::F16:
-    return static_cast<float>(static_cast<_Float16>(x));
+    return halfBitsToFloat(floatToHalfBits(x));
   case DType::BF16: {
     uint32_t bits;
     std::memcpy(&bits, &x, 4);
@@ -113,9 +114,9 @@ llvm::FailureOr<NpyArray> tsopt::readNpy(StringRef path, std::string *why) {
   const char *p = payload.data();
   for (size_t i = 0; i < n; ++i) {
     if (width == 2) {
-      _Float16 h;
+      uint16_t h;
       std::memcpy(&h, p + 2 * i, 2);
-      array.data[i] = static_cast<float>(h);
+      array.data[i] = halfBitsToFloat(h);
     } else if (width == 4) {
       std::memcpy(&array.data[i], p + 4 * i, 4);
     } else {

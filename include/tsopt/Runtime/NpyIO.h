@@ -19,6 +19,7 @@
 #define TSOPT_RUNTIME_NPYIO_H
 
 #include "tsopt/Runtime/Manifest.h"
+#include "tsopt/Support/Half.h"
 
 #include <cstdint>
 #include <optional>
@@ -55,8 +56,8 @@ npyToBuffer(const NpyData &npy, const BufferSpec &spec, std::string *error);
 
 /// IEEE binary16 and bfloat16 conversions (round-to-nearest-even; NaN stays
 /// NaN, overflow goes to infinity).
-uint16_t floatToHalfBits(float value);
-float halfBitsToFloat(uint16_t bits);
+using ::tsopt::floatToHalfBits;
+using ::tsopt::halfBitsToFloat;
 uint16_t floatToBF16Bits(float value);
 float bf16BitsToFloat(uint16_t bits);
 

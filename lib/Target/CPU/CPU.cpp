@@ -4,6 +4,7 @@
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Target.h"
 #include "tsopt/Support/Npy.h"
+#include "tsopt/Support/Half.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -71,7 +72,7 @@ void storeElement(double v, DType dtype, char *dst) {
     std::memcpy(dst, &f, 4);
     return;
   case DType::F16: {
-    _Float16 h = static_cast<_Float16>(f);
+    uint16_t h = floatToHalfBits(f);
     std::memcpy(dst, &h, 2);
     return;
   }
@@ -96,9 +97,9 @@ double loadElement(DType dtype, const char *src) {
     return f;
   }
   case DType::F16: {
-    _Float16 h;
+    uint16_t h;
     std::memcpy(&h, src, 2);
-    return static_cast<float>(h);
+    return halfBitsToFloat(h);
   }
   case DType::BF16: {
     uint16_t half;
