@@ -174,7 +174,8 @@ def export_jax(tools_opt):
          ["// CHECK: kgraph.matmul", "// CHECK: kgraph.silu",
           "// CHECK: kgraph.mul"]),
         ("attention", attention, [(2, 16, 32)] * 3, (2, 16, 32),
-         ["// CHECK: kgraph.reduce_max", "// CHECK: kgraph.exp",
+         ["// CHECK: kgraph.transpose", "// CHECK-NEXT: kgraph.matmul",
+          "// CHECK: kgraph.reduce_max", "// CHECK: kgraph.exp",
           "// CHECK: kgraph.div", "// CHECK: kgraph.matmul"]),
     ]
     out = []

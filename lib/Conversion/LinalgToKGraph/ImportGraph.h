@@ -65,6 +65,12 @@ private:
   LogicalResult importReduce(linalg::ReduceOp op);
   LogicalResult importContraction(Operation *op, Value a, Value b,
                                   Value init);
+  /// A reduction generic that is a contraction (einsum: acc + a·b over one
+  /// reduced loop, inputs read through projections) as a matmul with
+  /// transposes and reshapes around it, in the iteration space with the
+  /// reduced loop as a unit dim; std::nullopt when it is not one.
+  std::optional<int> raiseContraction(linalg::GenericOp op, int64_t reduced,
+                                      unsigned result);
 
   /// The node of tensor `v`; fails with an error at `user`.
   FailureOr<int> nodeOf(Value v, Operation *user);

@@ -395,6 +395,119 @@ LogicalResult Importer::importContraction(Operation *op, Value a, Value b,
   return success();
 }
 
+/// `v` without the extf/truncf casts around it.
+static Value stripCasts(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<arith::ExtFOp, arith::TruncFOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+std::optional<int> Importer::raiseContraction(linalg::GenericOp op,
+                                              int64_t reduced,
+                                              unsigned result) {
+  // The payload: acc + a·b of the two inputs (casts allowed).
+  if (op.getNumDpsInputs() != 2)
+    return std::nullopt;
+  Block &body = op.getRegion().front();
+  Value acc = body.getArgument(2 + result);
+  auto add = stripCasts(body.getTerminator()->getOperand(result))
+                 .getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return std::nullopt;
+  Value product = stripCasts(add.getLhs()) == acc   ? add.getRhs()
+                  : stripCasts(add.getRhs()) == acc ? add.getLhs()
+                                                    : Value();
+  auto mul = product ? stripCasts(product).getDefiningOp<arith::MulFOp>()
+                     : arith::MulFOp();
+  if (!mul)
+    return std::nullopt;
+  Value x = stripCasts(mul.getLhs()), y = stripCasts(mul.getRhs());
+  if (!((x == body.getArgument(0) && y == body.getArgument(1)) ||
+        (x == body.getArgument(1) && y == body.getArgument(0))))
+    return std::nullopt;
+  // Both inputs read through projections of the loops (each loop at most
+  // once), both range over the reduced loop.
+  auto maps = op.getIndexingMapsArray();
+  llvm::SmallVector<int64_t, 4> domain = op.getStaticLoopRanges();
+  llvm::SmallVector<int, 2> in;
+  for (unsigned i = 0; i < 2; ++i) {
+    Value t = op.getDpsInputs()[i];
+    auto it = values.find(t);
+    if (!isa<RankedTensorType>(t.getType()) || it == values.end() ||
+        nodes[it->second].form != Form::Op || !maps[i].isProjectedPermutation(
+                                                 /*allowZeroInResults=*/false) ||
+        !maps[i].isFunctionOfDim(reduced))
+      return std::nullopt;
+    in.push_back(it->second);
+  }
+  // Each parallel loop: a batch loop (both inputs), an M loop (the first
+  // only), an N loop (the second only), or a unit loop neither reads.
+  llvm::SmallVector<int64_t, 4> batch, mDims, nDims;
+  for (int64_t d = 0; d < static_cast<int64_t>(domain.size()); ++d) {
+    if (d == reduced)
+      continue;
+    bool a = maps[0].isFunctionOfDim(d), b = maps[1].isFunctionOfDim(d);
+    if (a && b)
+      batch.push_back(d);
+    else if (a)
+      mDims.push_back(d);
+    else if (b)
+      nDims.push_back(d);
+    else if (domain[d] != 1)
+      return std::nullopt; // a sum over a broadcast: not a contraction
+  }
+  Location loc = op.getLoc();
+  DType dtype = dtypeOf(op.getResult(result).getType());
+  // Input `i` transposed to the loops `order` and reshaped to
+  // batch × (product of the loops of `rows`) × (product of `cols`).
+  auto operand = [&](unsigned i, llvm::ArrayRef<int64_t> rows,
+                     llvm::ArrayRef<int64_t> cols) {
+    llvm::SmallVector<int64_t, 4> order(batch);
+    order.append(rows.begin(), rows.end());
+    order.append(cols.begin(), cols.end());
+    llvm::SmallVector<int64_t, 4> perm;
+    for (int64_t d : order)
+      perm.push_back(*maps[i].getResultPosition(
+          getAffineDimExpr(d, op.getContext())));
+    int t = transpose(in[i], perm, loc);
+    Shape shape;
+    for (int64_t d : batch)
+      shape.push_back(domain[d]);
+    int64_t r = 1, c = 1;
+    for (int64_t d : rows)
+      r *= domain[d];
+    for (int64_t d : cols)
+      c *= domain[d];
+    shape.append({r, c});
+    return reshape(t, shape, loc);
+  };
+  int a = operand(0, mDims, {reduced});
+  int b = operand(1, {reduced}, nDims);
+  Shape mm = nodes[a].shape;
+  mm.back() = nodes[b].shape.back();
+  int m = addOp(OpKind::Matmul, {a, b}, mm, dtype, loc);
+  // Back to the loops: batch, M, N; then in the domain's order with the
+  // reduced loop (and the loops neither input reads) as unit dims.
+  llvm::SmallVector<int64_t, 4> order(batch);
+  order.append(mDims.begin(), mDims.end());
+  order.append(nDims.begin(), nDims.end());
+  Shape split;
+  for (int64_t d : order)
+    split.push_back(domain[d]);
+  m = reshape(m, split, loc);
+  llvm::SmallVector<int64_t, 4> sorted(order), perm;
+  llvm::sort(sorted);
+  for (int64_t d : sorted)
+    perm.push_back(llvm::find(order, d) - order.begin());
+  m = transpose(m, perm, loc);
+  Shape reducedShape(domain.begin(), domain.end());
+  reducedShape[reduced] = 1;
+  return reshape(m, reducedShape, loc);
+}
+
 LogicalResult Importer::importGeneric(linalg::GenericOp op) {
   // With several outputs, only one result may be read (torch's max(dim)
   // yields values and indices; a softmax reads the values).
@@ -496,7 +609,12 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
     return op.emitError() << "a reduction must combine with its output";
   Shape reducedShape = domainShape;
   reducedShape[r] = 1;
-  int red = addOp(combiner, {*f}, reducedShape, dtype, op.getLoc(), 0, r);
+  std::optional<int> contraction;
+  if (combiner == OpKind::ReduceSum)
+    contraction = raiseContraction(op, r, k);
+  int red = contraction ? *contraction
+                        : addOp(combiner, {*f}, reducedShape, dtype,
+                                op.getLoc(), 0, r);
   red = reshape(red, shapeOf(result.getType()), op.getLoc());
   auto it = inits.find(out);
   double identity = combiner == OpKind::ReduceSum

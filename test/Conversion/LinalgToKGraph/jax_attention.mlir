@@ -7,6 +7,8 @@
 // RUN: %if linalg-oracle %{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=ORACLE %}
 // CHECK-LABEL: func.func @attention(
+// CHECK: kgraph.transpose
+// CHECK-NEXT: kgraph.matmul
 // CHECK: kgraph.reduce_max
 // CHECK: kgraph.exp
 // CHECK: kgraph.div
