@@ -44,7 +44,8 @@ struct Node {
   llvm::SmallVector<int64_t, 4> perm;
   /// Index of the function argument (-1: computed).
   int argument = -1;
-  Location loc = UnknownLoc();
+  /// Where it came from; set whenever a node is added (null until then).
+  LocationAttr loc;
 };
 
 /// A value that is not a tensor of the program: a splat fill (the init of
