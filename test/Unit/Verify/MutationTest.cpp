@@ -5,7 +5,9 @@
 // time, systematically: map entries, launch extents, operand order, reduction
 // dims and extents, transpose permutations, concatenations, dropped and
 // duplicated ops, op kinds (also inside thread graphs), accumulator kinds,
-// mul_scalar factors and operand wiring. Result types are re-inferred after
+// mul_scalar factors, add_scalar addends, slice offsets and operand wiring.
+// Besides the workloads, Verify/mutation_subjects.mlir holds µGraphs with
+// the ops the workloads lack (add_scalar, slices). Result types are re-inferred after
 // each mutation and structurally identical mutants are counted once. Ground
 // truth comes from the double evaluator on seeded random inputs, independently
 // of the finite field: every mutant that differs from the reference there must
@@ -14,6 +16,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "TestWorkloads.h"
+
+#ifndef TSOPT_MUTATION_SUBJECTS
+#error "TSOPT_MUTATION_SUBJECTS must name test/Unit/Verify/mutation_subjects.mlir"
+#endif
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Eval/Evaluator.h"
 #include "tsopt/Verify/Equivalence.h"
@@ -505,6 +511,26 @@ void mutateGraph(const Graph &top, const Path &path, Emit emit) {
           mutant("factor " + std::to_string(f) + " -> " + std::to_string(c),
                  [&](Op &o) { o.scalar = c; });
     }
+    if (op.kind == OpKind::AddScalar) {
+      double a = op.scalar;
+      for (double c : {-a, 2 * a, a + 1, 0.0})
+        if (c != a)
+          mutant("addend " + std::to_string(a) + " -> " + std::to_string(c),
+                 [&](Op &o) { o.scalar = c; });
+    }
+    if (op.kind == OpKind::Slice) {
+      // Each offset one step either way, where the slice stays in bounds.
+      const Shape &in = g.type(op.operands[0]).shape;
+      const Shape &out = g.type(op.results[0]).shape;
+      for (size_t d = 0; d < op.perm.size(); ++d)
+        for (int64_t step : {-1, 1}) {
+          int64_t o = op.perm[d] + step;
+          if (o >= 0 && o + out[d] <= in[d])
+            mutant("offsets[" + std::to_string(d) + "] -> " +
+                       std::to_string(o),
+                   [&](Op &m) { m.perm[d] = o; });
+        }
+    }
 
     // Rewire one operand to another earlier value of the same shape.
     std::vector<int> earlier = definedBefore(g, i);
@@ -664,12 +690,21 @@ Counts runWorkload(const Workload &w) {
   return c;
 }
 
+/// The workloads and the subjects with the ops they lack (add_scalar,
+/// slices: Verify/mutation_subjects.mlir).
+std::vector<Workload> loadSubjects() {
+  std::vector<Workload> ws = loadAllWorkloads();
+  for (Workload &w : loadWorkloads(TSOPT_MUTATION_SUBJECTS))
+    ws.push_back(std::move(w));
+  return ws;
+}
+
 TEST(MutationTest, WorkloadsAreEquivalentAndRetypeIsIdentity) {
   // The baseline the mutants are measured against: each unmutated µGraph is
   // accepted, and retype leaves a well-formed graph unchanged (so it cannot
   // turn a mutant into something other than the mutation).
-  std::vector<Workload> ws = loadAllWorkloads();
-  ASSERT_GE(ws.size(), 5u);
+  std::vector<Workload> ws = loadSubjects();
+  ASSERT_GE(ws.size(), 8u);
   for (const Workload &w : ws) {
     SCOPED_TRACE(w.name);
     Graph copy = w.opt;
@@ -686,8 +721,8 @@ TEST(MutationTest, WorkloadsAreEquivalentAndRetypeIsIdentity) {
 TEST(MutationTest, EnumerationIsDeterministicAndCoversEveryKind) {
   // The counts below are only meaningful if every kind of mutation is
   // actually produced, and reproducible if the enumeration is deterministic.
-  std::vector<Workload> ws = loadAllWorkloads();
-  ASSERT_GE(ws.size(), 5u);
+  std::vector<Workload> ws = loadSubjects();
+  ASSERT_GE(ws.size(), 8u);
   std::vector<std::string> first, second;
   for (const Workload &w : ws) {
     mutateGraph(w.opt, {}, [&](const std::string &what, Graph) {
@@ -725,6 +760,8 @@ TEST(MutationTest, EnumerationIsDeterministicAndCoversEveryKind) {
                            "sum -> max",
                            "-> concat along dim",
                            "factor ",
+                           "(add_scalar): addend ",
+                           "(slice): offsets[",
                            "operand 0 ",
                            "operand 1 ",
                            "output 0 "})
@@ -737,8 +774,8 @@ TEST(MutationTest, EnumerationIsDeterministicAndCoversEveryKind) {
 }
 
 TEST(MutationTest, EveryNonEquivalentMutantIsRejected) {
-  std::vector<Workload> ws = loadAllWorkloads();
-  ASSERT_GE(ws.size(), 5u);
+  std::vector<Workload> ws = loadSubjects();
+  ASSERT_GE(ws.size(), 8u);
   auto start = std::chrono::steady_clock::now();
   // Per workload: mutants generated, structural duplicates (counted once),
   // ill-formed (rejected by the evaluator or changing the result shapes),
