@@ -122,6 +122,10 @@ llvm::StringRef tsopt::stringifyOpKind(OpKind k) {
     return "gelu";
   case OpKind::Relu:
     return "relu";
+  case OpKind::Sigmoid:
+    return "sigmoid";
+  case OpKind::Tanh:
+    return "tanh";
   case OpKind::Neg:
     return "neg";
   case OpKind::MulScalar:
@@ -174,6 +178,8 @@ bool tsopt::isElementwiseUnary(OpKind k) {
   case OpKind::Silu:
   case OpKind::Gelu:
   case OpKind::Relu:
+  case OpKind::Sigmoid:
+  case OpKind::Tanh:
   case OpKind::Neg:
   case OpKind::MulScalar:
   case OpKind::AddScalar:

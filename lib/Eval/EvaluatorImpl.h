@@ -644,6 +644,10 @@ void Interpreter<Domain>::evalUnary(OpKind k, const T &a, T &out) const {
     return unaryAs<OpKind::Gelu>(a, out);
   case OpKind::Relu:
     return unaryAs<OpKind::Relu>(a, out);
+  case OpKind::Sigmoid:
+    return unaryAs<OpKind::Sigmoid>(a, out);
+  case OpKind::Tanh:
+    return unaryAs<OpKind::Tanh>(a, out);
   case OpKind::Neg:
     return unaryAs<OpKind::Neg>(a, out);
   default:

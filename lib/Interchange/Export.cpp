@@ -41,6 +41,8 @@ struct KGraphOps {
   using Rsqrt = kgraph::RsqrtOp;
   using Silu = kgraph::SiluOp;
   using Gelu = kgraph::GeluOp;
+  using Sigmoid = kgraph::SigmoidOp;
+  using Tanh = kgraph::TanhOp;
   using Relu = kgraph::ReluOp;
   using Neg = kgraph::NegOp;
   using MulScalar = kgraph::MulScalarOp;
@@ -66,6 +68,8 @@ struct BGraphOps {
   using Rsqrt = bgraph::RsqrtOp;
   using Silu = bgraph::SiluOp;
   using Gelu = bgraph::GeluOp;
+  using Sigmoid = bgraph::SigmoidOp;
+  using Tanh = bgraph::TanhOp;
   using Relu = bgraph::ReluOp;
   using Neg = bgraph::NegOp;
   using MulScalar = bgraph::MulScalarOp;
@@ -92,6 +96,8 @@ struct TGraphOps {
   using Rsqrt = tgraph::RsqrtOp;
   using Silu = tgraph::SiluOp;
   using Gelu = tgraph::GeluOp;
+  using Sigmoid = tgraph::SigmoidOp;
+  using Tanh = tgraph::TanhOp;
   using Relu = tgraph::ReluOp;
   using Neg = tgraph::NegOp;
   using MulScalar = tgraph::MulScalarOp;
@@ -123,6 +129,10 @@ Operation *createElementwise(OpBuilder &b, Location loc, const CoreOp &op,
     return Ops::Silu::create(b, loc, result, in[0]);
   case OpKind::Gelu:
     return Ops::Gelu::create(b, loc, result, in[0]);
+  case OpKind::Sigmoid:
+    return Ops::Sigmoid::create(b, loc, result, in[0]);
+  case OpKind::Tanh:
+    return Ops::Tanh::create(b, loc, result, in[0]);
   case OpKind::Relu:
     return Ops::Relu::create(b, loc, result, in[0]);
   case OpKind::Neg:

@@ -50,6 +50,10 @@ static Work elementwiseWork(OpKind kind) {
     return {0, 3, 2};
   case OpKind::Gelu:
     return {0, 7, 1};
+  case OpKind::Sigmoid:
+    return {0, 2, 2};
+  case OpKind::Tanh:
+    return {0, 3, 2};
   default:
     return {};
   }

@@ -43,7 +43,7 @@ constexpr uint64_t kSymExp = 1ull << 3;
 constexpr uint64_t kSymSum = 1ull << 4;
 constexpr uint64_t kSymMax = 1ull << 5;
 constexpr unsigned kApplyShift = 6;
-constexpr unsigned kVarShift = 35;
+constexpr unsigned kVarShift = 38;
 static_assert(static_cast<unsigned>(OpKind::ThreadGraph) + kApplyShift <
                   kVarShift,
               "every OpKind needs its own symbol bit");
@@ -681,6 +681,8 @@ llvm::SmallVector<AbsTensor, 1> BuilderImpl::apply(
   case OpKind::Silu:
   case OpKind::Gelu:
   case OpKind::Relu:
+  case OpKind::Sigmoid:
+  case OpKind::Tanh:
     // Each its own uninterpreted symbol. rsqrt(x) is deliberately not
     // div(1, sqrt(x)): the language has no constant 1, so a µGraph that
     // divides by sqrt and a program that multiplies by rsqrt get different

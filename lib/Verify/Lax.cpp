@@ -190,6 +190,8 @@ private:
     case OpKind::Silu:
     case OpKind::Gelu:
     case OpKind::Relu:
+    case OpKind::Sigmoid:
+    case OpKind::Tanh:
       r = fresh();
       break;
     case OpKind::ReduceMax:

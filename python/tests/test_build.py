@@ -61,7 +61,7 @@ def test_scalars_scale():
 
 
 @pytest.mark.parametrize("fn", ["exp", "square", "sqrt", "rsqrt", "silu",
-                                "gelu", "relu", "neg"])
+                                "gelu", "relu", "sigmoid", "tanh", "neg"])
 def test_unary(fn):
     p = tsopt.Program()
     x = p.input("x", (2, 3), "bf16")

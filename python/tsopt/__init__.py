@@ -19,8 +19,8 @@ from . import _tsopt
 from ._program import (Program, Tensor, add, add_scalar, concat, div, exp,
                        gelu, load,
                        matmul, max, mean, mul, mul_scalar, neg, parse, relu,
-                       reshape, rms_norm, rsqrt, silu, softmax, sqrt, square,
-                       sub, sum, tile, transpose)
+                       reshape, rms_norm, rsqrt, sigmoid, silu, softmax, sqrt,
+                       square, sub, sum, tanh, tile, transpose)
 from ._frontends import from_jax, from_torch
 from ._search import (MuGraph, SearchError, fuse_blocks, orchestrate,
                       search_options, superoptimize)
@@ -36,6 +36,6 @@ __all__ = [
     "from_torch", "from_jax",
     "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
-    "silu", "gelu", "relu", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
+    "silu", "gelu", "relu", "sigmoid", "tanh", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
     "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",
 ]

@@ -20,7 +20,7 @@ from . import _tsopt
 __all__ = [
     "Program", "Tensor", "parse", "load",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
-    "silu", "gelu", "relu", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
+    "silu", "gelu", "relu", "sigmoid", "tanh", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
     "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",
 ]
 
@@ -541,6 +541,8 @@ rsqrt = _unary("rsqrt", "Element-wise 1 / sqrt(x).")
 silu = _unary("silu", "Element-wise x * sigmoid(x).")
 gelu = _unary("gelu", "Element-wise GELU (the exact erf form).")
 relu = _unary("relu", "Element-wise max(x, 0).")
+sigmoid = _unary("sigmoid", "Element-wise 1 / (1 + e**-x).")
+tanh = _unary("tanh", "Element-wise hyperbolic tangent.")
 neg = _unary("neg", "Element-wise -x.")
 
 

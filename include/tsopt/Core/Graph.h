@@ -70,6 +70,8 @@ enum class OpKind : uint8_t {
   Silu,
   Gelu,
   Relu,
+  Sigmoid,
+  Tanh,
   Neg,
   MulScalar,
   AddScalar,

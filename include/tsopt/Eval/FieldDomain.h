@@ -287,6 +287,8 @@ public:
     case OpKind::Silu:
     case OpKind::Gelu:
     case OpKind::Relu:
+    case OpKind::Sigmoid:
+    case OpKind::Tanh:
       return uninterpreted(k, x);
     default:
       llvm_unreachable("not an element-wise unary op of a domain");

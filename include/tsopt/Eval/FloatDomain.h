@@ -68,6 +68,10 @@ public:
       return T(0.5) * x * (T(1) + std::erf(x * T(0.70710678118654752440)));
     case OpKind::Relu:
       return max(x, T(0));
+    case OpKind::Sigmoid:
+      return T(1) / (T(1) + std::exp(-x));
+    case OpKind::Tanh:
+      return std::tanh(x);
     case OpKind::Neg:
       return -x;
     default:

@@ -496,6 +496,14 @@ Value BlockEmitter::scalar(const Op &op, ArrayRef<Value> a) {
                add(cF32(1.0), erf(mul(a[0], cF32(0.70710678118654752440)))));
   case OpKind::Relu:
     return arith::MaximumFOp::create(b, loc, a[0], cF32(0.0));
+  case OpKind::Sigmoid:
+    return div(cF32(1.0),
+               add(cF32(1.0), exp(arith::NegFOp::create(b, loc, a[0]))));
+  case OpKind::Tanh:
+    // 1 - 2 / (exp(2x) + 1): ±1 where exp overflows or underflows.
+    return arith::SubFOp::create(
+        b, loc, cF32(1.0),
+        div(cF32(2.0), add(exp(mul(cF32(2.0), a[0])), cF32(1.0))));
   case OpKind::Neg:
     return arith::NegFOp::create(b, loc, a[0]);
   case OpKind::MulScalar:

@@ -288,6 +288,8 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
         local[r] = un(OpKind::Rsqrt, *x);
       else if (isa<math::ErfOp>(inner))
         local[r] = form(Form::Erf, *x, 0);
+      else if (isa<math::TanhOp>(inner))
+        local[r] = un(OpKind::Tanh, *x);
       else
         return fail("kgraph has no such element-wise op");
       continue;
@@ -883,8 +885,8 @@ FailureOr<Graph> Importer::emit() {
                 "x/2·(1 + erf(x/√2)) is raised)";
     if (n.form == Form::Reciprocal)
       return emitError(n.loc)
-             << "takes a reciprocal 1/x: kgraph has none (only silu's "
-                "x·1/(1 + exp(-x)) is raised)";
+             << "takes a reciprocal 1/x: kgraph has none (only 1/(1 + "
+                "exp(-x)) is raised, to sigmoid, or with x to silu)";
     tsopt::Op op;
     // A scalar add raising did not absorb (into silu, an rms_norm's
     // epsilon) is kgraph.add_scalar.

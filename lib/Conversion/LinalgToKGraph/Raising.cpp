@@ -1,7 +1,7 @@
 //===- Raising.cpp - Composite patterns of imported linalg ----------------===//
 //
 // Raises what exports write op by op into the kgraph ops the search and the
-// rules know: silu, gelu (erf form), rms_norm with an epsilon
+// rules know: silu, sigmoid, gelu (erf form), rms_norm with an epsilon
 // (docs/import.md).
 //
 //===----------------------------------------------------------------------===//
@@ -101,6 +101,18 @@ void Importer::raise() {
     if (x && *x == strip(a) && nodes[a].shape == n.shape) {
       n.kind = OpKind::Silu;
       n.operands = {a};
+    }
+  }
+  // 1/(1 + exp(-x)) that is not part of a silu → sigmoid(x).
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node &n = nodes[v];
+    if (n.form != Form::Reciprocal)
+      continue;
+    std::optional<int> x = sigmoidDenominatorOf(n.operands[0]);
+    if (x && nodes[*x].shape == n.shape) {
+      n.form = Form::Op;
+      n.kind = OpKind::Sigmoid;
+      n.operands = {*x};
     }
   }
   // x/2 · (1 + erf(x/√2)) and (x · (1 + erf(x/√2)))/2 → gelu(x) (the

@@ -144,7 +144,9 @@ func.func @binary_broadcast(%a: tensor<32x64xf32>, %b: tensor<64xf32>, %c: tenso
 // CHECK: %[[SI:.*]] = bgraph.silu %[[RS]] : !bgraph.tile<8x16xf16>
 // CHECK: %[[GE:.*]] = bgraph.gelu %[[SI]] : !bgraph.tile<8x16xf16>
 // CHECK: %[[RE:.*]] = bgraph.relu %[[GE]] : !bgraph.tile<8x16xf16>
-// CHECK: %[[NE:.*]] = bgraph.neg %[[RE]] : !bgraph.tile<8x16xf16>
+// CHECK: %[[SG:.*]] = bgraph.sigmoid %[[RE]] : !bgraph.tile<8x16xf16>
+// CHECK: %[[TH:.*]] = bgraph.tanh %[[SG]] : !bgraph.tile<8x16xf16>
+// CHECK: %[[NE:.*]] = bgraph.neg %[[TH]] : !bgraph.tile<8x16xf16>
 // CHECK: %[[MS:.*]] = bgraph.mul_scalar %[[NE]], 2.500000e-01 : !bgraph.tile<8x16xf16>
 // CHECK: bgraph.accum sum %[[MS]]
 func.func @unary(%a: tensor<8x64xf16>) -> tensor<8x16xf16> {
@@ -158,7 +160,9 @@ func.func @unary(%a: tensor<8x64xf16>) -> tensor<8x16xf16> {
     %4 = bgraph.silu %3 : !bgraph.tile<8x16xf16>
     %5 = bgraph.gelu %4 : !bgraph.tile<8x16xf16>
     %6 = bgraph.relu %5 : !bgraph.tile<8x16xf16>
-    %7 = bgraph.neg %6 : !bgraph.tile<8x16xf16>
+    %sg = bgraph.sigmoid %6 : !bgraph.tile<8x16xf16>
+    %th = bgraph.tanh %sg : !bgraph.tile<8x16xf16>
+    %7 = bgraph.neg %th : !bgraph.tile<8x16xf16>
     %8 = bgraph.mul_scalar %7, 0.25 : !bgraph.tile<8x16xf16>
     %s = bgraph.accum sum %8 : !bgraph.tile<8x16xf16> -> !bgraph.tile<8x16xf16>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8x16xf16> -> tensor<8x16xf16>

@@ -65,7 +65,9 @@ func.func @unary(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
   // CHECK: %[[SI:.*]] = kgraph.silu %[[RS]] : tensor<8x64xf32>
   // CHECK: %[[GE:.*]] = kgraph.gelu %[[SI]] : tensor<8x64xf32>
   // CHECK: %[[RE:.*]] = kgraph.relu %[[GE]] : tensor<8x64xf32>
-  // CHECK: %[[NE:.*]] = kgraph.neg %[[RE]] : tensor<8x64xf32>
+  // CHECK: %[[SG:.*]] = kgraph.sigmoid %[[RE]] : tensor<8x64xf32>
+  // CHECK: %[[TH:.*]] = kgraph.tanh %[[SG]] : tensor<8x64xf32>
+  // CHECK: %[[NE:.*]] = kgraph.neg %[[TH]] : tensor<8x64xf32>
   // CHECK: return %[[NE]]
   %0 = kgraph.exp %x : tensor<8x64xf32>
   %1 = kgraph.square %0 : tensor<8x64xf32>
@@ -74,7 +76,9 @@ func.func @unary(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
   %4 = kgraph.silu %3 : tensor<8x64xf32>
   %5 = kgraph.gelu %4 : tensor<8x64xf32>
   %6 = kgraph.relu %5 : tensor<8x64xf32>
-  %7 = kgraph.neg %6 : tensor<8x64xf32>
+  %s = kgraph.sigmoid %6 : tensor<8x64xf32>
+  %t = kgraph.tanh %s : tensor<8x64xf32>
+  %7 = kgraph.neg %t : tensor<8x64xf32>
   return %7 : tensor<8x64xf32>
 }
 

@@ -21,7 +21,9 @@
 // CHECK-NEXT: %[[SI:.*]] = tgraph.silu %[[RS]] : f32
 // CHECK-NEXT: %[[GE:.*]] = tgraph.gelu %[[SI]] : f32
 // CHECK-NEXT: %[[RE:.*]] = tgraph.relu %[[GE]] : f32
-// CHECK-NEXT: %[[NE:.*]] = tgraph.neg %[[RE]] : f32
+// CHECK-NEXT: %[[SG:.*]] = tgraph.sigmoid %[[RE]] : f32
+// CHECK-NEXT: %[[TH:.*]] = tgraph.tanh %[[SG]] : f32
+// CHECK-NEXT: %[[NE:.*]] = tgraph.neg %[[TH]] : f32
 // CHECK-NEXT: %[[MS:.*]] = tgraph.mul_scalar %[[NE]], 1.250000e-01 : f32
 // CHECK-NEXT: %[[AS:.*]] = tgraph.add_scalar %[[MS]], 5.000000e-01 : f32
 // CHECK-NEXT: tgraph.yield %[[AS]] : f32
@@ -45,7 +47,9 @@ func.func @all_scalar_ops(%a: tensor<32x64xf32>, %b: tensor<32x64xf32>) -> tenso
       %8 = tgraph.silu %7 : f32
       %9 = tgraph.gelu %8 : f32
       %10 = tgraph.relu %9 : f32
-      %11 = tgraph.neg %10 : f32
+      %sg = tgraph.sigmoid %10 : f32
+      %th = tgraph.tanh %sg : f32
+      %11 = tgraph.neg %th : f32
       %12 = tgraph.mul_scalar %11, 0.125 : f32
       %13 = tgraph.add_scalar %12, 0.5 : f32
       tgraph.yield %13 : f32

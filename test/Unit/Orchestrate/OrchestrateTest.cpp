@@ -366,8 +366,9 @@ TEST(Fission, RmsNormSplits) {
     EXPECT_EQ(f.graph.ops.size(), g.ops.size() + (eps == 0 ? 5 : 6));
     for (const Op &op : f.graph.ops) {
       EXPECT_NE(op.kind, OpKind::RmsNorm);
-      if (op.kind == OpKind::AddScalar)
+      if (op.kind == OpKind::AddScalar) {
         EXPECT_EQ(op.scalar, eps);
+      }
     }
     auto rec = verifyEquivalence(f.graph, g, {});
     ASSERT_TRUE(succeeded(rec));

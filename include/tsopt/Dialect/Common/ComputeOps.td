@@ -196,6 +196,10 @@ multiclass TS_ComputeOps<Dialect dialect, Type valueType, string ty,
                           "gelu(x) = x * Phi(x) (erf form)", extra>;
   def ReluOp : TS_UnaryOp<dialect, "relu", "Relu", valueType, ty,
                           "relu(x) = max(x, 0)", extra>;
+  def SigmoidOp : TS_UnaryOp<dialect, "sigmoid", "Sigmoid", valueType, ty,
+                             "sigmoid(x) = 1 / (1 + exp(-x))", extra>;
+  def TanhOp : TS_UnaryOp<dialect, "tanh", "Tanh", valueType, ty,
+                          "tanh(x)", extra>;
   def NegOp : TS_UnaryOp<dialect, "neg", "Neg", valueType, ty, "-x", extra>;
   def MulScalarOp : TS_ScalarOp<dialect, "mul_scalar", "MulScalar",
       "multiplied by", "1.250000e-01", valueType, ty, extra>;

@@ -73,6 +73,8 @@ def TGraph_RsqrtOp : TGraph_UnaryOp<"rsqrt", "Rsqrt", "1/sqrt(x)">;
 def TGraph_SiluOp : TGraph_UnaryOp<"silu", "Silu", "silu(x) = x * sigmoid(x)">;
 def TGraph_GeluOp : TGraph_UnaryOp<"gelu", "Gelu", "gelu(x), erf form">;
 def TGraph_ReluOp : TGraph_UnaryOp<"relu", "Relu", "max(x, 0)">;
+def TGraph_SigmoidOp : TGraph_UnaryOp<"sigmoid", "Sigmoid", "1 / (1 + exp(-x))">;
+def TGraph_TanhOp : TGraph_UnaryOp<"tanh", "Tanh", "tanh(x)">;
 def TGraph_NegOp : TGraph_UnaryOp<"neg", "Neg", "-x">;
 
 def TGraph_MulScalarOp : TGraph_ScalarOp<"mul_scalar", "MulScalar"> {
