@@ -285,9 +285,10 @@ using Emit = llvm::function_ref<void(const std::string &, Graph)>;
 
 const OpKind kBinaryKinds[] = {OpKind::Add, OpKind::Sub, OpKind::Mul,
                                OpKind::Div};
-const OpKind kUnaryKinds[] = {OpKind::Exp,   OpKind::Square, OpKind::Sqrt,
+const OpKind kUnaryKinds[] = {OpKind::Exp,  OpKind::Square,  OpKind::Sqrt,
                               OpKind::Rsqrt, OpKind::Silu,   OpKind::Gelu,
-                              OpKind::Relu,  OpKind::Neg};
+                              OpKind::Relu, OpKind::Sigmoid, OpKind::Tanh,
+                              OpKind::Neg};
 
 std::string mapName(int v) {
   return v == kReplica ? "replica" : std::to_string(v);
