@@ -315,6 +315,12 @@ tsopt::estimateKernelCost(const Graph &program, int opIndex,
   return k;
 }
 
+bool tsopt::lowersToView(const Graph &program, int opIndex) {
+  const Op &op = program.ops[opIndex];
+  return program.level == Level::Kernel && op.kind == OpKind::Reshape &&
+         !llvm::is_contained(program.outputs, op.results[0]);
+}
+
 llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
                                                  const TargetDesc &target,
                                                  const CostOptions &options,
@@ -326,6 +332,8 @@ llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
   }
   ProgramCost p;
   for (int i = 0, e = program.ops.size(); i < e; ++i) {
+    if (lowersToView(program, i))
+      continue;
     llvm::FailureOr<KernelCost> k =
         estimateKernelCost(program, i, target, options, why);
     if (failed(k))

@@ -207,6 +207,10 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
     CandidateKernel c;
     c.sub = extractPart(prim, marks, 1);
     c.key = serializeGraph(c.sub.graph) + "|" + options.target;
+    // A lone reshape that is not a program result is a view, no kernel
+    // (lowersToView); its subprogram alone would price it as a copy.
+    if (ops.count() == 1 && lowersToView(prim, ops.find_first()))
+      c.key = "view|" + c.key;
     c.ops = std::move(ops);
     cands.push_back(std::move(c));
   }
@@ -234,7 +238,14 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   result.distinct = firstOfKey.size();
   std::vector<PricedKernel> priced(toPrice.size());
   parallelFor(toPrice.size(), options.threads, [&](size_t j) {
-    priced[j] = priceByRules(cands[toPrice[j]].sub.graph, options, *target);
+    const CandidateKernel &c = cands[toPrice[j]];
+    if (llvm::StringRef(c.key).starts_with("view|")) {
+      priced[j].implementation = c.sub.graph;
+      priced[j].costUs = 0;
+      priced[j].origin = "a view of its operand (no kernel)";
+      return;
+    }
+    priced[j] = priceByRules(c.sub.graph, options, *target);
   });
   for (auto [j, i] : llvm::enumerate(toPrice))
     cache.insert(cands[i].key, std::move(priced[j]));

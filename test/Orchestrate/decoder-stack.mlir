@@ -12,6 +12,6 @@
 // RUN: tsopt-opt %S/Inputs/decoder_small_x4.mlir --tsopt-fuse-blocks -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUSE
 // FUSE: remark: not fused: the fused program cannot be verified as a whole (the programs' degrees are too large to bound (over 2^40): no error bound can be given); tsopt-orchestrate verifies kernel by kernel
 
-// REMARK: remark: orchestrated: {{[0-9]+}} kernels ({{[0-9]+}} graph-defined) from 168 primitives; estimated {{.*}}; {{[0-9]+}} states, 1961 candidates (411 distinct, 0 priced before), BLP {{.*}} gap 0.00 % (optimal);
+// REMARK: remark: orchestrated: {{[0-9]+}} kernels ({{[0-9]+}} graph-defined{{.*}}) from 168 primitives; estimated {{.*}}; {{[0-9]+}} states, 1961 candidates (411 distinct, 0 priced before), BLP {{.*}} gap 0.00 % (optimal);
 // REMARK-SAME: kernels verified part by part (the whole: the programs' degrees are too large to bound (over 2^40): no error bound can be given); whole float check: error
 // EVAL: @decoder_small_x4 vs @decoder_small_x4_ref: agree

@@ -129,7 +129,15 @@ llvm::FailureOr<KernelCost>
 estimateKernelCost(const Graph &program, int opIndex, const TargetDesc &target,
                    const CostOptions &options = {}, std::string *why = nullptr);
 
-/// Estimates a kernel graph: one launch per kernel-level op.
+/// True when kernel-level op `opIndex` of `program` runs as no kernel: a
+/// pre-defined reshape whose result is not a program output is a view of
+/// its operand's buffer (row-major order is unchanged), which the lowering
+/// emits instead of a copy (lowerKernelGraphFunction). A reshape that is an
+/// output is copied into the caller's buffer.
+bool lowersToView(const Graph &program, int opIndex);
+
+/// Estimates a kernel graph: one launch per kernel-level op that is not a
+/// view (lowersToView).
 llvm::FailureOr<ProgramCost> estimateCost(const Graph &program,
                                           const TargetDesc &target,
                                           const CostOptions &options = {},

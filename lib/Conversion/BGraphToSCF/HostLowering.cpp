@@ -12,6 +12,7 @@
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Optimize/CostModel.h"
 
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -252,11 +253,18 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   // cannot be lowered. A kernel whose softmax partials are written out is
   // kept in the running-max form only when its consumers can merge them;
   // they then get the row maxima as an extra tensor.
+  // A reshape that is not a result is a view of its operand's buffer
+  // (lowersToView): it gets no kernel, and its slot here stays empty.
   std::vector<PlannedKernel> kernels;
+  unsigned numKernels = 0;
   for (size_t i = 0; i < g.ops.size(); ++i) {
     const Op &op = g.ops[i];
+    if (lowersToView(g, i)) {
+      kernels.emplace_back();
+      continue;
+    }
     PlannedKernel k;
-    k.name = (func.getSymName() + "_kernel" + llvm::Twine(kernels.size())).str();
+    k.name = (func.getSymName() + "_kernel" + llvm::Twine(numKernels++)).str();
     std::string why;
     if (op.kind == OpKind::Kernel) {
       k.body = *op.body;
@@ -320,7 +328,18 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   }
 
   SmallVector<Value> temporaries;
-  for (auto [op, k] : llvm::zip(g.ops, kernels)) {
+  for (auto [i, op] : llvm::enumerate(g.ops)) {
+    if (lowersToView(g, i)) {
+      // The same row-major buffer with the result's shape.
+      const Shape &shape = g.type(op.results[0]).shape;
+      Shape strides(shape.size(), 1);
+      for (int d = static_cast<int>(shape.size()) - 2; d >= 0; --d)
+        strides[d] = strides[d + 1] * shape[d + 1];
+      memrefs[op.results[0]] = memref::ReinterpretCastOp::create(
+          b, loc, getTensorMemRefType(context, g.type(op.results[0])),
+          memrefs.lookup(op.operands[0]), /*offset=*/0, shape, strides);
+      continue;
+    }
     SmallVector<Value> args;
     for (int v : op.operands)
       args.push_back(memrefs.lookup(v));
@@ -332,7 +351,7 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
       }
       args.push_back(m);
     }
-    if (failed(hooks.launch(b, loc, k, args))) {
+    if (failed(hooks.launch(b, loc, kernels[i], args))) {
       lowered.erase();
       return failure();
     }

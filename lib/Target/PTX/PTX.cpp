@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Utils.h"
@@ -72,6 +73,15 @@ FailureOr<llvm::json::Object> describeFunction(func::FuncOp func) {
       index[alloc.getMemref()] = buffers.size();
       buffers.push_back(describeBuffer("tmp" + std::to_string(temporaries++),
                                        "temporary", alloc.getType()));
+      return WalkResult::advance();
+    }
+    // A view (a reshape that is not a result) is its source's buffer:
+    // kernels take bare pointers.
+    if (auto view = dyn_cast<memref::ReinterpretCastOp>(op)) {
+      auto it = index.find(view.getSource());
+      if (it == index.end())
+        return view.emitError("a view of neither an argument nor a gpu.alloc");
+      index[view.getResult()] = it->second;
       return WalkResult::advance();
     }
     auto launch = dyn_cast<gpu::LaunchFuncOp>(op);

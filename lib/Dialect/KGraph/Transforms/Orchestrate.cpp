@@ -9,6 +9,7 @@
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Orchestrate/Orchestrate.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Format.h"
@@ -113,9 +114,11 @@ FailureOr<bool> tsopt::kgraph::applyOrchestration(func::FuncOp func,
                                                   const OrchestrateResult &r,
                                                   StringRef target,
                                                   StringRef verb) {
-  unsigned graphDefined = 0;
-  for (const tsopt::Op &op : r.graph.ops)
+  unsigned graphDefined = 0, views = 0;
+  for (auto [i, op] : llvm::enumerate(r.graph.ops)) {
     graphDefined += op.kind == OpKind::Kernel;
+    views += lowersToView(r.graph, i);
+  }
   std::string counters;
   {
     llvm::raw_string_ostream os(counters);
@@ -179,9 +182,12 @@ FailureOr<bool> tsopt::kgraph::applyOrchestration(func::FuncOp func,
                                                 r.costUs));
   InFlightDiagnostic remark = emitRemark(func.getLoc());
   if (r.incumbent.empty())
-    remark << verb << ": " << r.kernels.size() << " kernels ("
-           << graphDefined << " graph-defined) from "
-           << r.primitives.ops.size() << " primitives";
+    remark << verb << ": " << r.graph.ops.size() - views << " kernels ("
+           << graphDefined << " graph-defined"
+           << (views ? ", and " + std::to_string(views) +
+                           " reshapes as views of their operands"
+                     : std::string())
+           << ") from " << r.primitives.ops.size() << " primitives";
   else
     remark << verb << ": " << describeStructure(r.graph) << "; by "
            << r.incumbent << " of the whole program, which beats the "
