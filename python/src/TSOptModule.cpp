@@ -22,6 +22,7 @@
 #include "tsopt/Search/BlockFusion.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Dot.h"
+#include "tsopt/Support/InputLimits.h"
 #include "tsopt/Support/Npy.h"
 #include "tsopt/Target/CPU.h"
 #include "tsopt/Target/PTX.h"
@@ -360,6 +361,9 @@ std::string toIR(const Graph &g, const std::string &name,
 /// Parses IR text and imports one function: (graph, name, input names).
 py::tuple parseIR(const std::string &text,
                   const std::optional<std::string> &function) {
+  std::string why;
+  if (llvm::failed(tsopt::checkIRNesting(text, &why)))
+    throw py::value_error(why);
   Context c;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "ir"),

@@ -34,3 +34,12 @@ func.func @f(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
 }""")
     x = rng.standard_normal((4, 8)).astype(np.float32)
     np.testing.assert_array_equal(sliced(x), x[:, 4:])
+
+
+def test_deep_nesting_is_refused():
+    """Brackets nested deeper than MLIR's parser can recurse are a
+    ValueError, not a stack overflow."""
+    deep = ("func.func @f(%x: tensor<4xf32>) -> " + "(" * 30000 + "f32" +
+            ")" * 30000)
+    with pytest.raises(ValueError, match="nest deeper than 1000 levels"):
+        tsopt.parse(deep)

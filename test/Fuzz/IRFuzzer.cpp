@@ -16,6 +16,7 @@
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
 #include "tsopt/Dialect/TGraph/IR/TGraph.h"
+#include "tsopt/Support/InputLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -85,6 +86,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A std::string: MLIR's lexer reads the NUL that ends its buffer, which
   // libFuzzer's input lacks (files tsopt-opt reads have it).
   std::string text(reinterpret_cast<const char *>(data), size);
+  // As tsopt's tools do: nesting MLIR's parser cannot recurse through is
+  // refused first (an upstream limit, docs/fuzzing.md).
+  std::string why;
+  if (failed(tsopt::checkIRNesting(text, &why))) {
+    if (why.empty())
+      abort();
+    return 0;
+  }
   unsigned errors = 0;
   OwningOpRef<ModuleOp> module = parseAndVerify(text, errors);
   if (!module) {

@@ -1,19 +1,56 @@
 //===- tsopt-opt.cpp - The tsopt pass driver -----------------------------===//
 //
 // Parses, verifies, transforms and prints kgraph/bgraph/tgraph IR; the lit
-// tests drive every tsopt pass through it.
+// tests drive every tsopt pass through it. Input whose brackets nest deeper
+// than MLIR's parser can recurse is refused first (checkIRNesting).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/InitAll.h"
+#include "tsopt/Support/InputLimits.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   tsopt::registerAllDialects(registry);
   tsopt::registerAllPasses();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "tsopt optimizer driver\n", registry));
+  auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
+      argc, argv, "tsopt optimizer driver\n", registry);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  // What reads no input (--show-dialects, --list-passes) goes straight on.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry));
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  std::string why;
+  if (llvm::failed(tsopt::checkIRNesting(input->getBuffer(), &why))) {
+    llvm::errs() << input->getBufferIdentifier() << ": error: " << why << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (llvm::failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return 1;
+  output->keep();
+  return 0;
 }

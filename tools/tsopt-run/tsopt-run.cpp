@@ -10,6 +10,7 @@
 #include "tsopt/Eval/Evaluator.h"
 #include "tsopt/InitAll.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Support/InputLimits.h"
 #include "tsopt/Support/Npy.h"
 #include "tsopt/Target/CPU.h"
 #include "tsopt/Verify/Equivalence.h"
@@ -354,6 +355,8 @@ int main(int argc, char **argv) {
   auto file = openInputFile(inputFile, &err);
   if (!file)
     return fail(err);
+  if (failed(checkIRNesting(file->getBuffer(), &err)))
+    return fail(file->getBufferIdentifier().str() + ": " + err);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);

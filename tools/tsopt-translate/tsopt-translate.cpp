@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/InitAll.h"
+#include "tsopt/Support/InputLimits.h"
 #include "tsopt/Target/PTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -89,6 +90,10 @@ int main(int argc, char **argv) {
   auto input = mlir::openInputFile(inputFile, &error);
   if (!input) {
     errs() << "tsopt-translate: " << error << "\n";
+    return 1;
+  }
+  if (failed(tsopt::checkIRNesting(input->getBuffer(), &error))) {
+    errs() << input->getBufferIdentifier() << ": error: " << error << "\n";
     return 1;
   }
   sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
