@@ -2,6 +2,8 @@
 
 #include "tsopt/Support/InputLimits.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
+
 using namespace llvm;
 
 LogicalResult tsopt::checkIRNesting(StringRef text, std::string *why,
@@ -54,4 +56,12 @@ LogicalResult tsopt::checkIRNesting(StringRef text, std::string *why,
     }
   }
   return success();
+}
+
+bool tsopt::parseSurvives(function_ref<void()> parse) {
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext context;
+  bool survived = context.RunSafely(parse);
+  CrashRecoveryContext::Disable();
+  return survived;
 }

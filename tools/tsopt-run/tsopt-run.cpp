@@ -28,6 +28,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 using namespace mlir;
@@ -360,7 +361,14 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module;
+  if (!parseSurvives(
+          [&] { module = parseSourceFile<ModuleOp>(sourceMgr, &context); })) {
+    llvm::errs() << "tsopt-run: error: " << inputFile << ": " << kParserCrashed
+                 << "\n";
+    llvm::errs().flush();
+    std::_Exit(2); // the context's state is lost with the parse
+  }
   if (!module)
     return 2;
   return precision == "f64" ? runAll<FloatDomain<double>>(*module)

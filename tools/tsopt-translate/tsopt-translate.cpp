@@ -97,8 +97,14 @@ int main(int argc, char **argv) {
     return 1;
   }
   sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (!tsopt::parseSurvives([&] {
+        module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+      })) {
+    errs() << inputFile << ": error: " << tsopt::kParserCrashed << "\n";
+    errs().flush();
+    std::_Exit(1); // the context's state is lost with the parse
+  }
   if (!module)
     return 1;
 

@@ -11,6 +11,7 @@
 #ifndef TSOPT_SUPPORT_INPUTLIMITS_H
 #define TSOPT_SUPPORT_INPUTLIMITS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/LogicalResult.h"
 
@@ -28,6 +29,20 @@ constexpr unsigned kMaxIRNesting = 1000;
 /// nothing). `why` then names the line where the limit is passed.
 llvm::LogicalResult checkIRNesting(llvm::StringRef text, std::string *why,
                                    unsigned limit = kMaxIRNesting);
+
+/// Runs `parse`, a call of MLIR's parser, so that a crash inside it (a
+/// malformed `linalg.transpose` makes upstream's parser dereference a null
+/// attribute, docs/fuzzing.md) is caught: returns false then, and the
+/// caller reports the input as unreadable and exits instead of dumping a
+/// stack. Only the parse runs this way; a crash anywhere else still
+/// crashes, with its stack. After a caught crash the process must exit:
+/// the parser's state is lost.
+bool parseSurvives(llvm::function_ref<void()> parse);
+
+/// The message for input the parser crashed on.
+constexpr const char *kParserCrashed =
+    "MLIR's parser crashed on this input (an upstream defect; malformed "
+    "syntax of an upstream op); nothing was read";
 
 } // namespace tsopt
 
