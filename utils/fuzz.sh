@@ -139,6 +139,6 @@ for t in "${TARGETS[@]}"; do
   runs=$(grep -E '^stat::number_of_executed_units' "$OUT/$t.log" | awk '{print $2}')
   # Fork mode reports its progress in lines "#N: cov: ... exec/s ...".
   [ -n "$runs" ] || runs=$(grep -E '^#[0-9]+: cov:' "$OUT/$t.log" | tail -1)
-  cpu=$(awk '{printf "%.1f", ($1 + $2) / 60}' "$OUT/$t.cpu")
+  cpu=$(tail -1 "$OUT/$t.cpu" | awk '{printf "%.1f", ($1 + $2) / 60}')
   echo "== $t: $runs ($SECS s wall, $cpu CPU-minutes), $(ls "$OUT/crashes/$t" | wc -l) crash files, $(tail -1 "$OUT/$t.log")"
 done
