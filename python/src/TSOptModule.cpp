@@ -364,21 +364,39 @@ py::tuple parseIR(const std::string &text,
   std::string why;
   if (llvm::failed(tsopt::checkIRNesting(text, &why)))
     throw py::value_error(why);
-  Context c;
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "ir"),
-                               llvm::SMLoc());
-  std::string diags;
-  llvm::raw_string_ostream diagOS(diags);
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, c.ctx.get(), diagOS);
+  // Everything the parser touches lives on the heap: when MLIR's parser
+  // crashes (parseSurvives), it is left allocated, never destroyed, since
+  // its state is lost with the parse; the interpreter goes on.
+  struct Parse {
+    Context c;
+    llvm::SourceMgr sourceMgr;
+    std::string diags;
+    llvm::raw_string_ostream diagOS{diags};
+    mlir::SourceMgrDiagnosticHandler handler{sourceMgr, c.ctx.get(), diagOS};
+    mlir::Block block;
+    mlir::AsmParserState state;
+  };
+  auto parse = std::make_unique<Parse>();
+  Context &c = parse->c;
+  std::string &diags = parse->diags;
+  parse->sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, "ir"), llvm::SMLoc());
   auto error = [&](const std::string &what) {
     return py::value_error(what + (diags.empty() ? "" : ":\n" + diags));
   };
-  mlir::Block block;
-  mlir::AsmParserState state;
   mlir::ParserConfig config(c.ctx.get());
-  if (failed(mlir::parseAsmSourceFile(sourceMgr, &block, config, &state)))
+  mlir::LogicalResult parsed = mlir::failure();
+  if (!tsopt::parseSurvives([&] {
+        parsed = mlir::parseAsmSourceFile(parse->sourceMgr, &parse->block,
+                                          config, &parse->state);
+      })) {
+    (void)parse.release();
+    throw py::value_error(tsopt::kParserCrashed);
+  }
+  if (failed(parsed))
     throw error("cannot parse the IR");
+  mlir::Block &block = parse->block;
+  mlir::AsmParserState &state = parse->state;
   llvm::SmallVector<mlir::func::FuncOp> funcs;
   for (mlir::Operation &op : block) {
     if (failed(mlir::verify(&op)))

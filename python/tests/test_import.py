@@ -43,3 +43,23 @@ def test_deep_nesting_is_refused():
             ")" * 30000)
     with pytest.raises(ValueError, match="nest deeper than 1000 levels"):
         tsopt.parse(deep)
+
+
+def test_parser_crash_is_an_error():
+    """An unterminated linalg.transpose permutation crashes MLIR 22's own
+    parser; tsopt.parse reports it as a ValueError and the interpreter
+    goes on parsing."""
+    crashing = """
+func.func @f(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %t = linalg.transpose ins(%a : tensor<2x2xf32>) outs(%b : tensor<2x2xf32>) permutation = [0
+  return %t : tensor<2x2xf32>
+}"""
+    for _ in range(2):
+        with pytest.raises(ValueError, match="MLIR's parser crashed"):
+            tsopt.parse(crashing)
+    ok = tsopt.parse("""
+func.func @g(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %y = kgraph.add %x, %x : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}""")
+    np.testing.assert_array_equal(ok(np.ones(2, np.float32)), np.full(2, 2.0))

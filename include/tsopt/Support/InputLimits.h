@@ -35,8 +35,9 @@ llvm::LogicalResult checkIRNesting(llvm::StringRef text, std::string *why,
 /// attribute, docs/fuzzing.md) is caught: returns false then, and the
 /// caller reports the input as unreadable and exits instead of dumping a
 /// stack. Only the parse runs this way; a crash anywhere else still
-/// crashes, with its stack. After a caught crash the process must exit:
-/// the parser's state is lost.
+/// crashes, with its stack. After a caught crash, what the parse touched
+/// (the context, the block, the source manager) must be neither used nor
+/// destroyed: the tools exit, the Python package leaves it allocated.
 bool parseSurvives(llvm::function_ref<void()> parse);
 
 /// The message for input the parser crashed on.
