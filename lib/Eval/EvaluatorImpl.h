@@ -10,6 +10,7 @@
 #ifndef TSOPT_LIB_EVAL_EVALUATORIMPL_H
 #define TSOPT_LIB_EVAL_EVALUATORIMPL_H
 
+#include "tsopt/Core/GraphCheck.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Eval/Evaluator.h"
 
@@ -36,12 +37,6 @@ struct HasDot<D, std::void_t<decltype(std::declval<const D &>().dot(
 
 namespace tsopt {
 namespace detail {
-
-/// Checks everything the evaluator relies on besides the inputs: value ids,
-/// op arities, the shape rules of every op at every level, Mirage Def. 2.1
-/// (3) for block graphs, and positive dims. Domain-independent; defined in
-/// Evaluator.cpp.
-llvm::LogicalResult checkEvaluable(const Graph &g, std::string *why);
 
 /// Strides for reading a tensor of `shape` as if broadcast to `target` (numpy
 /// rules): stretched and missing leading dims get stride 0.
@@ -239,7 +234,7 @@ Interpreter<Domain>::run(const Graph &g, llvm::ArrayRef<T> inputs,
     return fail("graph has " + std::to_string(g.inputs.size()) +
                 " inputs but " + std::to_string(inputs.size()) +
                 " tensors were given");
-  if (failed(checkEvaluable(g, why)))
+  if (failed(checkGraphWellFormed(g, why)))
     return llvm::failure();
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Shape &expected = g.values[g.inputs[i]].shape;
@@ -371,7 +366,7 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
       var = std::max(var, variance[v]);
     }
     llvm::FailureOr<Stage> s = resultStage(bop.kind, operandStages);
-    assert(succeeded(s) && "checked by checkEvaluable");
+    assert(succeeded(s) && "checked by checkGraphWellFormed");
     if (bop.kind == OpKind::BlockInput) {
       bool perBlock = false;
       for (size_t g = 0; g < body.grid.size(); ++g)
@@ -561,7 +556,7 @@ template <typename Domain>
 template <typename F>
 void Interpreter<Domain>::binary(const T &a, const T &b, T &out, F fn) const {
   llvm::FailureOr<Shape> shape = broadcastShape(a.shape, b.shape);
-  assert(succeeded(shape) && "checked by checkEvaluable");
+  assert(succeeded(shape) && "checked by checkGraphWellFormed");
   out.shape = *shape;
   out.data.resize(numElements(out.shape));
   E *o = out.data.data();

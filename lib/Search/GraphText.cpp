@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsopt/Core/GraphCheck.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Search/Search.h"
 
@@ -98,10 +99,12 @@ public:
       failed = true;
     return !failed;
   }
-  /// A count that bounds what follows; guards against absurd allocations.
+  /// A count of what follows, each item at least one token of two
+  /// characters: a count the rest of the text cannot hold fails before
+  /// anything is allocated for it.
   int64_t count() {
     int64_t n = next();
-    if (n < 0 || n > (1 << 20))
+    if (n < 0 || n > static_cast<int64_t>(rest.size() / 2 + 1))
       failed = true;
     return failed ? 0 : n;
   }
@@ -111,11 +114,13 @@ private:
 };
 } // namespace
 
-static bool readGraph(Reader &r, Graph &g) {
+/// Reads a graph at `minLevel` or deeper; a body is one level deeper than
+/// the op holding it, so the recursion ends after three levels.
+static bool readGraph(Reader &r, Graph &g, int64_t minLevel = 0) {
   if (!r.expect("G"))
     return false;
   int64_t level = r.next();
-  if (level < 0 || level > 2)
+  if (level < minLevel || level > 2)
     return false;
   g.level = static_cast<Level>(level);
   g.grid.clear();
@@ -160,7 +165,7 @@ static bool readGraph(Reader &r, Graph &g) {
     op.accum = r.next() ? AccumKind::Max : AccumKind::Sum;
     if (r.next()) {
       auto body = std::make_shared<Graph>();
-      if (!readGraph(r, *body))
+      if (!readGraph(r, *body, level + 1))
         return false;
       op.body = std::move(body);
     }
@@ -170,11 +175,24 @@ static bool readGraph(Reader &r, Graph &g) {
   return !r.failed;
 }
 
-llvm::FailureOr<Graph> tsopt::deserializeGraph(llvm::StringRef text) {
+llvm::FailureOr<Graph> tsopt::deserializeGraph(llvm::StringRef text,
+                                               std::string *why) {
   Reader r(text);
   Graph g;
-  if (!readGraph(r, g))
+  if (!readGraph(r, g)) {
+    if (why)
+      *why = "not the text of a serialized graph";
     return llvm::failure();
+  }
+  // The text may come from a file anyone can edit (a result cache, a
+  // checkpoint) or a pickle: what it describes is checked like any graph
+  // not built by the importer.
+  std::string bad;
+  if (failed(checkGraphWellFormed(g, &bad))) {
+    if (why)
+      *why = "the serialized graph is malformed: " + bad;
+    return llvm::failure();
+  }
   return g;
 }
 

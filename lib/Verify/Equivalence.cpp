@@ -1,6 +1,7 @@
 //===- Equivalence.cpp - Probabilistic equivalence of µGraphs ------------===//
 
 #include "tsopt/Verify/Equivalence.h"
+#include "tsopt/Core/GraphCheck.h"
 #include "tsopt/Eval/Evaluator.h"
 #include "tsopt/Eval/FieldDomain.h"
 #include "tsopt/Verify/Lax.h"
@@ -360,6 +361,15 @@ llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
 llvm::FailureOr<VerifyRecord>
 tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
                          const VerifyOptions &options, std::string *why) {
+  for (auto [g, role] : {std::pair(&candidate, "candidate"),
+                         std::pair(&reference, "reference")}) {
+    std::string bad;
+    if (failed(checkGraphWellFormed(*g, &bad))) {
+      if (why)
+        *why = std::string("the ") + role + " is malformed: " + bad;
+      return llvm::failure();
+    }
+  }
   if (failed(sameSignature(candidate, reference, why)))
     return llvm::failure();
   if (!(options.delta > 0 && options.delta < 1)) {

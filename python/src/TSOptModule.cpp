@@ -11,6 +11,7 @@
 
 #include "Bindings.h"
 #include "tsopt/Conversion/LinalgToKGraph/LinalgToKGraph.h"
+#include "tsopt/Core/GraphCheck.h"
 #include "tsopt/Core/GraphCompare.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Core/Target.h"
@@ -619,8 +620,13 @@ PYBIND11_MODULE(_tsopt, m) {
               if (d < 1)
                 throw py::value_error("input shape " + formatShape(shape) +
                                       " has a dim < 1");
-            return g.addInput(TensorType{Shape(shape.begin(), shape.end()),
-                                         parseDType(dtype)});
+            DType t = parseDType(dtype);
+            std::optional<int64_t> count = checkedNumElements(shape);
+            if (!count || *count > INT64_MAX / dtypeBytes(t))
+              throw py::value_error("input shape " + formatShape(shape) +
+                                    " has more elements or bytes than 64 "
+                                    "bits count");
+            return g.addInput(TensorType{Shape(shape.begin(), shape.end()), t});
           },
           py::arg("shape"), py::arg("dtype"))
       .def("add_op", &addOp, py::arg("kind"), py::arg("operands"),
@@ -717,6 +723,8 @@ PYBIND11_MODULE(_tsopt, m) {
           "estimate_cost",
           [](const Graph &g, const std::string &target) {
             std::string why;
+            if (failed(checkGraphWellFormed(g, &why)))
+              throw py::value_error("cannot estimate the cost: " + why);
             FailureOr<ProgramCost> cost =
                 estimateCost(g, targetOrThrow(target), {}, &why);
             if (failed(cost))
@@ -726,9 +734,10 @@ PYBIND11_MODULE(_tsopt, m) {
           py::arg("target") = "sm_90")
       .def(py::pickle([](const Graph &g) { return serializeGraph(g); },
                       [](const std::string &s) {
-                        FailureOr<Graph> g = deserializeGraph(s);
+                        std::string why;
+                        FailureOr<Graph> g = deserializeGraph(s, &why);
                         if (failed(g))
-                          throw py::value_error("not a serialized graph");
+                          throw py::value_error(why);
                         return std::move(*g);
                       }));
 

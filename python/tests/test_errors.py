@@ -124,45 +124,27 @@ def test_input_validation(p):
         p.input("z", ())
     with pytest.raises(ValueError, match="not an identifier"):
         tsopt.Program("my program")
+    # 2^40 x 2^40 elements wrap to zero in 64 bits; nothing downstream (the
+    # cost model, reshape checks) may see such a shape.
+    with pytest.raises(ValueError, match="more elements or bytes than 64"):
+        p.input("huge", (2**40, 2**40))
 
 
-def test_no_outputs(p):
-    p.input("x", (2,))
-    with pytest.raises(ValueError, match="no outputs; call output"):
-        p.ir()
-    with pytest.raises(ValueError, match="no outputs"):
-        p(np.ones(2))
-    with pytest.raises(ValueError, match="needs at least one"):
-        p.output()
-
-
-def test_running_with_wrong_arrays(p):
-    x = p.input("x", (2, 3))
-    w = p.input("w", (3, 4))
-    p.output(x @ w)
-    with pytest.raises(ValueError, match=r"input 'w' of prog has shape "
-                                         r"\(3, 4\), got an array of shape "
-                                         r"\(4, 3\)"):
-        p(np.ones((2, 3)), np.ones((4, 3)))
-    with pytest.raises(ValueError, match=r"takes 2 inputs \(x, w\), got 1"):
-        p(np.ones((2, 3)))
-    with pytest.raises(TypeError, match="cannot use a <U1 array"):
-        p(np.full((2, 3), "a"), np.ones((3, 4)))
-    with pytest.raises(ValueError, match="precision must be"):
-        p(np.ones((2, 3)), np.ones((3, 4)), precision="f16")
-
-
-def test_unknown_target(p):
-    x = p.input("x", (2,))
-    p.output(tsopt.exp(x))
-    with pytest.raises(ValueError, match="unknown target 'sm_70'; known:"):
-        p.estimate_cost("sm_70")
-
-
-def test_non_finite_constant_is_an_error():
-    """A NaN or infinite factor is refused by the evaluator, not an abort."""
-    p = tsopt.Program("f")
-    x = p.input("x", (2, 4))
-    p.output(x * float("inf"))
-    with pytest.raises(Exception, match="not finite"):
-        p(np.ones((2, 4), np.float32))
+def test_malformed_pickle_is_an_error():
+    """A pickled program holds its graph as text; text describing a graph
+    tsopt cannot have built (here an exp with no operand) is refused when
+    unpickled (pickle calls Graph.__setstate__ with it)."""
+    import pickle
+    p = tsopt.Program("prog")
+    x = p.input("x", (4, 8))
+    p.output(x.exp())
+    ok = p._graph.__getstate__()
+    assert " 4 1 0 1 1 " in ok  # exp of value 0, result 1
+    graph = tsopt._tsopt.Graph
+    with pytest.raises(ValueError, match="malformed: op #0 .exp.: expected "
+                                         "1 operands"):
+        graph.__new__(graph).__setstate__(ok.replace(" 4 1 0 1 1 ",
+                                                     " 4 0 1 1 "))
+    with pytest.raises(ValueError, match="not the text of a serialized graph"):
+        graph.__new__(graph).__setstate__("G 0 0 1 1000000 ")
+    assert pickle.loads(pickle.dumps(p)).same_as(p) is None

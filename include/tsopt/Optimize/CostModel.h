@@ -137,7 +137,9 @@ estimateKernelCost(const Graph &program, int opIndex, const TargetDesc &target,
 bool lowersToView(const Graph &program, int opIndex);
 
 /// Estimates a kernel graph: one launch per kernel-level op that is not a
-/// view (lowersToView).
+/// view (lowersToView). `program` must be well formed (checkGraphWellFormed;
+/// the search and the importer only build such graphs, and it is not
+/// checked again in this hot path).
 llvm::FailureOr<ProgramCost> estimateCost(const Graph &program,
                                           const TargetDesc &target,
                                           const CostOptions &options = {},

@@ -248,9 +248,12 @@ llvm::LogicalResult inferOpShapes(Graph &graph, unsigned opIndex,
                                   std::string *why = nullptr);
 
 /// A compact, stable text form of a graph (used for canonical ranks,
-/// checkpoints and result caches) and its inverse.
+/// checkpoints and result caches) and its inverse, which fails on text that
+/// is not such a form or describes a graph checkGraphWellFormed refuses
+/// (`why` says which).
 std::string serializeGraph(const Graph &graph);
-llvm::FailureOr<Graph> deserializeGraph(llvm::StringRef text);
+llvm::FailureOr<Graph> deserializeGraph(llvm::StringRef text,
+                                        std::string *why = nullptr);
 
 /// "2 kernels: #0 grid [2, 4, 2] forloop 2 (6 ops), #1 ...".
 std::string describeStructure(const Graph &graph);

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -294,7 +295,6 @@ TEST(SearchDriver, ResumesFromCheckpoint) {
   ASSERT_TRUE(succeeded(killed)) << why;
   EXPECT_TRUE(killed->stats.timedOut);
   EXPECT_EQ(killed->stats.workItemsDone, opts.stopAfterItems);
-
   opts.stopAfterItems = 0;
   auto resumed = superoptimize(program, opts, &why);
   ASSERT_TRUE(succeeded(resumed)) << why;
@@ -304,6 +304,19 @@ TEST(SearchDriver, ResumesFromCheckpoint) {
   for (size_t i = 0; i < full->ranked.size(); ++i)
     EXPECT_EQ(serializeGraph(resumed->ranked[i].graph),
               serializeGraph(full->ranked[i].graph));
+  // Every candidate saved (all of them now) reads back (deserializeGraph checks it).
+  auto saved = llvm::MemoryBuffer::getFile(path);
+  ASSERT_TRUE(bool(saved));
+  unsigned candidates = 0;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*saved)->getBuffer().split(lines, '\n', -1, false);
+  for (llvm::StringRef line : lines)
+    if (line.consume_front("cand:")) {
+      ++candidates;
+      EXPECT_TRUE(succeeded(deserializeGraph(line.split(' ').second, &why)))
+          << why;
+    }
+  EXPECT_GT(candidates, 0u);
   llvm::sys::fs::remove(path);
 }
 
@@ -374,6 +387,49 @@ TEST(SearchGraphText, RoundTripsEveryWorkload) {
       }
   EXPECT_TRUE(failed(deserializeGraph("G 0 1 2")));
   EXPECT_TRUE(failed(deserializeGraph("not a graph")));
+}
+
+/// Text read back from a result cache, a checkpoint or a pickle may describe
+/// a graph nothing in tsopt builds; it is refused with a reason, never
+/// handed on (the verifier used to crash on it).
+TEST(SearchGraphText, RefusesMalformedGraphs) {
+  // kernel level, no grid, forloop 1; values 0 and 1: f32 4x8; input 0,
+  // output 1; one op, then the op's fields.
+  auto graph = [](const std::string &op) {
+    return "G 0 0 1 2 2 2 4 8 2 2 4 8 1 0 1 1 1 " + op;
+  };
+  const std::string exp = "4 1 0 1 1 0 0 0 -1 -1 -1 -1 0 0 ";
+  std::string why;
+  ASSERT_TRUE(succeeded(deserializeGraph(graph(exp), &why))) << why;
+  struct Case {
+    std::string text, reason;
+  } cases[] = {
+      // exp with no operand
+      {graph("4 0 1 1 0 0 0 -1 -1 -1 -1 0 0 "), "expected 1 operands"},
+      // a matmul of a 4x8 by itself
+      {graph("16 2 0 0 1 1 0 0 0 -1 -1 -1 -1 0 0 "), "matmul"},
+      // exp reading the value it defines
+      {graph("4 1 1 1 1 0 0 0 -1 -1 -1 -1 0 0 "), "not yet defined"},
+      // a graph-defined kernel without its block graph
+      {graph("25 1 0 1 1 0 0 0 -1 -1 -1 -1 0 0 "), "has no block graph"},
+      // 2^32 x 2^32 elements
+      {"G 0 0 1 1 2 2 4294967296 4294967296 1 0 1 0 0 ",
+       "more elements or bytes than 64 bits count"},
+      // a block op at kernel level
+      {graph("26 1 0 1 1 0 0 0 -1 -1 -1 -1 0 0 "), "not allowed"},
+  };
+  for (const Case &c : cases) {
+    why.clear();
+    EXPECT_TRUE(failed(deserializeGraph(c.text, &why))) << c.text;
+    EXPECT_NE(why.find(c.reason), std::string::npos) << c.text << ": " << why;
+  }
+  // A body at its holder's level or above would recurse without end.
+  std::string nested = "G 0 0 1 0 0 0 1 25 0 0 0 0 0 -1 -1 -1 -1 0 1 ";
+  for (int i = 0; i < 100000; ++i)
+    nested += "G 0 0 1 0 0 0 1 25 0 0 0 0 0 -1 -1 -1 -1 0 1 ";
+  EXPECT_TRUE(failed(deserializeGraph(nested, &why)));
+  // A count the text cannot hold allocates nothing.
+  EXPECT_TRUE(failed(deserializeGraph("G 0 0 1 1000000 ", &why)));
 }
 
 /// Every part is within the size bound and LAX, parts are runs of

@@ -254,7 +254,9 @@ LogicalResult SuperoptimizePass::runOnFunction(
                             llvm::utohexstr(llvm::xxh3_64bits(key)) + ".graph");
     cachePath = path.str().str();
     if (auto buf = llvm::MemoryBuffer::getFile(cachePath)) {
-      FailureOr<Graph> cached = deserializeGraph((*buf)->getBuffer());
+      std::string unusable;
+      FailureOr<Graph> cached =
+          deserializeGraph((*buf)->getBuffer(), &unusable);
       VerifyOptions vopts;
       vopts.delta = opts.delta;
       vopts.seed = opts.seed;
@@ -262,6 +264,8 @@ LogicalResult SuperoptimizePass::runOnFunction(
       FailureOr<VerifyRecord> rec =
           succeeded(cached) ? verifyEquivalence(*cached, *program, vopts)
                             : FailureOr<VerifyRecord>(failure());
+      if (succeeded(cached))
+        unusable = "it does not verify against the program";
       if (succeeded(rec) && rec->equivalent && rec->floatStable) {
         if (failed(replaceFunctionBody(func, *cached)))
           return failure();
@@ -274,8 +278,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
         return success();
       }
       emitWarning(func.getLoc())
-          << "ignoring the cached result '" << cachePath
-          << "': it does not verify against the program";
+          << "ignoring the cached result '" << cachePath << "': " << unusable;
     }
   }
 
