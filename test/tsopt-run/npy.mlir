@@ -8,6 +8,9 @@
 // RUN: not tsopt-run %s --fn=f16 --inputs=%t/a/output0.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
 // RUN: not tsopt-run %s --fn=twice --inputs=%s 2>&1 | FileCheck %s --check-prefix=NOTNPY
 // RUN: not tsopt-run %s --fn=twice --inputs=%t/missing.npy 2>&1 | FileCheck %s --check-prefix=MISSING
+// A header whose shape needs 2^64 bytes (an empty payload once wrapped) is
+// refused; it used to abort tsopt-run allocating the array.
+// RUN: not tsopt-run %s --fn=twice --inputs=%S/Inputs/wrapping-shape.npy 2>&1 | FileCheck %s --check-prefix=WRAP
 
 // WRITE: inputs: 1 (uniform [-1, 1), seed 3)
 // WRITE: output #0: tensor<4x8xf32>
@@ -21,6 +24,8 @@
 // DTYPE: error: input #0 ('{{.*}}output0.npy') has dtype <f4 but @f16 expects tensor<4x8xf16> (numpy dtype <f2)
 // NOTNPY: error: '{{.*}}npy.mlir' is not a .npy file
 // MISSING: error: cannot read '{{.*}}missing.npy'
+// WRAP: error: '{{.*}}wrapping-shape.npy' has a shape too large
+// WRAP-NOT: Stack dump
 
 func.func @twice(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %b = kgraph.add %a, %a : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>

@@ -10,6 +10,9 @@
 //     them with ml_dtypes.bfloat16, or widen with
 //     `(a.astype(np.uint32) << 16).view(np.float32)`).
 //
+// It is the one .npy reader: tsopt-run reads through it too
+// (tsopt/Support/Npy.h), so the fuzz target covers both tools.
+//
 // The payload is kept as raw bytes; the dtype conversions a launcher needs
 // (float to f16/bf16 with round-to-nearest-even and back) are here too.
 //

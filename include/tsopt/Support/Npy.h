@@ -1,7 +1,8 @@
 //===- Npy.h - Reading and writing numpy .npy files -------------*- C++ -*-===//
 //
-// tsopt-run exchanges tensors with numpy through .npy files (format 1.0/2.0,
-// little-endian float16/float32/float64, C order).
+// tsopt-run exchanges tensors with numpy through .npy files (format 1.0 to
+// 3.0, little-endian float16, float32 or bfloat16 bits, C order), read by
+// the runtime's reader (tsopt/Runtime/NpyIO.h) and widened to float.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +25,8 @@ struct NpyArray {
   std::vector<float> data;
 };
 
-/// Reads a C-ordered little-endian float16/32/64 array.
+/// Reads a C-ordered little-endian float16, float32 or bfloat16-bits
+/// ("<u2") array.
 llvm::FailureOr<NpyArray> readNpy(llvm::StringRef path, std::string *why);
 
 /// Writes `data` with `shape` as float32 (numpy has no bfloat16, and f16
