@@ -99,10 +99,10 @@ running=0
 for t in "${TARGETS[@]}"; do
   case $t in
   manifest)
-    build manifest test/Fuzz/ManifestFuzzer.cpp lib/Runtime/Manifest.cpp
+    build manifest test/Fuzz/ManifestFuzzer.cpp lib/Runtime/Manifest.cpp lib/Runtime/ReadFile.cpp
     seed_manifest ;;
   npy)
-    build npy test/Fuzz/NpyFuzzer.cpp lib/Runtime/NpyIO.cpp lib/Runtime/Manifest.cpp
+    build npy test/Fuzz/NpyFuzzer.cpp lib/Runtime/NpyIO.cpp lib/Runtime/Manifest.cpp lib/Runtime/ReadFile.cpp
     seed_npy ;;
   ir|pass)
     build_ir "$t"

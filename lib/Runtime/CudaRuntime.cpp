@@ -8,14 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Runtime/Runtime.h"
+#include "tsopt/Runtime/ReadFile.h"
 
 #include <dlfcn.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <map>
 
@@ -292,14 +291,14 @@ static std::string capabilityName(int capability) {
 std::unique_ptr<Program> Program::load(Device &device, Manifest manifest,
                                        std::string *error) {
   std::string path = manifest.ptxPath();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    fail(error, "cannot read the PTX '" + path + "': " + std::strerror(errno));
+  std::vector<char> bytes;
+  std::string why;
+  if (!readFileBytes(path, bytes, &why)) {
+    fail(error, "the PTX: " + why);
     return nullptr;
   }
-  std::string ptx((std::istreambuf_iterator<char>(in)),
-                  std::istreambuf_iterator<char>());
-  return loadPtx(device, std::move(manifest), ptx, error);
+  return loadPtx(device, std::move(manifest),
+                 std::string(bytes.begin(), bytes.end()), error);
 }
 
 std::unique_ptr<Program> Program::loadPtx(Device &device, Manifest manifest,

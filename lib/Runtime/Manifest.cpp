@@ -7,13 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Runtime/Manifest.h"
+#include "tsopt/Runtime/ReadFile.h"
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 using namespace tsopt::runtime;
 
@@ -791,21 +790,12 @@ std::optional<Manifest> tsopt::runtime::parseManifest(const std::string &text,
 
 std::optional<Manifest> tsopt::runtime::loadManifest(const std::string &path,
                                                      std::string *error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    if (error)
-      *error = "cannot read '" + path + "': " + std::strerror(errno);
+  std::vector<char> bytes;
+  if (!readFileBytes(path, bytes, error))
     return std::nullopt;
-  }
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (in.bad()) {
-    if (error)
-      *error = "cannot read '" + path + "'";
-    return std::nullopt;
-  }
   std::string message;
-  std::optional<Manifest> manifest = parseManifest(contents.str(), &message);
+  std::optional<Manifest> manifest =
+      parseManifest(std::string(bytes.begin(), bytes.end()), &message);
   if (!manifest) {
     if (error)
       *error = path + ": " + message;

@@ -1,11 +1,11 @@
 //===- NpyIO.cpp - Minimal .npy files for the GPU runtime -----------------===//
 
 #include "tsopt/Runtime/NpyIO.h"
+#include "tsopt/Runtime/ReadFile.h"
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 using namespace tsopt::runtime;
 
@@ -87,13 +87,9 @@ static bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
 
 std::optional<NpyData> tsopt::runtime::readNpyFile(const std::string &path,
                                                    std::string *error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    fail(error, "cannot read '" + path + "': " + std::strerror(errno));
+  std::vector<char> file;
+  if (!readFileBytes(path, file, error))
     return std::nullopt;
-  }
-  std::vector<char> file((std::istreambuf_iterator<char>(in)),
-                         std::istreambuf_iterator<char>());
   if (file.size() < 10 || std::memcmp(file.data(), "\x93NUMPY", 6) != 0) {
     fail(error, "'" + path + "' is not a .npy file");
     return std::nullopt;

@@ -11,6 +11,8 @@
 // A header whose shape needs 2^64 bytes (an empty payload once wrapped) is
 // refused; it used to abort tsopt-run allocating the array.
 // RUN: not tsopt-run %s --fn=twice --inputs=%S/Inputs/wrapping-shape.npy 2>&1 | FileCheck %s --check-prefix=WRAP
+// A directory made the stream throw out of the reader (an abort).
+// RUN: not tsopt-run %s --fn=twice --inputs=%S/Inputs 2>&1 | FileCheck %s --check-prefix=DIR
 
 // WRITE: inputs: 1 (uniform [-1, 1), seed 3)
 // WRITE: output #0: tensor<4x8xf32>
@@ -26,6 +28,8 @@
 // MISSING: error: cannot read '{{.*}}missing.npy'
 // WRAP: error: '{{.*}}wrapping-shape.npy' has a shape too large
 // WRAP-NOT: Stack dump
+// DIR: error: cannot read '{{.*}}Inputs': it is a directory
+// DIR-NOT: Stack dump
 
 func.func @twice(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %b = kgraph.add %a, %a : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
