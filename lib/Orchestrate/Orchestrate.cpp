@@ -1,6 +1,7 @@
 //===- Orchestrate.cpp - Fission, candidates, pricing, BLP, stitching -----===//
 
 #include "tsopt/Orchestrate/Orchestrate.h"
+#include "tsopt/Core/Parallel.h"
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Orchestrate/KernelSelection.h"
 #include "tsopt/Search/BlockFusion.h"
@@ -72,22 +73,6 @@ PricedKernel priceByRules(const Graph &sub, const OrchestrateOptions &options,
     }
   }
   return pk;
-}
-
-/// Runs `work(i)` for i in [0, n) on `threads` threads.
-void parallelFor(size_t n, unsigned threads,
-                 const std::function<void(size_t)> &work) {
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i; (i = next++) < n;)
-      work(i);
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < std::max(1u, threads); ++t)
-    pool.emplace_back(worker);
-  worker();
-  for (std::thread &t : pool)
-    t.join();
 }
 
 /// The cheapest cover without redundancy: a shortest path from the empty
@@ -163,6 +148,13 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   if (!target)
     return fail("unknown target '" + options.target + "' (known: " +
                 knownTargetNames().str() + ")");
+  for (auto [seconds, name] :
+       {std::pair(options.solveTimeLimit, "solve time"),
+        std::pair(options.searchTimeLimit, "search time"),
+        std::pair(options.searchTimePerKernel, "search time per kernel")})
+    if (!(seconds >= 0))
+      return fail(std::string("the ") + name +
+                  " must be a number of seconds >= 0");
   if (program.level != Level::Kernel ||
       llvm::any_of(program.ops,
                    [](const Op &op) { return op.kind == OpKind::Kernel; }))

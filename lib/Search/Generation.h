@@ -144,7 +144,8 @@ struct ExprCache {
   std::set<std::string> rejected;
 };
 
-/// The target `options` names; null with a reason naming the known ones.
+/// The target `options` names; null with a reason naming the known ones,
+/// or naming a time limit or delta out of range.
 const TargetDesc *searchTarget(const SearchOptions &options, std::string *why);
 
 /// tsopt::superoptimize, reusing (and filling) `cache` when given; only

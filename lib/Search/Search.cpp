@@ -17,6 +17,7 @@
 #include "tsopt/Search/AbstractExpr.h"
 #include "tsopt/Search/Rewrite.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Core/Parallel.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -122,6 +123,14 @@ tsopt::superoptimize(const Graph &program, const SearchOptions &options,
 
 const TargetDesc *tsopt::search::searchTarget(const SearchOptions &options,
                                              std::string *why) {
+  // 0 is no limit; NaN would compare false everywhere and mean no limit too.
+  if (!(options.timeLimit >= 0) || !(options.delta > 0 && options.delta < 1)) {
+    if (why)
+      *why = !(options.timeLimit >= 0)
+                 ? "the time limit must be a number >= 0 (0: none)"
+                 : "delta must be in (0, 1)";
+    return nullptr;
+  }
   const TargetDesc *target = lookupTarget(options.target);
   if (!target && why)
     *why = ("unknown target '" + options.target + "' (known: " +
@@ -269,15 +278,7 @@ tsopt::search::superoptimizeShared(const Graph &program,
       }
     });
   }
-  {
-    unsigned nthreads = std::max(1u, options.threads);
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < nthreads; ++t)
-      pool.emplace_back(worker);
-    worker();
-    for (std::thread &t : pool)
-      t.join();
-  }
+  runWorkers(options.threads, worker);
   {
     std::lock_guard<std::mutex> lock(reportMutex);
     workersDone = true;
@@ -356,12 +357,7 @@ tsopt::search::superoptimizeShared(const Graph &program,
                               untiledCost, distinct[i].second};
       }
     };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::max(1u, options.threads); ++t)
-      pool.emplace_back(price);
-    price();
-    for (std::thread &t : pool)
-      t.join();
+    runWorkers(options.threads, price);
     if (cut)
       result.stats.timedOut = true;
   }

@@ -2,6 +2,7 @@
 
 #include "tsopt/Verify/Equivalence.h"
 #include "tsopt/Core/GraphCheck.h"
+#include "tsopt/Core/Parallel.h"
 #include "tsopt/Eval/Evaluator.h"
 #include "tsopt/Eval/FieldDomain.h"
 #include "tsopt/Verify/Lax.h"
@@ -75,21 +76,7 @@ namespace {
 /// Runs `jobs` on up to `threads` threads; each job writes only its own
 /// result, so the outcome does not depend on scheduling.
 void runParallel(std::vector<std::function<void()>> &jobs, unsigned threads) {
-  threads = std::max(1u, std::min<unsigned>(threads, jobs.size()));
-  if (threads == 1) {
-    for (auto &job : jobs)
-      job();
-    return;
-  }
-  std::atomic<size_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned i = 0; i < threads; ++i)
-    pool.emplace_back([&] {
-      for (size_t j; (j = next.fetch_add(1)) < jobs.size();)
-        jobs[j]();
-    });
-  for (auto &t : pool)
-    t.join();
+  parallelFor(jobs.size(), threads, [&](size_t j) { jobs[j](); });
 }
 
 uint64_t mix(uint64_t seed, uint64_t stream) {

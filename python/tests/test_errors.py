@@ -148,3 +148,19 @@ def test_malformed_pickle_is_an_error():
     with pytest.raises(ValueError, match="not the text of a serialized graph"):
         graph.__new__(graph).__setstate__("G 0 0 1 1000000 ")
     assert pickle.loads(pickle.dumps(p)).same_as(p) is None
+
+
+def test_search_limits_are_checked():
+    """A thread count is a request (clamped; it used to abort starting a
+    billion threads); limits that are not numbers >= 0 are errors, not 'no
+    limit'."""
+    p = tsopt.Program("prog")
+    x = p.input("x", (8, 16))
+    p.output(x.exp() * 2.0)
+    assert tsopt.superoptimize(p, threads=10**9, time_limit=5) is not None
+    with pytest.raises(tsopt.SearchError, match="time limit must be a number"):
+        tsopt.superoptimize(p, time_limit=float("nan"))
+    with pytest.raises(tsopt.SearchError, match="delta must be in"):
+        tsopt.superoptimize(p, delta=5.0)
+    with pytest.raises(tsopt.SearchError, match="solve time must be"):
+        tsopt.orchestrate(p, solve_time=-1.0)

@@ -8,6 +8,8 @@
 // RUN: not tsopt-opt %s --tsopt-superoptimize='max-grid-dims=4' 2>&1 | FileCheck %s --check-prefix=MAXGRID
 // RUN: not tsopt-opt %s --tsopt-superoptimize='block-ops=none program-templates=false' 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: not tsopt-opt %s --tsopt-superoptimize='block-ops=rms_norm,matmul' 2>&1 | FileCheck %s --check-prefix=RMS
+// RUN: not tsopt-opt %s --tsopt-superoptimize='time-limit=-1' 2>&1 | FileCheck %s --check-prefix=TIME
+// RUN: tsopt-opt %s --tsopt-superoptimize='threads=100000 time-limit=5' 2>&1 | FileCheck %s --check-prefix=THREADS
 
 // BLOCK: error: block-ops: unknown block op 'frobnicate'
 // KERNEL: error: kernel-ops: unknown kernel op 'accum'
@@ -18,6 +20,9 @@
 // MAXGRID: error: cannot superoptimize: max grid dims must be 1, 2 or 3
 // NONE: error: block-ops=none explores program templates only; it needs program-templates=true
 // RMS: error: cannot superoptimize: block-ops: rms_norm has no block-level op; the search explores its primitives (mul, square, reduce_sum, mul_scalar, sqrt, div) instead
+// TIME: error: cannot superoptimize: the time limit must be a number >= 0 (0: none)
+// THREADS-NOT: Stack dump
+// THREADS: return %{{.*}} : tensor<8x16xf32>
 func.func @f(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
   %e = kgraph.exp %x : tensor<8x16xf32>
   return %e : tensor<8x16xf32>
