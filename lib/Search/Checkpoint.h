@@ -15,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,23 @@ struct Checkpoint {
       if (head.consume_front("cand:") && !head.getAsInteger(10, item))
         done[item].push_back(rest.str());
     }
+  }
+  /// Why a checkpoint cannot be kept at `path` (save writes `path`.tmp,
+  /// then renames it), or nothing when it can.
+  static std::optional<std::string> unwritable(llvm::StringRef path) {
+    if (llvm::sys::fs::is_directory(path))
+      return "cannot write the checkpoint '" + path.str() +
+             "': it is a directory";
+    std::string tmp = (path + ".tmp").str();
+    std::error_code ec;
+    {
+      llvm::raw_fd_ostream os(tmp, ec);
+    }
+    if (ec)
+      return "cannot write the checkpoint '" + path.str() + "': " +
+             ec.message();
+    llvm::sys::fs::remove(tmp);
+    return std::nullopt;
   }
   void save(llvm::StringRef path, const std::string &key) const {
     std::string tmp = (path + ".tmp").str();

@@ -190,8 +190,17 @@ tsopt::search::superoptimizeShared(const Graph &program,
       os << ' ' << static_cast<int>(kd);
   }
   Checkpoint ckpt;
-  if (!options.checkpoint.empty())
+  if (!options.checkpoint.empty()) {
+    // A checkpoint that cannot be written would lose the work it is for:
+    // refuse before searching.
+    if (std::optional<std::string> bad =
+            Checkpoint::unwritable(options.checkpoint)) {
+      if (why)
+        *why = *bad;
+      return llvm::failure();
+    }
     ckpt.load(options.checkpoint, key);
+  }
 
   SearchResult result;
   result.stats.workItems = items.size();

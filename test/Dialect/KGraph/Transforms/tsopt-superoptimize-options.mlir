@@ -9,6 +9,8 @@
 // RUN: not tsopt-opt %s --tsopt-superoptimize='block-ops=none program-templates=false' 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: not tsopt-opt %s --tsopt-superoptimize='block-ops=rms_norm,matmul' 2>&1 | FileCheck %s --check-prefix=RMS
 // RUN: not tsopt-opt %s --tsopt-superoptimize='time-limit=-1' 2>&1 | FileCheck %s --check-prefix=TIME
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: not tsopt-opt %s --tsopt-superoptimize='plan=false checkpoint=%t' 2>&1 | FileCheck %s --check-prefix=CKPT
 // RUN: tsopt-opt %s --tsopt-superoptimize='threads=100000 time-limit=5' 2>&1 | FileCheck %s --check-prefix=THREADS
 
 // BLOCK: error: block-ops: unknown block op 'frobnicate'
@@ -21,6 +23,7 @@
 // NONE: error: block-ops=none explores program templates only; it needs program-templates=true
 // RMS: error: cannot superoptimize: block-ops: rms_norm has no block-level op; the search explores its primitives (mul, square, reduce_sum, mul_scalar, sqrt, div) instead
 // TIME: error: cannot superoptimize: the time limit must be a number >= 0 (0: none)
+// CKPT: error: cannot superoptimize: cannot write the checkpoint '{{.*}}': it is a directory
 // THREADS-NOT: Stack dump
 // THREADS: return %{{.*}} : tensor<8x16xf32>
 func.func @f(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
