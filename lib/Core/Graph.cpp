@@ -214,3 +214,15 @@ std::vector<int> tsopt::producers(const Graph &g) {
       producer[r] = i;
   return producer;
 }
+
+const char *tsopt::levelName(Level level) {
+  switch (level) {
+  case Level::Kernel:
+    return "kernel";
+  case Level::Block:
+    return "block";
+  case Level::Thread:
+    return "thread";
+  }
+  return "?";
+}

@@ -60,18 +60,6 @@ private:
   std::string rule;
 };
 
-const char *levelName(Level l) {
-  switch (l) {
-  case Level::Kernel:
-    return "kernel";
-  case Level::Block:
-    return "block";
-  case Level::Thread:
-    return "thread";
-  }
-  return "?";
-}
-
 bool allowedAt(OpKind k, Level level) {
   switch (k) {
   case OpKind::Kernel:

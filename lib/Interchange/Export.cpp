@@ -181,18 +181,6 @@ Operation *createCompute(OpBuilder &b, Location loc, const CoreOp &op,
   }
 }
 
-const char *levelName(Level level) {
-  switch (level) {
-  case Level::Kernel:
-    return "kernel";
-  case Level::Block:
-    return "block";
-  case Level::Thread:
-    return "thread";
-  }
-  return "?";
-}
-
 /// Whether the dialect of `level` has an op for `kind`. Stricter than what
 /// the evaluator runs: it must be what the importer can have produced.
 bool existsAt(OpKind kind, Level level) {

@@ -107,6 +107,9 @@ enum class AccumKind : uint8_t { Sum, Max };
 
 enum class Level : uint8_t { Kernel, Block, Thread };
 
+/// "kernel", "block" or "thread", for diagnostics.
+const char *levelName(Level level);
+
 struct Graph;
 
 /// One operation. Attributes not used by `kind` keep their defaults.
