@@ -33,6 +33,14 @@ struct HasDot<D, std::void_t<decltype(std::declval<const D &>().dot(
                      std::declval<const typename D::Elem *>(),
                      std::declval<const typename D::Elem *>(), int64_t()))>>
     : std::true_type {};
+/// Whether a domain provides `void round(DType, Elem *, size_t) const`,
+/// rounding stored values to their dtype (FloatDomain); a domain without it
+/// (the finite field) stores values exactly.
+template <typename D, typename = void> struct HasRound : std::false_type {};
+template <typename D>
+struct HasRound<D, std::void_t<decltype(std::declval<const D &>().round(
+                       DType(), std::declval<typename D::Elem *>(),
+                       size_t()))>> : std::true_type {};
 } // namespace tsopt
 
 namespace tsopt {
@@ -186,6 +194,14 @@ private:
   };
 
   void execOp(Frame &f, unsigned opIndex);
+  void computeOp(Frame &f, unsigned opIndex);
+  /// Rounds `t`, stored as value `v` of `g`, to the value's dtype: kernel
+  /// and block values live in memory; thread values are registers (f32).
+  void roundStored(const Graph &g, int v, T &t) const {
+    if constexpr (HasRound<Domain>::value)
+      if (g.level != Level::Thread)
+        dom.round(g.values[v].dtype, t.data.data(), t.data.size());
+  }
   void execKernel(Frame &f, const Op &op);
   void execThreadGraph(Frame &f, unsigned opIndex);
   void execBlockInput(Frame &f, const Op &op,
@@ -288,6 +304,14 @@ Interpreter<Domain>::run(const Graph &g, llvm::ArrayRef<T> inputs,
 
 template <typename Domain>
 void Interpreter<Domain>::execOp(Frame &f, unsigned opIndex) {
+  computeOp(f, opIndex);
+  const Op &op = f.graph->ops[opIndex];
+  if (op.kind != OpKind::Kernel && op.kind != OpKind::ThreadGraph)
+    roundStored(*f.graph, op.results[0], f.owned[op.results[0]]);
+}
+
+template <typename Domain>
+void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
   const Op &op = f.graph->ops[opIndex];
   auto in = [&](unsigned i) -> const T & { return f.get(op.operands[i]); };
   OpKind k = op.kind;
@@ -497,17 +521,19 @@ void Interpreter<Domain>::execAccum(Frame &f, const Op &op, int64_t iter) {
   if (iter == 0) {
     acc.shape = tile.shape;
     acc.data.assign(tile.data.begin(), tile.data.end());
-    return;
+  } else {
+    E *a = acc.data.data();
+    const E *t = tile.data.data();
+    size_t n = acc.data.size();
+    if (op.accum == AccumKind::Sum)
+      for (size_t j = 0; j < n; ++j)
+        a[j] = dom.add(a[j], t[j]);
+    else
+      for (size_t j = 0; j < n; ++j)
+        a[j] = dom.max(a[j], t[j]);
   }
-  E *a = acc.data.data();
-  const E *t = tile.data.data();
-  size_t n = acc.data.size();
-  if (op.accum == AccumKind::Sum)
-    for (size_t j = 0; j < n; ++j)
-      a[j] = dom.add(a[j], t[j]);
-  else
-    for (size_t j = 0; j < n; ++j)
-      a[j] = dom.max(a[j], t[j]);
+  // The running value is stored in the accumulator's tile after every step.
+  roundStored(*f.graph, op.results[0], acc);
 }
 
 template <typename Domain>
@@ -520,6 +546,13 @@ void Interpreter<Domain>::execBlockOutput(Frame &f, const Op &op,
   for (size_t gd = 0; gd < g.grid.size(); ++gd)
     if (op.gridMap[gd] != kReplica)
       offsets[op.gridMap[gd]] = block[gd] * tile.shape[op.gridMap[gd]];
+  // The tile is converted to the result tensor's dtype as it is written.
+  if (g.type(op.results[0]).dtype != g.type(op.operands[0]).dtype) {
+    T stored = tile;
+    roundStored(g, op.results[0], stored);
+    insertTile(stored, offsets, dst);
+    return;
+  }
   insertTile(tile, offsets, dst);
 }
 
@@ -543,9 +576,11 @@ void Interpreter<Domain>::execThreadGraph(Frame &f, unsigned opIndex) {
   // from the operands, which is why the scalar types are never consulted.
   for (unsigned idx = 0; idx < tg.ops.size(); ++idx)
     execOp(*sub, idx);
-  for (size_t r = 0; r < tg.outputs.size(); ++r)
+  for (size_t r = 0; r < tg.outputs.size(); ++r) {
     broadcastTo(sub->get(tg.outputs[r]), f.declared(op.results[r]),
                 f.define(op.results[r]));
+    roundStored(*f.graph, op.results[r], f.owned[op.results[r]]);
+  }
 }
 
 //===----------------------------------------------------------------------===//

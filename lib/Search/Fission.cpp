@@ -23,7 +23,11 @@ struct Emitter {
 /// rms_norm(x, g) = x / sqrt(mean(x²) + eps) ∘ g, as the evaluator defines
 /// it (EvaluatorImpl.h); without an epsilon, no add_scalar.
 int splitRmsNorm(Emitter &e, const Graph &g, const Op &op, int x, int gamma) {
-  TensorType full = g.type(op.results[0]), row = full;
+  // The statistics and the normalized rows are f32 whatever the storage
+  // (torch's RMSNorm upcasts; a row sum of squares overflows f16 at
+  // activations of a few hundred); only the result is stored as the op's.
+  TensorType result = g.type(op.results[0]), full = result, row = full;
+  full.dtype = row.dtype = DType::F32;
   int64_t last = full.shape.size() - 1;
   row.shape[last] = 1;
   int sq = e.emit(OpKind::Square, {x}, full);
@@ -34,7 +38,7 @@ int splitRmsNorm(Emitter &e, const Graph &g, const Op &op, int x, int gamma) {
     ms = e.emit(OpKind::AddScalar, {ms}, row, 0, op.scalar);
   int rms = e.emit(OpKind::Sqrt, {ms}, row);
   int n = e.emit(OpKind::Div, {x, rms}, full);
-  return e.emit(OpKind::Mul, {n, gamma}, full);
+  return e.emit(OpKind::Mul, {n, gamma}, result);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "FusedKernel.h"
 
 #include "tsopt/Core/IndexVariables.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/ThreadGraphs.h"
 #include "tsopt/Search/Search.h"
@@ -211,8 +212,10 @@ struct BuiltKernel {
 TensorType writtenType(const BlockProgram &bp, const Structure &s, int v,
                        int64_t splits) {
   TensorType t = bp.graph.type(v);
-  if (auto it = s.partialDim.find(v); it != s.partialDim.end())
+  if (auto it = s.partialDim.find(v); it != s.partialDim.end()) {
     t.shape[it->second] *= splits;
+    t.dtype = DType::F32; // partial sums cross kernels unrounded
+  }
   return t;
 }
 
@@ -539,6 +542,7 @@ std::optional<KernelPlan> tileShape(const BlockProgram &bp, const Arrangement &s
   if (!shaped)
     return std::nullopt;
   Graph formed = formThreadGraphs(*shaped);
+  planPrecision(formed);
   auto evaluate = [&](llvm::ArrayRef<int64_t> c) {
     Graph trial = formed;
     auto b1 = std::make_shared<Graph>(*trial.ops[0].body);
@@ -583,6 +587,7 @@ std::optional<KernelPlan> tileShape(const BlockProgram &bp, const Arrangement &s
     return std::nullopt;
   KernelPlan plan;
   plan.graph = formThreadGraphs(*kernels);
+  planPrecision(plan.graph);
   auto final = estimateCost(plan.graph, target);
   if (failed(final) || !final->fits)
     return std::nullopt;

@@ -9,6 +9,7 @@
 #include "tsopt/Core/GraphCheck.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Core/Precision.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -308,6 +309,9 @@ llvm::LogicalResult tsopt::inferShapes(Graph &graph, std::string *why) {
   for (tsopt::Op &op : graph.ops)
     if (failed(inferOp(graph, op, why)))
       return llvm::failure();
+  // inferOp propagates storage dtypes from the inputs (what output savers
+  // write); the tiles in between get the precision plan.
+  planTilePrecision(graph);
   return llvm::success();
 }
 

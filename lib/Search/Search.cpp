@@ -17,6 +17,7 @@
 #include "tsopt/Search/AbstractExpr.h"
 #include "tsopt/Search/Rewrite.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Core/Parallel.h"
 #include "tsopt/Verify/Equivalence.h"
 
@@ -358,6 +359,7 @@ tsopt::search::superoptimizeShared(const Graph &program,
         // Element-wise chains run in registers (DESIGN §2.3); the cost
         // model sees the µGraph as it will be emitted.
         Graph fused = formThreadGraphs(distinct[i].first->graph);
+        planPrecision(fused);
         double cost;
         Graph tiled = tile(fused, program, options, *target, cost);
         double untiledCost = costOf(fused);

@@ -23,6 +23,7 @@
 #define TSOPT_EVAL_FLOATDOMAIN_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Precision.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -38,6 +39,21 @@ template <typename T> class FloatDomain {
 
 public:
   using Elem = T;
+
+  FloatDomain() = default;
+  /// With `roundToStorage`, every value the evaluator stores at the kernel
+  /// and block levels is rounded to its dtype (Core/Precision.h): the
+  /// program's own precision for a reference, the emitted kernels' for a
+  /// candidate. Without it, values keep T's precision (the algebra alone).
+  explicit FloatDomain(bool roundToStorage) : roundToStorage(roundToStorage) {}
+
+  /// Rounds `n` values stored as `t` (a no-op unless rounding to storage).
+  void round(DType t, Elem *data, size_t n) const {
+    if (!roundToStorage || (t == DType::F32 && std::is_same_v<T, float>))
+      return;
+    for (size_t i = 0; i < n; ++i)
+      data[i] = static_cast<T>(roundToDType(static_cast<float>(data[i]), t));
+  }
 
   Elem zero() const { return T(0); }
   Elem one() const { return T(1); }
@@ -78,6 +94,9 @@ public:
       llvm_unreachable("not an element-wise unary op of a domain");
     }
   }
+
+private:
+  bool roundToStorage = false;
 };
 
 } // namespace tsopt

@@ -60,6 +60,9 @@ struct VerifyRecord {
   bool floatChecked = false, floatStable = true;
   double floatError = 0, floatTolerance = 0;
   std::optional<unsigned> floatWorstOutput;
+  /// The inputs the worst float error was seen on ("standard normal
+  /// inputs", "activations at scale 32 with outliers").
+  std::string floatRegime;
   /// The field trials agreed but the float check's finite error passed
   /// kFloatDisagreement: the verdict is "not equivalent".
   bool floatDisagrees = false;
@@ -106,6 +109,8 @@ llvm::FailureOr<VerifyRecord> verifyEquivalence(const Graph &candidate,
 struct FloatComparison {
   double error = 0, tolerance = 0;
   std::optional<unsigned> worstOutput;
+  /// The inputs the worst error was seen on.
+  std::string regime;
   /// Within tolerance and finite.
   bool stable = true;
   /// A finite error beyond kFloatDisagreement.

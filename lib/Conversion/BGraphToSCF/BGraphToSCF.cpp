@@ -113,6 +113,10 @@ private:
   void gather(const Op &op,
               llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex);
 
+  /// `v` converted to the element type of `memref` (a tile stored in f32
+  /// written to an f16 tensor, an f16 tile concatenated into an f32 one).
+  Value convertTo(Value v, Value memref);
+
   /// A serial loop i = 0 .. n-1 folding an f32 from `init` with `step`.
   Value fold(int64_t n, Value init,
              llvm::function_ref<Value(Value i, Value acc)> step);
@@ -374,6 +378,17 @@ BlockEmitter::broadcastIndex(ValueRange index, llvm::ArrayRef<int64_t> operand,
   return out;
 }
 
+Value BlockEmitter::convertTo(Value v, Value memref) {
+  Type element = cast<MemRefType>(memref.getType()).getElementType();
+  if (v.getType() == element)
+    return v;
+  if (element.getIntOrFloatBitWidth() > v.getType().getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, element, v);
+  if (!v.getType().isF32())
+    v = arith::ExtFOp::create(b, loc, b.getF32Type(), v); // f16 <-> bf16
+  return arith::TruncFOp::create(b, loc, element, v);
+}
+
 Value BlockEmitter::load(Value memref, ValueRange index) {
   Value v = memref::LoadOp::create(b, loc, memref, index);
   if (!v.getType().isF32())
@@ -401,7 +416,7 @@ void BlockEmitter::copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
     SmallVector<Value, 4> from = shifted(index, srcOffset);
     SmallVector<Value, 4> to = shifted(index, dstOffset);
     Value v = memref::LoadOp::create(b, loc, src, from);
-    memref::StoreOp::create(b, loc, v, dst, to);
+    memref::StoreOp::create(b, loc, convertTo(v, dst), dst, to);
   });
 }
 
@@ -411,7 +426,7 @@ void BlockEmitter::gather(
   Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
   forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
     Value v = memref::LoadOp::create(b, loc, src, sourceIndex(index));
-    memref::StoreOp::create(b, loc, v, dst, index);
+    memref::StoreOp::create(b, loc, convertTo(v, dst), dst, index);
   });
 }
 
@@ -562,7 +577,7 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
         f.back() = addIndex(f.back(), cIndex(e));
         t.back() = addIndex(t.back(), cIndex(e));
         Value v = memref::LoadOp::create(b, loc, src, f);
-        memref::StoreOp::create(b, loc, v, dst, t);
+        memref::StoreOp::create(b, loc, convertTo(v, dst), dst, t);
       }
     });
     return;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -225,6 +226,7 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     o.operands = {a};
     o.gridMap = omap;
     bg.outputs.push_back(bg.addOp(o, {out}));
+    planTilePrecision(bg);
     return std::move(bg);
   };
   auto computeOn = [&](llvm::ArrayRef<int> tiles, const TensorType &type) {

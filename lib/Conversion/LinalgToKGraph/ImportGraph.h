@@ -59,6 +59,9 @@ public:
   explicit Importer(func::FuncOp func) : func(func) {}
 
   LogicalResult run();
+  /// Stores the value of `node` in `dtype`, narrower than f32: what an
+  /// export's truncf of it says.
+  void narrow(int node, DType dtype);
 
 private:
   LogicalResult importOp(Operation *op);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Conversion/LinalgToKGraph/LinalgToKGraph.h"
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Graph.h"
@@ -581,6 +582,10 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
                                      accArg, nullptr, k);
     if (failed(r))
       return failure();
+    // A payload of casts only (torch's .to(f16) of an f32 result) yields a
+    // node that exists already: a truncation stores it in the narrower type.
+    if (dtype != DType::F32)
+      narrow(*r, dtype);
     // A payload that only reads a broadcast input (JAX's broadcast_in_dim)
     // is the input repeated over the dims it does not range over.
     if (nodes[*r].form == Form::Op && nodes[*r].shape != domainShape &&
@@ -834,6 +839,22 @@ LogicalResult Importer::importOp(Operation *op) {
                          << "' has no kgraph counterpart";
 }
 
+static bool movesData(OpKind k) {
+  return k == OpKind::Reshape || k == OpKind::Transpose ||
+         k == OpKind::Repeat || k == OpKind::Slice || k == OpKind::Concat;
+}
+
+void Importer::narrow(int node, DType dtype) {
+  // Through data movement to the op that computes the value: a reshape
+  // is a view of its operand's buffer, so its dtype is its operand's.
+  while (nodes[node].form == Form::Op && movesData(nodes[node].kind) &&
+         nodes[node].kind != OpKind::Concat)
+    node = nodes[node].operands[0];
+  Node &n = nodes[node];
+  if (n.form == Form::Op && n.argument < 0 && n.dtype == DType::F32)
+    n.dtype = dtype;
+}
+
 FailureOr<Graph> Importer::emit() {
   std::vector<bool> live(nodes.size(), false);
   for (int o : outputs)
@@ -842,30 +863,27 @@ FailureOr<Graph> Importer::emit() {
     if (live[v])
       for (int o : nodes[v].operands)
         live[o] = true;
-  // One storage dtype: where the function's arguments and results all have
-  // one (an f16 model), every value is stored in it. The f32 that exports
-  // write in between (a matmul's accumulator, the payloads' arithmetic) is
-  // arithmetic width, which is the lowering's choice, as casts are. The
-  // results' dtypes are the function's: a result truncated to f16 by its
-  // last op is the node of the f32 value before the cast.
-  std::optional<DType> storage;
-  bool uniform = true;
-  auto see = [&](DType d) {
-    uniform &= !storage || *storage == d;
-    storage = d;
-  };
-  for (const Node &n : nodes)
-    if (n.argument >= 0)
-      see(n.dtype);
-  for (Type t : func.getFunctionType().getResults())
+  // Precision is the program's (Core/Precision.h): every value keeps the
+  // dtype the export gives it, so an f16 model's norms, softmax and
+  // residual statistics stay f32 where torch computes them in f32. An
+  // extf is exact and reads as its operand; a truncf stores its operand's
+  // node in the narrower type (narrow). Data movement keeps its operand's
+  // dtype, and a result is stored in the function's result type.
+  for (Node &n : nodes) {
+    if (n.form != Form::Op || n.argument >= 0 || !movesData(n.kind) ||
+        n.operands.empty())
+      continue;
+    n.dtype = nodes[n.operands[0]].dtype;
+    for (int o : n.operands)
+      n.dtype = widerDType(n.dtype, nodes[o].dtype);
+  }
+  for (auto [i, t] : llvm::enumerate(func.getFunctionType().getResults()))
     if (auto rt = dyn_cast<RankedTensorType>(t);
-        rt && succeeded(importElementType(rt.getElementType())))
-      see(dtypeOf(rt));
-    else
-      uniform = false;
-  if (uniform && storage)
-    for (Node &n : nodes)
-      n.dtype = *storage;
+        rt && i < outputs.size() &&
+        succeeded(importElementType(rt.getElementType())) &&
+        nodes[outputs[i]].argument < 0 &&
+        !movesData(nodes[outputs[i]].kind))
+      nodes[outputs[i]].dtype = dtypeOf(rt);
   Graph g;
   std::vector<int> ids(nodes.size(), -1);
   for (auto [v, n] : llvm::enumerate(nodes))

@@ -22,6 +22,22 @@ func.func @binary_same_shape(%a: tensor<8x64xf32>, %b: tensor<8x64xf32>) -> tens
   return %3 : tensor<8x64xf32>
 }
 
+// Computing ops convert: f16 operands read into f32 arithmetic, results
+// stored in the result's element type (an f32 norm statistic of f16
+// activations; an f16 product of an f32 statistic).
+// CHECK-LABEL: func.func @mixed_precision
+func.func @mixed_precision(%x: tensor<8x64xf16>, %w: tensor<64x32xf16>) -> tensor<8x32xf16> {
+  // CHECK: kgraph.square %{{.*}} : tensor<8x64xf16> -> tensor<8x64xf32>
+  // CHECK: kgraph.reduce_sum %{{.*}} dim = 1 : tensor<8x64xf32> -> tensor<8x1xf32>
+  // CHECK: kgraph.div %{{.*}}, %{{.*}} : tensor<8x64xf16>, tensor<8x1xf32> -> tensor<8x64xf16>
+  // CHECK: kgraph.matmul %{{.*}}, %{{.*}} : tensor<8x64xf16>, tensor<64x32xf16> -> tensor<8x32xf16>
+  %0 = kgraph.square %x : tensor<8x64xf16> -> tensor<8x64xf32>
+  %1 = kgraph.reduce_sum %0 dim = 1 : tensor<8x64xf32> -> tensor<8x1xf32>
+  %2 = kgraph.div %x, %1 : tensor<8x64xf16>, tensor<8x1xf32> -> tensor<8x64xf16>
+  %3 = kgraph.matmul %2, %w : tensor<8x64xf16>, tensor<64x32xf16> -> tensor<8x32xf16>
+  return %3 : tensor<8x32xf16>
+}
+
 // Rank promotion: the rank-1 operand gets leading 1s (either side), f16.
 // CHECK-LABEL: func.func @broadcast_rank_promotion
 // CHECK-SAME: (%[[X:.*]]: tensor<2x8x64xf16>, %[[G:.*]]: tensor<64xf16>)

@@ -51,14 +51,18 @@ class TS_BinaryOp<Dialect dialect, string mnemonic, string kind, Type valueType,
 class TS_UnaryOp<Dialect dialect, string mnemonic, string kind, Type valueType,
                  string ty, string what,
     list<Trait> extra = []>
-    : TS_CoreOp<dialect, mnemonic, kind, !listconcat(extra, [Pure, SameOperandsAndResultType])> {
+    : TS_CoreOp<dialect, mnemonic, kind, !listconcat(extra, [Pure, SameOperandsAndResultShape])> {
   let summary = "element-wise " # what;
-  let description = "Applies " # what # " to every element.\n\n"
+  let description = "Applies " # what # " to every element. The operand is "
+    # "read at its element type and the result stored in its own (one type "
+    # "is printed when they agree).\n\n"
     # "Example:\n\n```mlir\n%y = " # dialect.name # "." # mnemonic
-    # " %x : " # ty # "<8x64xf32>\n```";
+    # " %x : " # ty # "<8x64xf32>\n%z = " # dialect.name # "." # mnemonic
+    # " %h : " # ty # "<8x64xf16> -> " # ty # "<8x64xf32>\n```";
   let arguments = (ins valueType:$input);
   let results = (outs valueType:$result);
-  let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
+  let assemblyFormat =
+      "$input attr-dict `:` custom<ComputeTypes>(type($input), type($result))";
 }
 
 /// An element-wise op with a compile-time constant: multiplication
@@ -66,7 +70,7 @@ class TS_UnaryOp<Dialect dialect, string mnemonic, string kind, Type valueType,
 class TS_ScalarOp<Dialect dialect, string mnemonic, string kind, string what,
     string example, Type valueType, string ty, list<Trait> extra = []>
     : TS_CoreOp<dialect, mnemonic, kind,
-                !listconcat(extra, [Pure, SameOperandsAndResultType])> {
+                !listconcat(extra, [Pure, SameOperandsAndResultShape])> {
   let summary = what # " a constant";
   let description = "Computes every element " # what # " the constant "
     # "`scalar`.\n\n"
@@ -74,7 +78,8 @@ class TS_ScalarOp<Dialect dialect, string mnemonic, string kind, string what,
     # example # " : " # ty # "<8x64xf32>\n```";
   let arguments = (ins valueType:$input, F64Attr:$scalar);
   let results = (outs valueType:$result);
-  let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
+  let assemblyFormat = "$input `,` $scalar attr-dict `:` "
+                       "custom<ComputeTypes>(type($input), type($result))";
 }
 
 /// Batched matrix multiplication.

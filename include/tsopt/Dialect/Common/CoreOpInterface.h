@@ -6,6 +6,7 @@
 #include "tsopt/Core/Graph.h"
 
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
 
 namespace tsopt {
 /// Checks the shape rules of a compute op (any level) through
@@ -13,6 +14,25 @@ namespace tsopt {
 /// one element type throughout. Ops on scalars (thread level) only get the
 /// element-type check from their traits.
 llvm::LogicalResult verifyCoreOpShapes(mlir::Operation *op);
+
+/// The types of a unary computing op: `T` when operand and result agree,
+/// `T -> U` when the op converts (an f16 operand, an f32 result).
+inline mlir::ParseResult parseComputeTypes(mlir::OpAsmParser &parser,
+                                           mlir::Type &input,
+                                           mlir::Type &result) {
+  if (parser.parseType(input))
+    return mlir::failure();
+  if (mlir::succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(result);
+  result = input;
+  return mlir::success();
+}
+inline void printComputeTypes(mlir::OpAsmPrinter &printer, mlir::Operation *,
+                              mlir::Type input, mlir::Type result) {
+  printer << input;
+  if (result != input)
+    printer << " -> " << result;
+}
 } // namespace tsopt
 
 #include "tsopt/Dialect/Common/CoreOpInterface.h.inc"

@@ -38,10 +38,11 @@ LogicalResult GraphOp::verifyRegions() {
   Shape shape;
   for (auto [i, arg, in] : llvm::enumerate(body.getArguments(), getInputs())) {
     auto tile = cast<bgraph::TileType>(in.getType());
-    if (arg.getType() != tile.getElementType())
+    // Registers hold the tile's element type or f32 (the load converts).
+    if (arg.getType() != tile.getElementType() && !arg.getType().isF32())
       return emitOpError("argument #")
              << i << " must be the element type " << tile.getElementType()
-             << " of operand #" << i << ", got " << arg.getType();
+             << " of operand #" << i << " or f32, got " << arg.getType();
     FailureOr<Shape> b = i == 0 ? FailureOr<Shape>(Shape(tile.getShape()))
                                 : broadcastShape(shape, tile.getShape(), &why);
     if (failed(b))
@@ -56,10 +57,11 @@ LogicalResult GraphOp::verifyRegions() {
                                   << getNumResults() << " results";
   for (auto [i, v, r] : llvm::enumerate(yield.getValues(), getResults())) {
     auto tile = cast<bgraph::TileType>(r.getType());
-    if (v.getType() != tile.getElementType())
+    if (v.getType() != tile.getElementType() && !v.getType().isF32())
       return emitOpError("result #")
              << i << " has element type " << tile.getElementType()
-             << " but the thread graph yields " << v.getType();
+             << " but the thread graph yields " << v.getType()
+             << " (the tile's element type or f32)";
     if (tile.getShape() != ArrayRef<int64_t>(shape))
       return emitOpError("result #")
              << i << " must have the broadcast shape " << formatShape(shape)

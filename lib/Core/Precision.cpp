@@ -1,0 +1,136 @@
+//===- Precision.cpp - The tile precision plan ----------------------------===//
+
+#include "tsopt/Core/Precision.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+using namespace tsopt;
+
+namespace {
+
+bool movesData(OpKind k) {
+  switch (k) {
+  case OpKind::Reshape:
+  case OpKind::Transpose:
+  case OpKind::Repeat:
+  case OpKind::Slice:
+  case OpKind::Concat:
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+void tsopt::planTilePrecision(Graph &bg) {
+  if (bg.level != Level::Block)
+    return;
+  // Readers of every value: (op index, operand position).
+  std::vector<llvm::SmallVector<std::pair<int, int>, 2>> uses(bg.values.size());
+  for (auto [idx, op] : llvm::enumerate(bg.ops))
+    for (auto [pos, v] : llvm::enumerate(op.operands))
+      uses[v].push_back({static_cast<int>(idx), static_cast<int>(pos)});
+
+  // The half type every reader of `v` wants, if they all want one: a matmul
+  // operand whose other operand is of that half type (so that the product
+  // can run on tensor cores), or an output saver to a tensor of it (which
+  // rounds to it anyway); data movement passes the question on to its own
+  // readers, since it stores what it reads. Such a tile loses nothing
+  // stored in it.
+  std::function<std::optional<DType>(int, int)> halfForReaders =
+      [&](int v, int depth) -> std::optional<DType> {
+    if (uses[v].empty() || depth > 8)
+      return std::nullopt;
+    std::optional<DType> want;
+    for (auto [idx, pos] : uses[v]) {
+      const Op &user = bg.ops[idx];
+      std::optional<DType> t;
+      if (user.kind == OpKind::BlockOutput) {
+        t = bg.type(user.results[0]).dtype;
+      } else if (user.kind == OpKind::Matmul) {
+        int other = user.operands[1 - pos];
+        if (other != v)
+          t = bg.type(other).dtype;
+      } else if (movesData(user.kind) && user.operands.size() == 1) {
+        t = halfForReaders(user.results[0], depth + 1);
+      }
+      if (!t || !isHalf(*t) || (want && *want != *t))
+        return std::nullopt;
+      want = t;
+    }
+    return want;
+  };
+
+  // A matmul operand's plan reads the other operand's, which may come later
+  // in the op order: sweep until nothing changes (twice in practice; the
+  // bound only guards against a cycle of mutually dependent operands).
+  bool changed = true;
+  for (int sweep = 0; changed && sweep < 8; ++sweep) {
+    changed = false;
+    auto set = [&](int v, DType t) {
+      changed |= bg.values[v].dtype != t;
+      bg.values[v].dtype = t;
+    };
+    for (Op &op : bg.ops) {
+      switch (op.kind) {
+      case OpKind::BlockInput:
+        // The tile holds the tensor's elements as stored.
+        set(op.results[0], bg.type(op.operands[0]).dtype);
+        continue;
+      case OpKind::BlockOutput:
+        continue; // the kernel tensor's dtype, the program's
+      case OpKind::Accum:
+        // A running sum or max lives across iterations: always f32. A
+        // concatenation only collects its operand's tiles.
+        set(op.results[0],
+            op.fmap == kReplica ? DType::F32 : bg.type(op.operands[0]).dtype);
+        continue;
+      default:
+        break;
+      }
+      for (int r : op.results) {
+        if (movesData(op.kind)) {
+          // Data movement converts nothing: it stores what it reads (a
+          // concatenation of tiles of two dtypes, the wider).
+          DType t = bg.type(op.operands[0]).dtype;
+          for (int o : op.operands)
+            t = widerDType(t, bg.type(o).dtype);
+          set(r, t);
+          continue;
+        }
+        std::optional<DType> h = halfForReaders(r, 0);
+        set(r, h ? *h : DType::F32);
+      }
+    }
+  }
+  for (Op &op : bg.ops) {
+    if (op.kind == OpKind::ThreadGraph) {
+      // The body's scalars are registers: f32. Loads convert from the
+      // operand tiles, stores round to the result tiles.
+      auto body = std::make_shared<Graph>(*op.body);
+      for (TensorType &t : body->values)
+        t.dtype = DType::F32;
+      op.body = std::move(body);
+    }
+  }
+}
+
+void tsopt::planPrecision(Graph &g) {
+  if (g.level == Level::Block)
+    return planTilePrecision(g);
+  if (g.level != Level::Kernel)
+    return;
+  for (Op &op : g.ops) {
+    if (op.kind != OpKind::Kernel || !op.body)
+      continue;
+    auto body = std::make_shared<Graph>(*op.body);
+    // The body's inputs are the kernel's operands.
+    for (auto [i, in] : llvm::enumerate(body->inputs))
+      body->values[in].dtype = g.type(op.operands[i]).dtype;
+    planTilePrecision(*body);
+    op.body = std::move(body);
+  }
+}
