@@ -62,16 +62,27 @@ def lmap(e):
     return "replica" if e is None else str(e)
 
 
+MOVES_DATA = ("transpose", "concat", "reshape", "repeat")
+
+
 class Body:
-    """Block-graph builder: tracks tile types to print them."""
+    """Block-graph builder: tracks tile shapes and dtypes to print them.
+
+    Tiles follow the precision plan of tsopt (include/tsopt/Core/Precision.h):
+    input tiles keep their tensor's dtype, running sums and every computed
+    tile are f32, data movement keeps its operand's dtype, and a computed
+    tile that only feeds tensor-core matmuls beside a half operand (or an
+    output saver) is stored in the half type: pass dt=... for those. Thread
+    graphs compute in f32 registers."""
 
     def __init__(self, dt, grid, forloop):
         self.dt, self.grid, self.forloop = dt, grid, forloop
         self.lines = []
         self.shape = {}
+        self.dtype = {}
 
     def tile(self, v):
-        return tl(self.shape[v], self.dt)
+        return tl(self.shape[v], self.dtype[v])
 
     def input(self, v, src, src_shape, imap, fmap):
         shape = list(src_shape)
@@ -81,18 +92,25 @@ class Body:
         if fmap is not None:
             shape[fmap] //= self.forloop
         self.shape[v] = shape
+        self.dtype[v] = self.dt
         self.lines.append("%%%s = bgraph.input %%%s_b imap = %s fmap = %s : %s -> %s" % (
             v, src, gmap(imap), lmap(fmap), ty(src_shape, self.dt), self.tile(v)))
 
-    def op(self, v, name, args, shape, attrs=""):
+    def op(self, v, name, args, shape, attrs="", dt=None):
         self.shape[v] = shape
-        ins = ", ".join("%" + a for a in args)
-        if name in ("matmul", "add", "sub", "mul", "div"):
-            tys = ", ".join(self.tile(a) for a in args) + " -> " + tl(shape, self.dt)
-        elif name in ("reduce_sum", "reduce_max", "transpose", "concat", "reshape", "repeat"):
-            tys = ", ".join(self.tile(a) for a in args) + " -> " + tl(shape, self.dt)
+        if name in MOVES_DATA:
+            kinds = {self.dtype[a] for a in args}
+            self.dtype[v] = kinds.pop() if len(kinds) == 1 else "f32"
         else:
-            tys = tl(shape, self.dt)
+            self.dtype[v] = dt or "f32"
+        ins = ", ".join("%" + a for a in args)
+        if name in ("matmul", "add", "sub", "mul", "div", "reduce_sum",
+                    "reduce_max") + MOVES_DATA:
+            tys = ", ".join(self.tile(a) for a in args) + " -> " + self.tile(v)
+        elif self.tile(args[0]) != self.tile(v):
+            tys = self.tile(args[0]) + " -> " + self.tile(v)
+        else:
+            tys = self.tile(v)
         self.lines.append("%%%s = bgraph.%s %s%s : %s" % (v, name, ins, attrs, tys))
 
     def accum(self, v, src, kind="sum", fmap=None):
@@ -100,20 +118,22 @@ class Body:
         if fmap is not None:
             shape[fmap] *= self.forloop
         self.shape[v] = shape
+        self.dtype[v] = self.dtype[src] if fmap is not None else "f32"
         extra = "" if fmap is None else " fmap = %d" % fmap
         if fmap is not None:
             kind = "concat"
         self.lines.append("%%%s = bgraph.accum %s %%%s%s : %s -> %s" % (
             v, kind, src, extra, self.tile(src), self.tile(v)))
 
-    def thread(self, v, args, scalar_lines, shape):
+    def thread(self, v, args, scalar_lines, shape, dt=None):
         self.shape[v] = shape
+        self.dtype[v] = dt or "f32"
         self.lines.append("%%%s = tgraph.graph %s : %s -> %s {" % (
             v, ", ".join("%" + a for a in args), ", ".join(self.tile(a) for a in args),
-            tl(shape, self.dt)))
-        self.lines.append("^bb0(%s):" % ", ".join("%%%s_s: %s" % (a, self.dt) for a in args))
+            self.tile(v)))
+        self.lines.append("^bb0(%s):" % ", ".join("%%%s_s: f32" % a for a in args))
         for line in scalar_lines:
-            self.lines.append("  " + line)
+            self.lines.append("  " + line.replace(": " + self.dt, ": f32"))
         self.lines.append("}")
 
     def output(self, v, src, omap, result_shape):
@@ -177,7 +197,7 @@ def rmsnorm(p):
     b.input("gt", "g", [K], [None], 0)
     b.input("wt", "w", [K, N], [1], 0)
     tk, tn = K // L, N // gx
-    b.op("xg", "mul", ["xt", "gt"], [M, tk])
+    b.op("xg", "mul", ["xt", "gt"], [M, tk], dt=dt)
     b.op("p", "matmul", ["xg", "wt"], [M, tn])
     b.op("sq", "square", ["xt"], [M, tk])
     b.op("ss", "reduce_sum", ["sq"], [M, 1], " dim = 1")
@@ -305,7 +325,7 @@ def lora(p):
     b.input("wt", "w", [K, N], [1], 0)
     b.input("at", "a", [K, R], [None], 0)
     b.input("bt", "b", [R, N], [1], None)
-    b.op("xa", "matmul", ["xt", "at"], [M, R])
+    b.op("xa", "matmul", ["xt", "at"], [M, R], dt=dt)
     b.op("lhs", "concat", ["xt", "xa"], [M, tk + R], " dim = 1")
     b.op("rhs", "concat", ["wt", "bt"], [tk + R, tn], " dim = 0")
     b.op("p", "matmul", ["lhs", "rhs"], [M, tn])
@@ -558,7 +578,7 @@ def rmsnorm_swiglu(p):
     b.input("wt", "w", w, [1], 1)
     b.input("vt", "v", w, [1], 1)
     b.input("ut", "u", u, [0], 0)
-    b.op("xg", "mul", ["xt", "gt"], [M, D])
+    b.op("xg", "mul", ["xt", "gt"], [M, D], dt=dt)
     b.op("a", "matmul", ["xg", "wt"], [M, hc])
     b.op("bb", "matmul", ["xg", "vt"], [M, hc])
     b.op("xsq", "square", ["xt"], [M, D])
@@ -570,7 +590,7 @@ def rmsnorm_swiglu(p):
         "%%bn = tgraph.div %%bb_s, %%r : %s" % dt,
         "%%sa = tgraph.silu %%an : %s" % dt,
         "%%h = tgraph.mul %%sa, %%bn : %s" % dt,
-        "tgraph.yield %%h : %s" % dt], [M, hc])
+        "tgraph.yield %%h : %s" % dt], [M, hc], dt=dt)
     b.op("pp", "matmul", ["h", "ut"], [M, N])
     b.accum("pa", "pp")
     b.output("op", "pa", [1], part)

@@ -25,6 +25,18 @@ bool movesData(OpKind k) {
 
 } // namespace
 
+bool tsopt::isTensorCoreMatmul(const Graph &bg, const Op &op) {
+  if (op.kind != OpKind::Matmul)
+    return false;
+  const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
+  const Shape &rs = bg.type(op.results[0]).shape;
+  if (!isHalf(matmulInputType(a.dtype, b.dtype)) || rs.size() < 2 ||
+      a.shape.size() < 2 || b.shape.size() < 2)
+    return false;
+  return rs[rs.size() - 2] % 16 == 0 && rs.back() % 8 == 0 &&
+         a.shape.back() % 16 == 0;
+}
+
 void tsopt::planTilePrecision(Graph &bg) {
   if (bg.level != Level::Block)
     return;
@@ -54,7 +66,8 @@ void tsopt::planTilePrecision(Graph &bg) {
         int other = user.operands[1 - pos];
         if (other != v)
           t = bg.type(other).dtype;
-      } else if (movesData(user.kind) && user.operands.size() == 1) {
+      } else if (movesData(user.kind) ||
+                 (user.kind == OpKind::Accum && bg.forloop == 1)) {
         t = halfForReaders(user.results[0], depth + 1);
       }
       if (!t || !isHalf(*t) || (want && *want != *t))
@@ -84,9 +97,11 @@ void tsopt::planTilePrecision(Graph &bg) {
         continue; // the kernel tensor's dtype, the program's
       case OpKind::Accum:
         // A running sum or max lives across iterations: always f32. A
-        // concatenation only collects its operand's tiles.
-        set(op.results[0],
-            op.fmap == kReplica ? DType::F32 : bg.type(op.operands[0]).dtype);
+        // concatenation only collects its operand's tiles, and over a
+        // single iteration the accumulator is its operand.
+        set(op.results[0], op.fmap == kReplica && bg.forloop > 1
+                               ? DType::F32
+                               : bg.type(op.operands[0]).dtype);
         continue;
       default:
         break;

@@ -11,6 +11,7 @@
 #define TSOPT_LIB_EVAL_EVALUATORIMPL_H
 
 #include "tsopt/Core/GraphCheck.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Eval/Evaluator.h"
 
@@ -328,8 +329,21 @@ void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
   case OpKind::MulScalar:
   case OpKind::AddScalar:
     return evalScalar(k, in(0), op.scalar, out);
-  case OpKind::Matmul:
+  case OpKind::Matmul: {
+    // Both operands are read in the matmul's input type (Core/Precision.h).
+    if constexpr (HasRound<Domain>::value) {
+      const Graph &g = *f.graph;
+      DType a = g.type(op.operands[0]).dtype, b = g.type(op.operands[1]).dtype;
+      DType input = matmulInputType(a, b);
+      if (g.level != Level::Thread && (a != input || b != input)) {
+        T ra = in(0), rb = in(1);
+        dom.round(input, ra.data.data(), ra.data.size());
+        dom.round(input, rb.data.data(), rb.data.size());
+        return evalMatmul(ra, rb, out);
+      }
+    }
     return evalMatmul(in(0), in(1), out);
+  }
   case OpKind::ReduceSum:
   case OpKind::ReduceMax:
     return evalReduce(k, in(0), op.dim, declared, out);

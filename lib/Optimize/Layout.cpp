@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Optimize/Layout.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Optimize/Schedule.h"
 
@@ -1114,12 +1115,6 @@ int ProblemBuilder::addThreads(int op, llvm::ArrayRef<int64_t> iter,
   if (fragmentAllowed && fragmentEligible(iter))
     t.candidates.push_back(Layout::mmaFragment());
   return threads[op] = problem.addTensor(std::move(t));
-}
-
-static bool isTensorCoreMatmul(const Graph &g, const Op &op) {
-  return op.kind == OpKind::Matmul &&
-         g.type(op.operands[0]).dtype != DType::F32 &&
-         g.type(op.operands[1]).dtype != DType::F32;
 }
 
 /// A tensor-core matmul's product can stay in the accumulator registers when

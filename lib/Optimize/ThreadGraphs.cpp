@@ -289,18 +289,30 @@ private:
     llvm::FailureOr<Shape> common = commonShape(ext);
     assert(succeeded(common) && "groups are validated when they grow");
 
-    // The body: one scalar per operand and per op, of the value's dtype.
+    // The body: one scalar per operand and per op, all registers of f32
+    // (Core/Precision.h): loads convert from the tiles, stores round to
+    // them. A group of one type keeps it, so a uniform chain reads as
+    // written.
+    DType groupType = g.type(g.ops[ops.front()].results[0]).dtype;
+    bool uniform = true;
+    for (int v : ext)
+      uniform &= g.type(v).dtype == groupType;
+    for (int idx : ops)
+      uniform &= g.type(g.ops[idx].results[0]).dtype == groupType;
+    auto scalarType = [&](int v) {
+      return uniform ? g.type(v).dtype : DType::F32;
+    };
     auto body = std::make_shared<Graph>();
     body->level = Level::Thread;
     llvm::DenseMap<int, int> scalar;
     for (int v : ext)
-      scalar[v] = body->addInput(TensorType{{}, g.type(v).dtype});
+      scalar[v] = body->addInput(TensorType{{}, scalarType(v)});
     for (int idx : ops) {
       Op t = g.ops[idx];
       for (int &v : t.operands)
         v = scalar.lookup(v);
       int r = g.ops[idx].results[0];
-      scalar[r] = body->addOp(std::move(t), {TensorType{{}, g.type(r).dtype}});
+      scalar[r] = body->addOp(std::move(t), {TensorType{{}, scalarType(r)}});
     }
     for (int r : results)
       body->outputs.push_back(scalar.lookup(r));

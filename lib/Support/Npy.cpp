@@ -17,26 +17,6 @@ static llvm::LogicalResult fail(std::string *why, const std::string &msg) {
   return failure();
 }
 
-float tsopt::roundToDType(float x, DType dtype) {
-  switch (dtype) {
-  case DType::F32:
-    return x;
-  case DType::F16:
-    return halfBitsToFloat(floatToHalfBits(x));
-  case DType::BF16: {
-    uint32_t bits;
-    std::memcpy(&bits, &x, 4);
-    if ((bits & 0x7f800000u) != 0x7f800000u) // finite: round to nearest even
-      bits += 0x7fffu + ((bits >> 16) & 1u);
-    bits &= 0xffff0000u;
-    float y;
-    std::memcpy(&y, &bits, 4);
-    return y;
-  }
-  }
-  return x;
-}
-
 StringRef tsopt::npyDescrFor(DType dtype) {
   return dtype == DType::F16 ? "<f2" : "<f4";
 }

@@ -39,19 +39,19 @@ func.func @flash_attention_opt(%q: tensor<32x16xf16>, %k: tensor<64x16xf16>, %v:
     %kt = bgraph.input %k_b imap = {x = replica} fmap = 0 : tensor<64x16xf16> -> !bgraph.tile<16x16xf16>
     %vt = bgraph.input %v_b imap = {x = replica} fmap = 0 : tensor<64x16xf16> -> !bgraph.tile<16x16xf16>
     %ktt = bgraph.transpose %kt permutation = [1, 0] : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
-    %st = bgraph.matmul %qt, %ktt : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
-    %et = tgraph.graph %st : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16> {
-    ^bb0(%st_s: f16):
-      %z = tgraph.mul_scalar %st_s, 2.50000000000000000e-01 : f16
-      %e = tgraph.exp %z : f16
-      tgraph.yield %e : f16
+    %st = bgraph.matmul %qt, %ktt : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf32>
+    %et = tgraph.graph %st : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32> {
+    ^bb0(%st_s: f32):
+      %z = tgraph.mul_scalar %st_s, 2.50000000000000000e-01 : f32
+      %e = tgraph.exp %z : f32
+      tgraph.yield %e : f32
     }
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
-    %rt = bgraph.reduce_sum %et dim = 1 : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x1xf16>
-    %aa = bgraph.accum sum %at : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf16>
-    %ra = bgraph.accum sum %rt : !bgraph.tile<16x1xf16> -> !bgraph.tile<16x1xf16>
-    %y = bgraph.div %aa, %ra : !bgraph.tile<16x16xf16>, !bgraph.tile<16x1xf16> -> !bgraph.tile<16x16xf16>
-    %oo = bgraph.output %y omap = {x = 0} : !bgraph.tile<16x16xf16> -> tensor<32x16xf16>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<16x16xf32>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf32>
+    %rt = bgraph.reduce_sum %et dim = 1 : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x1xf32>
+    %aa = bgraph.accum sum %at : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %ra = bgraph.accum sum %rt : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
+    %y = bgraph.div %aa, %ra : !bgraph.tile<16x16xf32>, !bgraph.tile<16x1xf32> -> !bgraph.tile<16x16xf32>
+    %oo = bgraph.output %y omap = {x = 0} : !bgraph.tile<16x16xf32> -> tensor<32x16xf16>
     bgraph.yield %oo : tensor<32x16xf16>
   }
   return %o : tensor<32x16xf16>

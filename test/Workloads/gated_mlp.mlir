@@ -35,17 +35,17 @@ func.func @gated_mlp_opt(%x: tensor<8x64xf16>, %w1: tensor<64x96xf16>, %w2: tens
     %xt = bgraph.input %x_b imap = {x = replica} fmap = 1 : tensor<8x64xf16> -> !bgraph.tile<8x16xf16>
     %w1t = bgraph.input %w1_b imap = {x = 1} fmap = 0 : tensor<64x96xf16> -> !bgraph.tile<16x32xf16>
     %w2t = bgraph.input %w2_b imap = {x = 1} fmap = 0 : tensor<64x96xf16> -> !bgraph.tile<16x32xf16>
-    %a = bgraph.matmul %xt, %w1t : !bgraph.tile<8x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<8x32xf16>
-    %b = bgraph.matmul %xt, %w2t : !bgraph.tile<8x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<8x32xf16>
-    %aa = bgraph.accum sum %a : !bgraph.tile<8x32xf16> -> !bgraph.tile<8x32xf16>
-    %ba = bgraph.accum sum %b : !bgraph.tile<8x32xf16> -> !bgraph.tile<8x32xf16>
-    %y = tgraph.graph %aa, %ba : !bgraph.tile<8x32xf16>, !bgraph.tile<8x32xf16> -> !bgraph.tile<8x32xf16> {
-    ^bb0(%aa_s: f16, %ba_s: f16):
-      %s = tgraph.silu %aa_s : f16
-      %m = tgraph.mul %s, %ba_s : f16
-      tgraph.yield %m : f16
+    %a = bgraph.matmul %xt, %w1t : !bgraph.tile<8x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<8x32xf32>
+    %b = bgraph.matmul %xt, %w2t : !bgraph.tile<8x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<8x32xf32>
+    %aa = bgraph.accum sum %a : !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf32>
+    %ba = bgraph.accum sum %b : !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf32>
+    %y = tgraph.graph %aa, %ba : !bgraph.tile<8x32xf32>, !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf32> {
+    ^bb0(%aa_s: f32, %ba_s: f32):
+      %s = tgraph.silu %aa_s : f32
+      %m = tgraph.mul %s, %ba_s : f32
+      tgraph.yield %m : f32
     }
-    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x32xf16> -> tensor<8x96xf16>
+    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x32xf32> -> tensor<8x96xf16>
     bgraph.yield %oo : tensor<8x96xf16>
   }
   return %o : tensor<8x96xf16>

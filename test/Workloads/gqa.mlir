@@ -37,24 +37,24 @@ func.func @gqa_opt(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: tensor<2x
     %qt = bgraph.input %q_b imap = {x = 0, y = replica, z = 1} fmap = replica : tensor<2x16x8xf16> -> !bgraph.tile<1x8x8xf16>
     %kt = bgraph.input %k_b imap = {x = 0, y = 2, z = replica} fmap = 2 : tensor<2x8x64xf16> -> !bgraph.tile<1x8x8xf16>
     %vt = bgraph.input %v_b imap = {x = 0, y = 1, z = replica} fmap = 1 : tensor<2x64x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %et = bgraph.exp %st : !bgraph.tile<1x8x8xf16>
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x1xf16>
-    %aa = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %ra = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf16>
-    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x8xf16> -> tensor<2x16x32xf16>
-    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x1xf16> -> tensor<2x16x4xf16>
+    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %et = bgraph.exp %st : !bgraph.tile<1x8x8xf32>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x1xf32>
+    %aa = bgraph.accum sum %at : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x8xf32>
+    %ra = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x1xf32>
+    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x8xf32> -> tensor<2x16x32xf16>
+    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x1xf32> -> tensor<2x16x4xf16>
     bgraph.yield %oa, %or : tensor<2x16x32xf16>, tensor<2x16x4xf16>
   }
   %o = kgraph.kernel grid = [2, 2] forloop = 4 ins(%k_pa#0, %k_pa#1 : tensor<2x16x32xf16>, tensor<2x16x4xf16>) -> (tensor<2x16x8xf16>) {
   ^bb0(%pa_b: tensor<2x16x32xf16>, %pr_b: tensor<2x16x4xf16>):
     %at = bgraph.input %pa_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x16x32xf16> -> !bgraph.tile<1x8x8xf16>
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x16x4xf16> -> !bgraph.tile<1x8x1xf16>
-    %as = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %rs = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf16>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x8xf16>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf16> -> tensor<2x16x8xf16>
+    %as = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %rs = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf32>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x8xf32>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf32> -> tensor<2x16x8xf16>
     bgraph.yield %od : tensor<2x16x8xf16>
   }
   return %o : tensor<2x16x8xf16>

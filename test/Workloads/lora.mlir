@@ -39,9 +39,9 @@ func.func @lora_opt(%x: tensor<8x64xf16>, %w: tensor<64x128xf16>, %a: tensor<64x
     %xa = bgraph.matmul %xt, %at : !bgraph.tile<8x16xf16>, !bgraph.tile<16x4xf16> -> !bgraph.tile<8x4xf16>
     %lhs = bgraph.concat %xt, %xa dim = 1 : !bgraph.tile<8x16xf16>, !bgraph.tile<8x4xf16> -> !bgraph.tile<8x20xf16>
     %rhs = bgraph.concat %wt, %bt dim = 0 : !bgraph.tile<16x32xf16>, !bgraph.tile<4x32xf16> -> !bgraph.tile<20x32xf16>
-    %p = bgraph.matmul %lhs, %rhs : !bgraph.tile<8x20xf16>, !bgraph.tile<20x32xf16> -> !bgraph.tile<8x32xf16>
-    %acc = bgraph.accum sum %p : !bgraph.tile<8x32xf16> -> !bgraph.tile<8x32xf16>
-    %oo = bgraph.output %acc omap = {x = 1} : !bgraph.tile<8x32xf16> -> tensor<8x128xf16>
+    %p = bgraph.matmul %lhs, %rhs : !bgraph.tile<8x20xf16>, !bgraph.tile<20x32xf16> -> !bgraph.tile<8x32xf32>
+    %acc = bgraph.accum sum %p : !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf32>
+    %oo = bgraph.output %acc omap = {x = 1} : !bgraph.tile<8x32xf32> -> tensor<8x128xf16>
     bgraph.yield %oo : tensor<8x128xf16>
   }
   return %o : tensor<8x128xf16>

@@ -35,9 +35,9 @@ func.func @mlp_adapter_opt(%x: tensor<2x64xf16>, %w1: tensor<64x4xf16>, %w2: ten
   ^bb0(%x_b: tensor<2x64xf16>, %w1_b: tensor<64x4xf16>):
     %xt = bgraph.input %x_b imap = {x = 1} fmap = 1 : tensor<2x64xf16> -> !bgraph.tile<2x8xf16>
     %w1t = bgraph.input %w1_b imap = {x = 0} fmap = 0 : tensor<64x4xf16> -> !bgraph.tile<8x4xf16>
-    %p = bgraph.matmul %xt, %w1t : !bgraph.tile<2x8xf16>, !bgraph.tile<8x4xf16> -> !bgraph.tile<2x4xf16>
-    %pa = bgraph.accum sum %p : !bgraph.tile<2x4xf16> -> !bgraph.tile<2x4xf16>
-    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<2x4xf16> -> tensor<2x16xf16>
+    %p = bgraph.matmul %xt, %w1t : !bgraph.tile<2x8xf16>, !bgraph.tile<8x4xf16> -> !bgraph.tile<2x4xf32>
+    %pa = bgraph.accum sum %p : !bgraph.tile<2x4xf32> -> !bgraph.tile<2x4xf32>
+    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<2x4xf32> -> tensor<2x16xf16>
     bgraph.yield %op : tensor<2x16xf16>
   }
   %o = kgraph.kernel grid = [4] forloop = 4 ins(%part, %x, %w2 : tensor<2x16xf16>, tensor<2x64xf16>, tensor<4x64xf16>) -> (tensor<2x64xf16>) {
@@ -45,13 +45,13 @@ func.func @mlp_adapter_opt(%x: tensor<2x64xf16>, %w1: tensor<64x4xf16>, %w2: ten
     %pt = bgraph.input %part_b imap = {x = replica} fmap = 1 : tensor<2x16xf16> -> !bgraph.tile<2x4xf16>
     %xt = bgraph.input %x_b imap = {x = 1} fmap = 1 : tensor<2x64xf16> -> !bgraph.tile<2x4xf16>
     %w2t = bgraph.input %w2_b imap = {x = 1} fmap = 1 : tensor<4x64xf16> -> !bgraph.tile<4x4xf16>
-    %ps = bgraph.accum sum %pt : !bgraph.tile<2x4xf16> -> !bgraph.tile<2x4xf16>
+    %ps = bgraph.accum sum %pt : !bgraph.tile<2x4xf16> -> !bgraph.tile<2x4xf32>
     %xa = bgraph.accum concat %xt fmap = 1 : !bgraph.tile<2x4xf16> -> !bgraph.tile<2x16xf16>
     %w2a = bgraph.accum concat %w2t fmap = 1 : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x16xf16>
-    %r = bgraph.relu %ps : !bgraph.tile<2x4xf16>
-    %m = bgraph.matmul %r, %w2a : !bgraph.tile<2x4xf16>, !bgraph.tile<4x16xf16> -> !bgraph.tile<2x16xf16>
-    %y = bgraph.add %m, %xa : !bgraph.tile<2x16xf16>, !bgraph.tile<2x16xf16> -> !bgraph.tile<2x16xf16>
-    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x16xf16> -> tensor<2x64xf16>
+    %r = bgraph.relu %ps : !bgraph.tile<2x4xf32>
+    %m = bgraph.matmul %r, %w2a : !bgraph.tile<2x4xf32>, !bgraph.tile<4x16xf16> -> !bgraph.tile<2x16xf32>
+    %y = bgraph.add %m, %xa : !bgraph.tile<2x16xf32>, !bgraph.tile<2x16xf16> -> !bgraph.tile<2x16xf32>
+    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x16xf32> -> tensor<2x64xf16>
     bgraph.yield %oo : tensor<2x64xf16>
   }
   return %o : tensor<2x64xf16>

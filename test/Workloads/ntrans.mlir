@@ -42,27 +42,27 @@ func.func @ntrans_opt(%h: tensor<4x64xf16>, %a: tensor<4x64xf16>, %alpha: tensor
     %ht = bgraph.input %h_b imap = {x = 0} fmap = replica : tensor<4x64xf16> -> !bgraph.tile<1x64xf16>
     %at = bgraph.input %a_b imap = {x = 0} fmap = replica : tensor<4x64xf16> -> !bgraph.tile<1x64xf16>
     %alphat = bgraph.input %alpha_b imap = {x = 0} fmap = replica : tensor<4x64xf16> -> !bgraph.tile<1x64xf16>
-    %asq = bgraph.square %at : !bgraph.tile<1x64xf16>
-    %ass = bgraph.reduce_sum %asq dim = 1 : !bgraph.tile<1x64xf16> -> !bgraph.tile<1x1xf16>
-    %u = tgraph.graph %ht, %at, %alphat, %ass : !bgraph.tile<1x64xf16>, !bgraph.tile<1x64xf16>, !bgraph.tile<1x64xf16>, !bgraph.tile<1x1xf16> -> !bgraph.tile<1x64xf16> {
-    ^bb0(%ht_s: f16, %at_s: f16, %alphat_s: f16, %ass_s: f16):
-      %n = tgraph.sqrt %ass_s : f16
-      %an = tgraph.div %at_s, %n : f16
-      %d = tgraph.sub %an, %ht_s : f16
-      %t = tgraph.mul %alphat_s, %d : f16
-      %u = tgraph.add %ht_s, %t : f16
-      tgraph.yield %u : f16
+    %asq = bgraph.square %at : !bgraph.tile<1x64xf16> -> !bgraph.tile<1x64xf32>
+    %ass = bgraph.reduce_sum %asq dim = 1 : !bgraph.tile<1x64xf32> -> !bgraph.tile<1x1xf32>
+    %u = tgraph.graph %ht, %at, %alphat, %ass : !bgraph.tile<1x64xf16>, !bgraph.tile<1x64xf16>, !bgraph.tile<1x64xf16>, !bgraph.tile<1x1xf32> -> !bgraph.tile<1x64xf32> {
+    ^bb0(%ht_s: f32, %at_s: f32, %alphat_s: f32, %ass_s: f32):
+      %n = tgraph.sqrt %ass_s : f32
+      %an = tgraph.div %at_s, %n : f32
+      %d = tgraph.sub %an, %ht_s : f32
+      %t = tgraph.mul %alphat_s, %d : f32
+      %u = tgraph.add %ht_s, %t : f32
+      tgraph.yield %u : f32
     }
-    %usq = bgraph.square %u : !bgraph.tile<1x64xf16>
-    %uss = bgraph.reduce_sum %usq dim = 1 : !bgraph.tile<1x64xf16> -> !bgraph.tile<1x1xf16>
-    %y = tgraph.graph %u, %uss : !bgraph.tile<1x64xf16>, !bgraph.tile<1x1xf16> -> !bgraph.tile<1x64xf16> {
-    ^bb0(%u_s: f16, %uss_s: f16):
-      %n = tgraph.sqrt %uss_s : f16
-      %y = tgraph.div %u_s, %n : f16
-      tgraph.yield %y : f16
+    %usq = bgraph.square %u : !bgraph.tile<1x64xf32>
+    %uss = bgraph.reduce_sum %usq dim = 1 : !bgraph.tile<1x64xf32> -> !bgraph.tile<1x1xf32>
+    %y = tgraph.graph %u, %uss : !bgraph.tile<1x64xf32>, !bgraph.tile<1x1xf32> -> !bgraph.tile<1x64xf32> {
+    ^bb0(%u_s: f32, %uss_s: f32):
+      %n = tgraph.sqrt %uss_s : f32
+      %y = tgraph.div %u_s, %n : f32
+      tgraph.yield %y : f32
     }
-    %ya = bgraph.accum sum %y : !bgraph.tile<1x64xf16> -> !bgraph.tile<1x64xf16>
-    %oo = bgraph.output %ya omap = {x = 0} : !bgraph.tile<1x64xf16> -> tensor<4x64xf16>
+    %ya = bgraph.accum sum %y : !bgraph.tile<1x64xf32> -> !bgraph.tile<1x64xf32>
+    %oo = bgraph.output %ya omap = {x = 0} : !bgraph.tile<1x64xf32> -> tensor<4x64xf16>
     bgraph.yield %oo : tensor<4x64xf16>
   }
   return %o : tensor<4x64xf16>

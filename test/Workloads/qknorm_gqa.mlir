@@ -48,39 +48,39 @@ func.func @qknorm_gqa_opt(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: te
     %qt = bgraph.input %q_b imap = {x = 0, y = replica, z = 1} fmap = replica : tensor<2x16x8xf16> -> !bgraph.tile<1x8x8xf16>
     %kt = bgraph.input %k_b imap = {x = 0, y = 2, z = replica} fmap = 2 : tensor<2x8x64xf16> -> !bgraph.tile<1x8x8xf16>
     %vt = bgraph.input %v_b imap = {x = 0, y = 1, z = replica} fmap = 1 : tensor<2x64x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %qsq = bgraph.square %qt : !bgraph.tile<1x8x8xf16>
-    %qss = bgraph.reduce_sum %qsq dim = 2 : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x1xf16>
-    %ksq = bgraph.square %kt : !bgraph.tile<1x8x8xf16>
-    %kss = bgraph.reduce_sum %ksq dim = 1 : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x1x8xf16>
-    %et = tgraph.graph %st, %qss, %kss : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x1xf16>, !bgraph.tile<1x1x8xf16> -> !bgraph.tile<1x8x8xf16> {
-    ^bb0(%st_s: f16, %qss_s: f16, %kss_s: f16):
-      %qm = tgraph.mul_scalar %qss_s, 1.25000000000000000e-01 : f16
-      %qr = tgraph.sqrt %qm : f16
-      %km = tgraph.mul_scalar %kss_s, 1.25000000000000000e-01 : f16
-      %kr = tgraph.sqrt %km : f16
-      %den = tgraph.mul %qr, %kr : f16
-      %n = tgraph.div %st_s, %den : f16
-      %z = tgraph.mul_scalar %n, 3.53553390593273731e-01 : f16
-      %e = tgraph.exp %z : f16
-      tgraph.yield %e : f16
+    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %qsq = bgraph.square %qt : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %qss = bgraph.reduce_sum %qsq dim = 2 : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x1xf32>
+    %ksq = bgraph.square %kt : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %kss = bgraph.reduce_sum %ksq dim = 1 : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x1x8xf32>
+    %et = tgraph.graph %st, %qss, %kss : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32>, !bgraph.tile<1x1x8xf32> -> !bgraph.tile<1x8x8xf32> {
+    ^bb0(%st_s: f32, %qss_s: f32, %kss_s: f32):
+      %qm = tgraph.mul_scalar %qss_s, 1.25000000000000000e-01 : f32
+      %qr = tgraph.sqrt %qm : f32
+      %km = tgraph.mul_scalar %kss_s, 1.25000000000000000e-01 : f32
+      %kr = tgraph.sqrt %km : f32
+      %den = tgraph.mul %qr, %kr : f32
+      %n = tgraph.div %st_s, %den : f32
+      %z = tgraph.mul_scalar %n, 3.53553390593273731e-01 : f32
+      %e = tgraph.exp %z : f32
+      tgraph.yield %e : f32
     }
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x1xf16>
-    %aa = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %ra = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf16>
-    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x8xf16> -> tensor<2x16x32xf16>
-    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x1xf16> -> tensor<2x16x4xf16>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x1xf32>
+    %aa = bgraph.accum sum %at : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x8xf32>
+    %ra = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x1xf32>
+    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x8xf32> -> tensor<2x16x32xf16>
+    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x1xf32> -> tensor<2x16x4xf16>
     bgraph.yield %oa, %or : tensor<2x16x32xf16>, tensor<2x16x4xf16>
   }
   %o = kgraph.kernel grid = [2, 2] forloop = 4 ins(%k_pa#0, %k_pa#1 : tensor<2x16x32xf16>, tensor<2x16x4xf16>) -> (tensor<2x16x8xf16>) {
   ^bb0(%pa_b: tensor<2x16x32xf16>, %pr_b: tensor<2x16x4xf16>):
     %at = bgraph.input %pa_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x16x32xf16> -> !bgraph.tile<1x8x8xf16>
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x16x4xf16> -> !bgraph.tile<1x8x1xf16>
-    %as = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf16>
-    %rs = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf16>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x8xf16>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf16> -> tensor<2x16x8xf16>
+    %as = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %rs = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf32>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x8xf32>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf32> -> tensor<2x16x8xf16>
     bgraph.yield %od : tensor<2x16x8xf16>
   }
   return %o : tensor<2x16x8xf16>

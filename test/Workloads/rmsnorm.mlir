@@ -34,19 +34,19 @@ func.func @rmsnorm_opt(%x: tensor<2x64xf16>, %g: tensor<64xf16>, %w: tensor<64x9
     %gt = bgraph.input %g_b imap = {x = replica} fmap = 0 : tensor<64xf16> -> !bgraph.tile<16xf16>
     %wt = bgraph.input %w_b imap = {x = 1} fmap = 0 : tensor<64x96xf16> -> !bgraph.tile<16x32xf16>
     %xg = bgraph.mul %xt, %gt : !bgraph.tile<2x16xf16>, !bgraph.tile<16xf16> -> !bgraph.tile<2x16xf16>
-    %p = bgraph.matmul %xg, %wt : !bgraph.tile<2x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<2x32xf16>
-    %sq = bgraph.square %xt : !bgraph.tile<2x16xf16>
-    %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<2x16xf16> -> !bgraph.tile<2x1xf16>
-    %pa = bgraph.accum sum %p : !bgraph.tile<2x32xf16> -> !bgraph.tile<2x32xf16>
-    %sa = bgraph.accum sum %ss : !bgraph.tile<2x1xf16> -> !bgraph.tile<2x1xf16>
-    %y = tgraph.graph %pa, %sa : !bgraph.tile<2x32xf16>, !bgraph.tile<2x1xf16> -> !bgraph.tile<2x32xf16> {
-    ^bb0(%pa_s: f16, %sa_s: f16):
-      %ms = tgraph.mul_scalar %sa_s, 1.56250000000000000e-02 : f16
-      %r = tgraph.sqrt %ms : f16
-      %d = tgraph.div %pa_s, %r : f16
-      tgraph.yield %d : f16
+    %p = bgraph.matmul %xg, %wt : !bgraph.tile<2x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<2x32xf32>
+    %sq = bgraph.square %xt : !bgraph.tile<2x16xf16> -> !bgraph.tile<2x16xf32>
+    %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<2x16xf32> -> !bgraph.tile<2x1xf32>
+    %pa = bgraph.accum sum %p : !bgraph.tile<2x32xf32> -> !bgraph.tile<2x32xf32>
+    %sa = bgraph.accum sum %ss : !bgraph.tile<2x1xf32> -> !bgraph.tile<2x1xf32>
+    %y = tgraph.graph %pa, %sa : !bgraph.tile<2x32xf32>, !bgraph.tile<2x1xf32> -> !bgraph.tile<2x32xf32> {
+    ^bb0(%pa_s: f32, %sa_s: f32):
+      %ms = tgraph.mul_scalar %sa_s, 1.56250000000000000e-02 : f32
+      %r = tgraph.sqrt %ms : f32
+      %d = tgraph.div %pa_s, %r : f32
+      tgraph.yield %d : f32
     }
-    %o = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x32xf16> -> tensor<2x96xf16>
+    %o = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x32xf32> -> tensor<2x96xf16>
     bgraph.yield %o : tensor<2x96xf16>
   }
   return %y : tensor<2x96xf16>

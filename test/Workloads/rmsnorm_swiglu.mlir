@@ -41,30 +41,30 @@ func.func @rmsnorm_swiglu_opt(%x: tensor<2x32xf16>, %g: tensor<32xf16>, %w: tens
     %vt = bgraph.input %v_b imap = {x = 1} fmap = 1 : tensor<32x64xf16> -> !bgraph.tile<32x8xf16>
     %ut = bgraph.input %u_b imap = {x = 0} fmap = 0 : tensor<64x48xf16> -> !bgraph.tile<8x48xf16>
     %xg = bgraph.mul %xt, %gt : !bgraph.tile<2x32xf16>, !bgraph.tile<32xf16> -> !bgraph.tile<2x32xf16>
-    %a = bgraph.matmul %xg, %wt : !bgraph.tile<2x32xf16>, !bgraph.tile<32x8xf16> -> !bgraph.tile<2x8xf16>
-    %bb = bgraph.matmul %xg, %vt : !bgraph.tile<2x32xf16>, !bgraph.tile<32x8xf16> -> !bgraph.tile<2x8xf16>
-    %xsq = bgraph.square %xt : !bgraph.tile<2x32xf16>
-    %ss = bgraph.reduce_sum %xsq dim = 1 : !bgraph.tile<2x32xf16> -> !bgraph.tile<2x1xf16>
-    %h = tgraph.graph %a, %bb, %ss : !bgraph.tile<2x8xf16>, !bgraph.tile<2x8xf16>, !bgraph.tile<2x1xf16> -> !bgraph.tile<2x8xf16> {
-    ^bb0(%a_s: f16, %bb_s: f16, %ss_s: f16):
-      %ms = tgraph.mul_scalar %ss_s, 3.12500000000000000e-02 : f16
-      %r = tgraph.sqrt %ms : f16
-      %an = tgraph.div %a_s, %r : f16
-      %bn = tgraph.div %bb_s, %r : f16
-      %sa = tgraph.silu %an : f16
-      %h = tgraph.mul %sa, %bn : f16
-      tgraph.yield %h : f16
+    %a = bgraph.matmul %xg, %wt : !bgraph.tile<2x32xf16>, !bgraph.tile<32x8xf16> -> !bgraph.tile<2x8xf32>
+    %bb = bgraph.matmul %xg, %vt : !bgraph.tile<2x32xf16>, !bgraph.tile<32x8xf16> -> !bgraph.tile<2x8xf32>
+    %xsq = bgraph.square %xt : !bgraph.tile<2x32xf16> -> !bgraph.tile<2x32xf32>
+    %ss = bgraph.reduce_sum %xsq dim = 1 : !bgraph.tile<2x32xf32> -> !bgraph.tile<2x1xf32>
+    %h = tgraph.graph %a, %bb, %ss : !bgraph.tile<2x8xf32>, !bgraph.tile<2x8xf32>, !bgraph.tile<2x1xf32> -> !bgraph.tile<2x8xf16> {
+    ^bb0(%a_s: f32, %bb_s: f32, %ss_s: f32):
+      %ms = tgraph.mul_scalar %ss_s, 3.12500000000000000e-02 : f32
+      %r = tgraph.sqrt %ms : f32
+      %an = tgraph.div %a_s, %r : f32
+      %bn = tgraph.div %bb_s, %r : f32
+      %sa = tgraph.silu %an : f32
+      %h = tgraph.mul %sa, %bn : f32
+      tgraph.yield %h : f32
     }
-    %pp = bgraph.matmul %h, %ut : !bgraph.tile<2x8xf16>, !bgraph.tile<8x48xf16> -> !bgraph.tile<2x48xf16>
-    %pa = bgraph.accum sum %pp : !bgraph.tile<2x48xf16> -> !bgraph.tile<2x48xf16>
-    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<2x48xf16> -> tensor<2x192xf16>
+    %pp = bgraph.matmul %h, %ut : !bgraph.tile<2x8xf16>, !bgraph.tile<8x48xf16> -> !bgraph.tile<2x48xf32>
+    %pa = bgraph.accum sum %pp : !bgraph.tile<2x48xf32> -> !bgraph.tile<2x48xf32>
+    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<2x48xf32> -> tensor<2x192xf16>
     bgraph.yield %op : tensor<2x192xf16>
   }
   %o = kgraph.kernel grid = [2] forloop = 4 ins(%part : tensor<2x192xf16>) -> (tensor<2x48xf16>) {
   ^bb0(%part_b: tensor<2x192xf16>):
     %pt = bgraph.input %part_b imap = {x = 0} fmap = 1 : tensor<2x192xf16> -> !bgraph.tile<1x48xf16>
-    %ps = bgraph.accum sum %pt : !bgraph.tile<1x48xf16> -> !bgraph.tile<1x48xf16>
-    %oo = bgraph.output %ps omap = {x = 0} : !bgraph.tile<1x48xf16> -> tensor<2x48xf16>
+    %ps = bgraph.accum sum %pt : !bgraph.tile<1x48xf16> -> !bgraph.tile<1x48xf32>
+    %oo = bgraph.output %ps omap = {x = 0} : !bgraph.tile<1x48xf32> -> tensor<2x48xf16>
     bgraph.yield %oo : tensor<2x48xf16>
   }
   return %o : tensor<2x48xf16>

@@ -10,6 +10,7 @@
 #include "tsopt/Eval/Evaluator.h"
 #include "tsopt/InitAll.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Support/Format.h"
 #include "tsopt/Support/InputLimits.h"
 #include "tsopt/Support/Npy.h"
 #include "tsopt/Target/CPU.h"
@@ -63,6 +64,11 @@ static cl::opt<std::string> backend(
 static cl::opt<std::string>
     precision("precision", cl::desc("Evaluator number type: f32 or f64"),
               cl::init("f32"));
+static cl::opt<double> inputScale(
+    "input-scale",
+    cl::desc("Multiply the random inputs by this (activations of real layers "
+             "reach hundreds: an f16 row sum of squares overflows past 256)"),
+    cl::init(1.0));
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -162,9 +168,10 @@ template <typename Domain> int runAll(ModuleOp module) {
       return fail("@" + fn.getSymName() + ": " + why);
   }
 
-  // Inputs: .npy files or seeded uniform values in [-1, 1), exact in their
-  // storage type.
-  Domain dom;
+  // Inputs: .npy files or seeded uniform values in [-1, 1) (times
+  // --input-scale), exact in their storage type. The evaluator stores every
+  // value in its dtype, as the compiled kernels do (Core/Precision.h).
+  Domain dom(/*roundToStorage=*/true);
   std::vector<Tensor<Elem>> inputs;
   size_t numInputs = graph->inputs.size();
   if (!inputFiles.empty() && inputFiles.size() != numInputs)
@@ -197,7 +204,8 @@ template <typename Domain> int runAll(ModuleOp module) {
     } else {
       for (int64_t k = 0; k < t.numElements(); ++k)
         tensor.data.push_back(
-            dom.fromDouble(roundToDType(uniform(rng), t.dtype)));
+            dom.fromDouble(roundToDType(
+                static_cast<float>(inputScale * uniform(rng)), t.dtype)));
     }
     inputs.push_back(std::move(tensor));
   }
@@ -217,7 +225,11 @@ template <typename Domain> int runAll(ModuleOp module) {
                  << " ms\n";
   }
 
+  // The function under test computes as its kernels do; the reference is
+  // the exact value (its algebra, unrounded) the result is measured against.
   Evaluator<Domain> evaluator(dom);
+  Domain exactDom;
+  Evaluator<Domain> exact(exactDom);
   // The function under test on the compiled code, when asked for.
   auto runCompiled = [&](func::FuncOp f, const Graph &g, std::string *why)
       -> FailureOr<std::vector<Tensor<Elem>>> {
@@ -244,10 +256,13 @@ template <typename Domain> int runAll(ModuleOp module) {
   };
   auto evaluate =
       [&](func::FuncOp f, const Graph &g,
-          bool onCPU) -> std::optional<std::vector<Tensor<Elem>>> {
+          bool onCPU, bool isReference =
+                          false) -> std::optional<std::vector<Tensor<Elem>>> {
     auto start = Clock::now();
     std::string why;
-    auto outs = onCPU ? runCompiled(f, g, &why) : evaluator.run(g, inputs, &why);
+    auto outs = onCPU         ? runCompiled(f, g, &why)
+                : isReference ? exact.run(g, inputs, &why)
+                              : evaluator.run(g, inputs, &why);
     double ms =
         std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (failed(outs)) {
@@ -264,7 +279,11 @@ template <typename Domain> int runAll(ModuleOp module) {
 
   llvm::outs() << "inputs: " << numInputs << " ("
                << (inputFiles.empty()
-                       ? "uniform [-1, 1), seed " + std::to_string(seed)
+                       ? "uniform [-1, 1)" +
+                             (inputScale != 1.0
+                                  ? " x " + formatSignificant(inputScale)
+                                  : std::string()) +
+                             ", seed " + std::to_string(seed)
                        : std::string(".npy files"))
                << ")\n";
   auto outs = evaluate(fn, *graph, compiled != nullptr);
@@ -300,7 +319,7 @@ template <typename Domain> int runAll(ModuleOp module) {
   if (!refGraph)
     return 0;
 
-  auto refOuts = evaluate(ref, *refGraph, /*onCPU=*/false);
+  auto refOuts = evaluate(ref, *refGraph, /*onCPU=*/false, /*isReference=*/true);
   if (!refOuts)
     return 2;
   bool agree = true;
@@ -348,6 +367,9 @@ int main(int argc, char **argv) {
     return fail("--precision must be f32 or f64, got '" + precision + "'");
   if (backend != "evaluator" && backend != "cpu")
     return fail("--backend must be evaluator or cpu, got '" + backend + "'");
+  if (!std::isfinite(inputScale) || inputScale <= 0)
+    return fail("--input-scale must be a positive finite number, got " +
+                formatSignificant(inputScale));
 
   DialectRegistry registry;
   registerAllDialects(registry);

@@ -16,24 +16,24 @@ func.func @gqa_opt(%q: tensor<2x256x64xf16>, %k: tensor<2x64x4096xf16>, %v: tens
     %qt = bgraph.input %q_b imap = {x = 0, y = replica, z = 1} fmap = replica : tensor<2x256x64xf16> -> !bgraph.tile<1x64x64xf16>
     %kt = bgraph.input %k_b imap = {x = 0, y = 2, z = replica} fmap = 2 : tensor<2x64x4096xf16> -> !bgraph.tile<1x64x64xf16>
     %vt = bgraph.input %v_b imap = {x = 0, y = 1, z = replica} fmap = 1 : tensor<2x4096x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %et = bgraph.exp %st : !bgraph.tile<1x64x64xf16>
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x1xf16>
-    %aa = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %ra = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf16>
-    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x64xf16> -> tensor<2x256x1024xf16>
-    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x1xf16> -> tensor<2x256x16xf16>
+    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %et = bgraph.exp %st : !bgraph.tile<1x64x64xf32>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x64x64xf32>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x1xf32>
+    %aa = bgraph.accum sum %at : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x64xf32>
+    %ra = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf32> -> !bgraph.tile<1x64x1xf32>
+    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x64xf32> -> tensor<2x256x1024xf16>
+    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x1xf32> -> tensor<2x256x16xf16>
     bgraph.yield %oa, %or : tensor<2x256x1024xf16>, tensor<2x256x16xf16>
   }
   %o = kgraph.kernel grid = [2, 4] forloop = 16 ins(%k_pa#0, %k_pa#1 : tensor<2x256x1024xf16>, tensor<2x256x16xf16>) -> (tensor<2x256x64xf16>) {
   ^bb0(%pa_b: tensor<2x256x1024xf16>, %pr_b: tensor<2x256x16xf16>):
     %at = bgraph.input %pa_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x1024xf16> -> !bgraph.tile<1x64x64xf16>
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x16xf16> -> !bgraph.tile<1x64x1xf16>
-    %as = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %rs = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf16>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x64xf16>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x64x64xf16> -> tensor<2x256x64xf16>
+    %as = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %rs = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf32>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x64x64xf32>, !bgraph.tile<1x64x1xf32> -> !bgraph.tile<1x64x64xf32>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x64x64xf32> -> tensor<2x256x64xf16>
     bgraph.yield %od : tensor<2x256x64xf16>
   }
   return %o : tensor<2x256x64xf16>

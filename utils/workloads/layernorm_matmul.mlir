@@ -19,28 +19,28 @@ func.func @layernorm_matmul_opt(%x: tensor<16x4096xf16>, %y: tensor<4096x4096xf1
   ^bb0(%x_b: tensor<16x4096xf16>, %y_b: tensor<4096x4096xf16>):
     %xt = bgraph.input %x_b imap = {x = replica} fmap = 1 : tensor<16x4096xf16> -> !bgraph.tile<16x64xf16>
     %yt = bgraph.input %y_b imap = {x = 1} fmap = 0 : tensor<4096x4096xf16> -> !bgraph.tile<64x64xf16>
-    %p = bgraph.matmul %xt, %yt : !bgraph.tile<16x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<16x64xf16>
-    %sx = bgraph.reduce_sum %xt dim = 1 : !bgraph.tile<16x64xf16> -> !bgraph.tile<16x1xf16>
-    %xsq = bgraph.square %xt : !bgraph.tile<16x64xf16>
-    %sq = bgraph.reduce_sum %xsq dim = 1 : !bgraph.tile<16x64xf16> -> !bgraph.tile<16x1xf16>
-    %cy = bgraph.reduce_sum %yt dim = 0 : !bgraph.tile<64x64xf16> -> !bgraph.tile<1x64xf16>
-    %pa = bgraph.accum sum %p : !bgraph.tile<16x64xf16> -> !bgraph.tile<16x64xf16>
-    %sxa = bgraph.accum sum %sx : !bgraph.tile<16x1xf16> -> !bgraph.tile<16x1xf16>
-    %sqa = bgraph.accum sum %sq : !bgraph.tile<16x1xf16> -> !bgraph.tile<16x1xf16>
-    %cya = bgraph.accum sum %cy : !bgraph.tile<1x64xf16> -> !bgraph.tile<1x64xf16>
-    %z = tgraph.graph %pa, %sxa, %sqa, %cya : !bgraph.tile<16x64xf16>, !bgraph.tile<16x1xf16>, !bgraph.tile<16x1xf16>, !bgraph.tile<1x64xf16> -> !bgraph.tile<16x64xf16> {
-    ^bb0(%pa_s: f16, %sxa_s: f16, %sqa_s: f16, %cya_s: f16):
-      %mean = tgraph.mul_scalar %sxa_s, 2.44140625000000000e-04 : f16
-      %ex2 = tgraph.mul_scalar %sqa_s, 2.44140625000000000e-04 : f16
-      %m2 = tgraph.mul %mean, %mean : f16
-      %var = tgraph.sub %ex2, %m2 : f16
-      %sd = tgraph.sqrt %var : f16
-      %mc = tgraph.mul %mean, %cya_s : f16
-      %num = tgraph.sub %pa_s, %mc : f16
-      %z = tgraph.div %num, %sd : f16
-      tgraph.yield %z : f16
+    %p = bgraph.matmul %xt, %yt : !bgraph.tile<16x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<16x64xf32>
+    %sx = bgraph.reduce_sum %xt dim = 1 : !bgraph.tile<16x64xf16> -> !bgraph.tile<16x1xf32>
+    %xsq = bgraph.square %xt : !bgraph.tile<16x64xf16> -> !bgraph.tile<16x64xf32>
+    %sq = bgraph.reduce_sum %xsq dim = 1 : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x1xf32>
+    %cy = bgraph.reduce_sum %yt dim = 0 : !bgraph.tile<64x64xf16> -> !bgraph.tile<1x64xf32>
+    %pa = bgraph.accum sum %p : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x64xf32>
+    %sxa = bgraph.accum sum %sx : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
+    %sqa = bgraph.accum sum %sq : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
+    %cya = bgraph.accum sum %cy : !bgraph.tile<1x64xf32> -> !bgraph.tile<1x64xf32>
+    %z = tgraph.graph %pa, %sxa, %sqa, %cya : !bgraph.tile<16x64xf32>, !bgraph.tile<16x1xf32>, !bgraph.tile<16x1xf32>, !bgraph.tile<1x64xf32> -> !bgraph.tile<16x64xf32> {
+    ^bb0(%pa_s: f32, %sxa_s: f32, %sqa_s: f32, %cya_s: f32):
+      %mean = tgraph.mul_scalar %sxa_s, 2.44140625000000000e-04 : f32
+      %ex2 = tgraph.mul_scalar %sqa_s, 2.44140625000000000e-04 : f32
+      %m2 = tgraph.mul %mean, %mean : f32
+      %var = tgraph.sub %ex2, %m2 : f32
+      %sd = tgraph.sqrt %var : f32
+      %mc = tgraph.mul %mean, %cya_s : f32
+      %num = tgraph.sub %pa_s, %mc : f32
+      %z = tgraph.div %num, %sd : f32
+      tgraph.yield %z : f32
     }
-    %oo = bgraph.output %z omap = {x = 1} : !bgraph.tile<16x64xf16> -> tensor<16x4096xf16>
+    %oo = bgraph.output %z omap = {x = 1} : !bgraph.tile<16x64xf32> -> tensor<16x4096xf16>
     bgraph.yield %oo : tensor<16x4096xf16>
   }
   return %z : tensor<16x4096xf16>

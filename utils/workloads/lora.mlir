@@ -19,9 +19,9 @@ func.func @lora_opt(%x: tensor<16x256xf16>, %w: tensor<256x4096xf16>, %a: tensor
     %xa = bgraph.matmul %xt, %at : !bgraph.tile<16x64xf16>, !bgraph.tile<64x16xf16> -> !bgraph.tile<16x16xf16>
     %lhs = bgraph.concat %xt, %xa dim = 1 : !bgraph.tile<16x64xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x80xf16>
     %rhs = bgraph.concat %wt, %bt dim = 0 : !bgraph.tile<64x64xf16>, !bgraph.tile<16x64xf16> -> !bgraph.tile<80x64xf16>
-    %p = bgraph.matmul %lhs, %rhs : !bgraph.tile<16x80xf16>, !bgraph.tile<80x64xf16> -> !bgraph.tile<16x64xf16>
-    %acc = bgraph.accum sum %p : !bgraph.tile<16x64xf16> -> !bgraph.tile<16x64xf16>
-    %oo = bgraph.output %acc omap = {x = 1} : !bgraph.tile<16x64xf16> -> tensor<16x4096xf16>
+    %p = bgraph.matmul %lhs, %rhs : !bgraph.tile<16x80xf16>, !bgraph.tile<80x64xf16> -> !bgraph.tile<16x64xf32>
+    %acc = bgraph.accum sum %p : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x64xf32>
+    %oo = bgraph.output %acc omap = {x = 1} : !bgraph.tile<16x64xf32> -> tensor<16x4096xf16>
     bgraph.yield %oo : tensor<16x4096xf16>
   }
   return %o : tensor<16x4096xf16>

@@ -14,9 +14,9 @@ func.func @mlp_adapter_opt(%x: tensor<8x4096xf16>, %w1: tensor<4096x16xf16>, %w2
   ^bb0(%x_b: tensor<8x4096xf16>, %w1_b: tensor<4096x16xf16>):
     %xt = bgraph.input %x_b imap = {x = 1} fmap = 1 : tensor<8x4096xf16> -> !bgraph.tile<8x64xf16>
     %w1t = bgraph.input %w1_b imap = {x = 0} fmap = 0 : tensor<4096x16xf16> -> !bgraph.tile<64x16xf16>
-    %p = bgraph.matmul %xt, %w1t : !bgraph.tile<8x64xf16>, !bgraph.tile<64x16xf16> -> !bgraph.tile<8x16xf16>
-    %pa = bgraph.accum sum %p : !bgraph.tile<8x16xf16> -> !bgraph.tile<8x16xf16>
-    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<8x16xf16> -> tensor<8x128xf16>
+    %p = bgraph.matmul %xt, %w1t : !bgraph.tile<8x64xf16>, !bgraph.tile<64x16xf16> -> !bgraph.tile<8x16xf32>
+    %pa = bgraph.accum sum %p : !bgraph.tile<8x16xf32> -> !bgraph.tile<8x16xf32>
+    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<8x16xf32> -> tensor<8x128xf16>
     bgraph.yield %op : tensor<8x128xf16>
   }
   %o = kgraph.kernel grid = [64] forloop = 8 ins(%part, %x, %w2 : tensor<8x128xf16>, tensor<8x4096xf16>, tensor<16x4096xf16>) -> (tensor<8x4096xf16>) {
@@ -24,13 +24,13 @@ func.func @mlp_adapter_opt(%x: tensor<8x4096xf16>, %w1: tensor<4096x16xf16>, %w2
     %pt = bgraph.input %part_b imap = {x = replica} fmap = 1 : tensor<8x128xf16> -> !bgraph.tile<8x16xf16>
     %xt = bgraph.input %x_b imap = {x = 1} fmap = 1 : tensor<8x4096xf16> -> !bgraph.tile<8x8xf16>
     %w2t = bgraph.input %w2_b imap = {x = 1} fmap = 1 : tensor<16x4096xf16> -> !bgraph.tile<16x8xf16>
-    %ps = bgraph.accum sum %pt : !bgraph.tile<8x16xf16> -> !bgraph.tile<8x16xf16>
+    %ps = bgraph.accum sum %pt : !bgraph.tile<8x16xf16> -> !bgraph.tile<8x16xf32>
     %xa = bgraph.accum concat %xt fmap = 1 : !bgraph.tile<8x8xf16> -> !bgraph.tile<8x64xf16>
     %w2a = bgraph.accum concat %w2t fmap = 1 : !bgraph.tile<16x8xf16> -> !bgraph.tile<16x64xf16>
-    %r = bgraph.relu %ps : !bgraph.tile<8x16xf16>
-    %m = bgraph.matmul %r, %w2a : !bgraph.tile<8x16xf16>, !bgraph.tile<16x64xf16> -> !bgraph.tile<8x64xf16>
-    %y = bgraph.add %m, %xa : !bgraph.tile<8x64xf16>, !bgraph.tile<8x64xf16> -> !bgraph.tile<8x64xf16>
-    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x64xf16> -> tensor<8x4096xf16>
+    %r = bgraph.relu %ps : !bgraph.tile<8x16xf32>
+    %m = bgraph.matmul %r, %w2a : !bgraph.tile<8x16xf32>, !bgraph.tile<16x64xf16> -> !bgraph.tile<8x64xf32>
+    %y = bgraph.add %m, %xa : !bgraph.tile<8x64xf32>, !bgraph.tile<8x64xf16> -> !bgraph.tile<8x64xf32>
+    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x64xf32> -> tensor<8x4096xf16>
     bgraph.yield %oo : tensor<8x4096xf16>
   }
   return %o : tensor<8x4096xf16>

@@ -27,39 +27,39 @@ func.func @qknorm_gqa_opt(%q: tensor<2x256x64xf16>, %k: tensor<2x64x4096xf16>, %
     %qt = bgraph.input %q_b imap = {x = 0, y = replica, z = 1} fmap = replica : tensor<2x256x64xf16> -> !bgraph.tile<1x64x64xf16>
     %kt = bgraph.input %k_b imap = {x = 0, y = 2, z = replica} fmap = 2 : tensor<2x64x4096xf16> -> !bgraph.tile<1x64x64xf16>
     %vt = bgraph.input %v_b imap = {x = 0, y = 1, z = replica} fmap = 1 : tensor<2x4096x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %qsq = bgraph.square %qt : !bgraph.tile<1x64x64xf16>
-    %qss = bgraph.reduce_sum %qsq dim = 2 : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x1xf16>
-    %ksq = bgraph.square %kt : !bgraph.tile<1x64x64xf16>
-    %kss = bgraph.reduce_sum %ksq dim = 1 : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x1x64xf16>
-    %et = tgraph.graph %st, %qss, %kss : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x1xf16>, !bgraph.tile<1x1x64xf16> -> !bgraph.tile<1x64x64xf16> {
-    ^bb0(%st_s: f16, %qss_s: f16, %kss_s: f16):
-      %qm = tgraph.mul_scalar %qss_s, 1.56250000000000000e-02 : f16
-      %qr = tgraph.sqrt %qm : f16
-      %km = tgraph.mul_scalar %kss_s, 1.56250000000000000e-02 : f16
-      %kr = tgraph.sqrt %km : f16
-      %den = tgraph.mul %qr, %kr : f16
-      %n = tgraph.div %st_s, %den : f16
-      %z = tgraph.mul_scalar %n, 1.25000000000000000e-01 : f16
-      %e = tgraph.exp %z : f16
-      tgraph.yield %e : f16
+    %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %qsq = bgraph.square %qt : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %qss = bgraph.reduce_sum %qsq dim = 2 : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x1xf32>
+    %ksq = bgraph.square %kt : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %kss = bgraph.reduce_sum %ksq dim = 1 : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x1x64xf32>
+    %et = tgraph.graph %st, %qss, %kss : !bgraph.tile<1x64x64xf32>, !bgraph.tile<1x64x1xf32>, !bgraph.tile<1x1x64xf32> -> !bgraph.tile<1x64x64xf32> {
+    ^bb0(%st_s: f32, %qss_s: f32, %kss_s: f32):
+      %qm = tgraph.mul_scalar %qss_s, 1.56250000000000000e-02 : f32
+      %qr = tgraph.sqrt %qm : f32
+      %km = tgraph.mul_scalar %kss_s, 1.56250000000000000e-02 : f32
+      %kr = tgraph.sqrt %km : f32
+      %den = tgraph.mul %qr, %kr : f32
+      %n = tgraph.div %st_s, %den : f32
+      %z = tgraph.mul_scalar %n, 1.25000000000000000e-01 : f32
+      %e = tgraph.exp %z : f32
+      tgraph.yield %e : f32
     }
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x1xf16>
-    %aa = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %ra = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf16>
-    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x64xf16> -> tensor<2x256x1024xf16>
-    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x1xf16> -> tensor<2x256x16xf16>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x64x64xf32>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x1xf32>
+    %aa = bgraph.accum sum %at : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x64xf32>
+    %ra = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf32> -> !bgraph.tile<1x64x1xf32>
+    %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x64xf32> -> tensor<2x256x1024xf16>
+    %or = bgraph.output %ra omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x1xf32> -> tensor<2x256x16xf16>
     bgraph.yield %oa, %or : tensor<2x256x1024xf16>, tensor<2x256x16xf16>
   }
   %o = kgraph.kernel grid = [2, 4] forloop = 16 ins(%k_pa#0, %k_pa#1 : tensor<2x256x1024xf16>, tensor<2x256x16xf16>) -> (tensor<2x256x64xf16>) {
   ^bb0(%pa_b: tensor<2x256x1024xf16>, %pr_b: tensor<2x256x16xf16>):
     %at = bgraph.input %pa_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x1024xf16> -> !bgraph.tile<1x64x64xf16>
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x16xf16> -> !bgraph.tile<1x64x1xf16>
-    %as = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %rs = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf16>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x64xf16>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x64x64xf16> -> tensor<2x256x64xf16>
+    %as = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %rs = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf32>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x64x64xf32>, !bgraph.tile<1x64x1xf32> -> !bgraph.tile<1x64x64xf32>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x64x64xf32> -> tensor<2x256x64xf16>
     bgraph.yield %od : tensor<2x256x64xf16>
   }
   return %o : tensor<2x256x64xf16>

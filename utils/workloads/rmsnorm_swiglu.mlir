@@ -20,30 +20,30 @@ func.func @rmsnorm_swiglu_opt(%x: tensor<8x1024xf16>, %g: tensor<1024xf16>, %w: 
     %vt = bgraph.input %v_b imap = {x = 1} fmap = 1 : tensor<1024x4096xf16> -> !bgraph.tile<1024x16xf16>
     %ut = bgraph.input %u_b imap = {x = 0} fmap = 0 : tensor<4096x1024xf16> -> !bgraph.tile<16x1024xf16>
     %xg = bgraph.mul %xt, %gt : !bgraph.tile<8x1024xf16>, !bgraph.tile<1024xf16> -> !bgraph.tile<8x1024xf16>
-    %a = bgraph.matmul %xg, %wt : !bgraph.tile<8x1024xf16>, !bgraph.tile<1024x16xf16> -> !bgraph.tile<8x16xf16>
-    %bb = bgraph.matmul %xg, %vt : !bgraph.tile<8x1024xf16>, !bgraph.tile<1024x16xf16> -> !bgraph.tile<8x16xf16>
-    %xsq = bgraph.square %xt : !bgraph.tile<8x1024xf16>
-    %ss = bgraph.reduce_sum %xsq dim = 1 : !bgraph.tile<8x1024xf16> -> !bgraph.tile<8x1xf16>
-    %h = tgraph.graph %a, %bb, %ss : !bgraph.tile<8x16xf16>, !bgraph.tile<8x16xf16>, !bgraph.tile<8x1xf16> -> !bgraph.tile<8x16xf16> {
-    ^bb0(%a_s: f16, %bb_s: f16, %ss_s: f16):
-      %ms = tgraph.mul_scalar %ss_s, 9.76562500000000000e-04 : f16
-      %r = tgraph.sqrt %ms : f16
-      %an = tgraph.div %a_s, %r : f16
-      %bn = tgraph.div %bb_s, %r : f16
-      %sa = tgraph.silu %an : f16
-      %h = tgraph.mul %sa, %bn : f16
-      tgraph.yield %h : f16
+    %a = bgraph.matmul %xg, %wt : !bgraph.tile<8x1024xf16>, !bgraph.tile<1024x16xf16> -> !bgraph.tile<8x16xf32>
+    %bb = bgraph.matmul %xg, %vt : !bgraph.tile<8x1024xf16>, !bgraph.tile<1024x16xf16> -> !bgraph.tile<8x16xf32>
+    %xsq = bgraph.square %xt : !bgraph.tile<8x1024xf16> -> !bgraph.tile<8x1024xf32>
+    %ss = bgraph.reduce_sum %xsq dim = 1 : !bgraph.tile<8x1024xf32> -> !bgraph.tile<8x1xf32>
+    %h = tgraph.graph %a, %bb, %ss : !bgraph.tile<8x16xf32>, !bgraph.tile<8x16xf32>, !bgraph.tile<8x1xf32> -> !bgraph.tile<8x16xf16> {
+    ^bb0(%a_s: f32, %bb_s: f32, %ss_s: f32):
+      %ms = tgraph.mul_scalar %ss_s, 9.76562500000000000e-04 : f32
+      %r = tgraph.sqrt %ms : f32
+      %an = tgraph.div %a_s, %r : f32
+      %bn = tgraph.div %bb_s, %r : f32
+      %sa = tgraph.silu %an : f32
+      %h = tgraph.mul %sa, %bn : f32
+      tgraph.yield %h : f32
     }
-    %pp = bgraph.matmul %h, %ut : !bgraph.tile<8x16xf16>, !bgraph.tile<16x1024xf16> -> !bgraph.tile<8x1024xf16>
-    %pa = bgraph.accum sum %pp : !bgraph.tile<8x1024xf16> -> !bgraph.tile<8x1024xf16>
-    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<8x1024xf16> -> tensor<8x32768xf16>
+    %pp = bgraph.matmul %h, %ut : !bgraph.tile<8x16xf16>, !bgraph.tile<16x1024xf16> -> !bgraph.tile<8x1024xf32>
+    %pa = bgraph.accum sum %pp : !bgraph.tile<8x1024xf32> -> !bgraph.tile<8x1024xf32>
+    %op = bgraph.output %pa omap = {x = 1} : !bgraph.tile<8x1024xf32> -> tensor<8x32768xf16>
     bgraph.yield %op : tensor<8x32768xf16>
   }
   %o = kgraph.kernel grid = [8] forloop = 32 ins(%part : tensor<8x32768xf16>) -> (tensor<8x1024xf16>) {
   ^bb0(%part_b: tensor<8x32768xf16>):
     %pt = bgraph.input %part_b imap = {x = 0} fmap = 1 : tensor<8x32768xf16> -> !bgraph.tile<1x1024xf16>
-    %ps = bgraph.accum sum %pt : !bgraph.tile<1x1024xf16> -> !bgraph.tile<1x1024xf16>
-    %oo = bgraph.output %ps omap = {x = 0} : !bgraph.tile<1x1024xf16> -> tensor<8x1024xf16>
+    %ps = bgraph.accum sum %pt : !bgraph.tile<1x1024xf16> -> !bgraph.tile<1x1024xf32>
+    %oo = bgraph.output %ps omap = {x = 0} : !bgraph.tile<1x1024xf32> -> tensor<8x1024xf16>
     bgraph.yield %oo : tensor<8x1024xf16>
   }
   return %o : tensor<8x1024xf16>

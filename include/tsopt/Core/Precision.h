@@ -63,6 +63,26 @@ inline double roundToDType(double x, DType t) {
   return static_cast<double>(roundToDType(static_cast<float>(x), t));
 }
 
+/// The type a matmul reads its operands in: a half type when either operand
+/// is of it (the other is rounded to it as it is read, as a tensor-core
+/// fragment is loaded), f32 otherwise (and for f16 beside bf16).
+inline DType matmulInputType(DType a, DType b) {
+  if (a == b)
+    return a;
+  if (a == DType::F32)
+    return b;
+  if (b == DType::F32)
+    return a;
+  return DType::F32;
+}
+
+/// Whether the block-level matmul `op` of `blockGraph` runs on tensor cores
+/// (mma.sync m16n8k16): a half input type and tiles that fill the
+/// instruction (result rows a multiple of 16, columns of 8, contraction of
+/// 16). The one statement of this decision: the lowering emits it, the cost
+/// model and the layout ILP price it.
+bool isTensorCoreMatmul(const Graph &blockGraph, const Op &op);
+
 /// Plans the storage dtype of every tile of the block graph `blockGraph` in
 /// place (see above); input iterators keep their tensor's dtype, output
 /// savers their result tensor's. Idempotent: the plan is a function of the

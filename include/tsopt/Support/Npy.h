@@ -10,6 +10,7 @@
 #define TSOPT_SUPPORT_NPY_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Precision.h" // roundToDType, for callers
 
 #include "llvm/Support/LogicalResult.h"
 
@@ -38,10 +39,6 @@ llvm::LogicalResult writeNpy(llvm::StringRef path,
 /// The numpy dtype string matching a storage type ("<f2", "<f4"); bf16 has
 /// none and is exchanged as "<f4".
 llvm::StringRef npyDescrFor(DType dtype);
-
-/// Rounds a float to the nearest value representable in `dtype`
-/// (round-to-nearest-even), so that random inputs are exact in their type.
-float roundToDType(float x, DType dtype);
 
 } // namespace tsopt
 

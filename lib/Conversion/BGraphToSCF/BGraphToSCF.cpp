@@ -1,6 +1,7 @@
 //===- BGraphToSCF.cpp - Block graphs as loops on memrefs -----------------===//
 
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
@@ -151,6 +152,9 @@ private:
 
   /// Loads an element as f32; stores an f32 as the memref's element type.
   Value load(Value memref, ValueRange index);
+  /// load, rounded to `input` first when that is a half type the memref is
+  /// wider than (a matmul reads its operands in its input type).
+  Value loadAs(Value memref, ValueRange index, DType input);
   void store(Value value, Value memref, ValueRange index);
 
   /// exp, sqrt and erf: the GPU path uses PTX instructions directly, since
@@ -387,6 +391,16 @@ Value BlockEmitter::convertTo(Value v, Value memref) {
   if (!v.getType().isF32())
     v = arith::ExtFOp::create(b, loc, b.getF32Type(), v); // f16 <-> bf16
   return arith::TruncFOp::create(b, loc, element, v);
+}
+
+Value BlockEmitter::loadAs(Value memref, ValueRange index, DType input) {
+  Value v = load(memref, index);
+  Type stored = cast<MemRefType>(memref.getType()).getElementType();
+  Type wanted = exportElementType(b.getContext(), input);
+  if (stored == wanted || wanted.isF32())
+    return v;
+  v = arith::TruncFOp::create(b, loc, wanted, v);
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
 }
 
 Value BlockEmitter::load(Value memref, ValueRange index) {
@@ -693,6 +707,8 @@ void BlockEmitter::emitMatmul(const Op &op) {
   int64_t k = as.back();
   Value a = memrefOf(op.operands[0]), bm = memrefOf(op.operands[1]);
   Value c = memrefOf(op.results[0]);
+  DType input = matmulInputType(g.type(op.operands[0]).dtype,
+                                g.type(op.operands[1]).dtype);
   forEachElement(rs, [&](ValueRange index) {
     // Batch dims broadcast like element-wise operands.
     SmallVector<Value, 4> ai = broadcastIndex(index, as, rs);
@@ -701,7 +717,7 @@ void BlockEmitter::emitMatmul(const Op &op) {
     Value dot = fold(k, cF32(0.0), [&](Value kk, Value acc) {
       ai[as.size() - 1] = kk;
       bi[bs.size() - 2] = kk;
-      return add(acc, mul(load(a, ai), load(bm, bi)));
+      return add(acc, mul(loadAs(a, ai, input), loadAs(bm, bi, input)));
     });
     store(dot, c, index);
   });
@@ -743,6 +759,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   int64_t k = as.back();
   Value a = memrefOf(op.operands[0]), bm = memrefOf(op.operands[1]);
   Value c = memrefOf(op.results[0]);
+  DType input = matmulInputType(g.type(op.operands[0]).dtype,
+                                g.type(op.operands[1]).dtype);
   // The 16x8 blocks of the result (with its batch dims).
   Shape blocks(rs.begin(), rs.end());
   blocks[r - 2] /= kM;
@@ -801,17 +819,26 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Block blk = blockAt(loop.getInductionVar());
+    // A fragment holds the input type: an f32 operand tile is rounded to
+    // it as it is loaded.
+    Type inputType = exportElementType(b.getContext(), input);
     auto loadA = [&](Value k0, int64_t v) -> Value {
-      return memref::LoadOp::create(
+      Value x = memref::LoadOp::create(
           b, loc, a,
           aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)));
+      return x.getType() == inputType
+                 ? x
+                 : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
     auto loadB = [&](Value k0, int64_t v) -> Value {
-      return memref::LoadOp::create(
+      Value x = memref::LoadOp::create(
           b, loc, bm,
           bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)));
+      return x.getType() == inputType
+                 ? x
+                 : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
-    if (g.type(op.operands[0]).dtype == DType::BF16) {
+    if (input == DType::BF16) {
       // bf16: upstream's nvgpu.mma.sync lowering takes f16 only, so the
       // fragments go to nvvm.mma.sync directly, two values per 32-bit
       // register, in the same order (the layouts are the f16 ones).
@@ -920,13 +947,15 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
       forEach(0, kWarp, 1, [&](Value lane) {
         for (int64_t v = 0; v < kValuesA; ++v) {
           auto mk = fragmentCoord(MatMulOperandRole::A, lane, v);
-          memref::StoreOp::create(b, loc, load(a, aIndex(blk, k0, mk)), aTile,
-                                  ValueRange{mk[0], mk[1]});
+          memref::StoreOp::create(b, loc,
+                                  loadAs(a, aIndex(blk, k0, mk), input),
+                                  aTile, ValueRange{mk[0], mk[1]});
         }
         for (int64_t v = 0; v < kValuesB; ++v) {
           auto nk = fragmentCoord(MatMulOperandRole::B, lane, v);
-          memref::StoreOp::create(b, loc, load(bm, bIndex(blk, k0, nk)), bTile,
-                                  ValueRange{nk[1], nk[0]});
+          memref::StoreOp::create(b, loc,
+                                  loadAs(bm, bIndex(blk, k0, nk), input),
+                                  bTile, ValueRange{nk[1], nk[0]});
         }
       });
       forEach(0, kWarp, 1, [&](Value lane) {
@@ -1422,20 +1451,6 @@ LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
   return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,
                       ctx, rescale, trees)
       .run();
-}
-
-bool isTensorCoreMatmul(const Graph &bg, const Op &op) {
-  if (op.kind != OpKind::Matmul)
-    return false;
-  const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
-  const Shape &rs = bg.type(op.results[0]).shape;
-  bool half = (a.dtype == DType::F16 && b.dtype == DType::F16) ||
-              (a.dtype == DType::BF16 && b.dtype == DType::BF16);
-  if (!half || rs.size() < 2 ||
-      a.shape.size() < 2 || b.shape.size() < 2)
-    return false;
-  return rs[rs.size() - 2] % 16 == 0 && rs.back() % 8 == 0 &&
-         a.shape.back() % 16 == 0;
 }
 
 ReductionTrees planReductionTrees(const Graph &bg,

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsopt/Core/Precision.h"
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Core/Precision.h"
 
 #include "llvm/ADT/STLExtras.h"
 

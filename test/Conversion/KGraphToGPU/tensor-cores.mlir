@@ -15,7 +15,8 @@
 // CHECK: %[[TX:.+]] = gpu.thread_id x
 // CHECK: %[[A:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[B:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[C:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
+// The product accumulates over K in f32 (the precision plan).
+// CHECK: %[[C:.+]] = memref.view {{.*}} to memref<32x32xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[WARP:.+]] = arith.divui %[[TX]], %c32
 // CHECK: %[[LANE:.+]] = arith.remui %[[TX]], %c32
 // CHECK: scf.for %[[S:.+]] = %[[WARP]] to %c8{{.*}} step %c4{{.*}} {

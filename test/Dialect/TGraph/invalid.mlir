@@ -128,13 +128,13 @@ func.func @argument_count(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-// Argument i has the element type of tile operand i.
+// Argument i has the element type of tile operand i, or f32 (registers).
 func.func @argument_type(%a: tensor<8xf16>, %b: tensor<8xbf16>) -> tensor<8xf16> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<8xf16>, tensor<8xbf16>) -> (tensor<8xf16>) {
   ^bb0(%x: tensor<8xf16>, %y: tensor<8xbf16>):
     %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<8xf16> -> !bgraph.tile<8xf16>
     %u = bgraph.input %y imap = {x = replica} fmap = replica : tensor<8xbf16> -> !bgraph.tile<8xbf16>
-    // expected-error @+1 {{'tgraph.graph' op argument #1 must be the element type 'bf16' of operand #1, got 'f16'}}
+    // expected-error @+1 {{'tgraph.graph' op argument #1 must be the element type 'bf16' of operand #1 or f32, got 'f16'}}
     %g = tgraph.graph %t, %u : !bgraph.tile<8xf16>, !bgraph.tile<8xbf16> -> !bgraph.tile<8xf16> {
     ^bb0(%e: f16, %f: f16):
       %m = tgraph.mul %e, %f : f16
@@ -237,16 +237,17 @@ func.func @yield_count(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-// Result i's element type is the type of yielded scalar i.
-func.func @result_element_type(%a: tensor<8xf16>, %b: tensor<8xf32>) -> tensor<8xf16> {
-  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<8xf16>, tensor<8xf32>) -> (tensor<8xf16>) {
-  ^bb0(%x: tensor<8xf16>, %y: tensor<8xf32>):
+// Result i's element type is the type of yielded scalar i, or the scalar is
+// f32 (a register, rounded as it is stored).
+func.func @result_element_type(%a: tensor<8xf16>, %b: tensor<8xbf16>) -> tensor<8xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<8xf16>, tensor<8xbf16>) -> (tensor<8xf16>) {
+  ^bb0(%x: tensor<8xf16>, %y: tensor<8xbf16>):
     %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<8xf16> -> !bgraph.tile<8xf16>
-    %u = bgraph.input %y imap = {x = replica} fmap = replica : tensor<8xf32> -> !bgraph.tile<8xf32>
-    // expected-error @+1 {{'tgraph.graph' op result #0 has element type 'f16' but the thread graph yields 'f32'}}
-    %g = tgraph.graph %t, %u : !bgraph.tile<8xf16>, !bgraph.tile<8xf32> -> !bgraph.tile<8xf16> {
-    ^bb0(%e: f16, %f: f32):
-      tgraph.yield %f : f32
+    %u = bgraph.input %y imap = {x = replica} fmap = replica : tensor<8xbf16> -> !bgraph.tile<8xbf16>
+    // expected-error @+1 {{'tgraph.graph' op result #0 has element type 'f16' but the thread graph yields 'bf16' (the tile's element type or f32)}}
+    %g = tgraph.graph %t, %u : !bgraph.tile<8xf16>, !bgraph.tile<8xbf16> -> !bgraph.tile<8xf16> {
+    ^bb0(%e: f16, %f: bf16):
+      tgraph.yield %f : bf16
     }
     %s = bgraph.accum sum %g : !bgraph.tile<8xf16> -> !bgraph.tile<8xf16>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8xf16> -> tensor<8xf16>

@@ -18,6 +18,7 @@
 #ifndef TSOPT_CONVERSION_BGRAPHTOSCF_BGRAPHTOSCF_H
 #define TSOPT_CONVERSION_BGRAPHTOSCF_BGRAPHTOSCF_H
 
+#include "tsopt/Core/Precision.h" // isTensorCoreMatmul
 #include "tsopt/Core/Graph.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
@@ -135,10 +136,6 @@ std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &blockGraph,
                                                  int64_t planBytes,
                                                  bool allowOutputs = false);
 
-/// Whether block-graph matmul `op` of `blockGraph` qualifies for tensor
-/// cores (BlockContext::tensorCores): f16 operands, result rows a multiple
-/// of 16, columns of 8, the contraction of 16.
-bool isTensorCoreMatmul(const Graph &blockGraph, const Op &op);
 
 /// Emits the body of one block: the loop phase, its accumulators and the
 /// post-loop phase of `blockGraph`, in the order of `schedule`, with tiles

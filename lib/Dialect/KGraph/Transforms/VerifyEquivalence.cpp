@@ -73,6 +73,12 @@ struct VerifyEquivalencePass
     numTrials += rec->trials;
     if (!rec->equivalent) {
       ++numDifferent;
+      if (rec->floatDisagrees)
+        return fn.emitError("computes another function than ")
+               << refName << ": every field trial agreed, but output #"
+               << *rec->floatWorstOutput << " differs in float by "
+               << formatSignificant(rec->floatError) << " on "
+               << rec->floatRegime << ": " << rec->summary();
       if (!rec->mismatchOutput)
         return fn.emitError("divides by zero, unlike ")
                << refName << ": " << rec->summary();

@@ -46,12 +46,12 @@ func.func @rmsnorm_ref(%x: tensor<2x64xf16>, %g: tensor<64xf16>, %w: tensor<64x9
 // CHECK:        %[[SQ:.*]] = bgraph.square %[[XT]] :
 // CHECK:        %[[PA:.*]] = bgraph.accum sum
 // CHECK-NEXT:   %[[SA:.*]] = bgraph.accum sum
-// CHECK-NEXT:   %[[Y:.*]] = tgraph.graph %[[SA]], %[[PA]] : !bgraph.tile<2x1xf16>, !bgraph.tile<2x32xf16> -> !bgraph.tile<2x32xf16> {
-// CHECK-NEXT:   ^bb0(%[[S:.*]]: f16, %[[P:.*]]: f16):
-// CHECK-NEXT:     %[[MS:.*]] = tgraph.mul_scalar %[[S]], 1.562500e-02 : f16
-// CHECK-NEXT:     %[[R:.*]] = tgraph.sqrt %[[MS]] : f16
-// CHECK-NEXT:     %[[D:.*]] = tgraph.div %[[P]], %[[R]] : f16
-// CHECK-NEXT:     tgraph.yield %[[D]] : f16
+// CHECK-NEXT:   %[[Y:.*]] = tgraph.graph %[[SA]], %[[PA]] : !bgraph.tile<2x1xf32>, !bgraph.tile<2x32xf32> -> !bgraph.tile<2x32xf32> {
+// CHECK-NEXT:   ^bb0(%[[S:.*]]: f32, %[[P:.*]]: f32):
+// CHECK-NEXT:     %[[MS:.*]] = tgraph.mul_scalar %[[S]], 1.562500e-02 : f32
+// CHECK-NEXT:     %[[R:.*]] = tgraph.sqrt %[[MS]] : f32
+// CHECK-NEXT:     %[[D:.*]] = tgraph.div %[[P]], %[[R]] : f32
+// CHECK-NEXT:     tgraph.yield %[[D]] : f32
 // CHECK-NEXT:   }
 // CHECK-NEXT:   %[[O:.*]] = bgraph.output %[[Y]] omap = {x = 1}
 // CHECK-NEXT:   bgraph.yield %[[O]]
@@ -62,15 +62,15 @@ func.func @rmsnorm(%x: tensor<2x64xf16>, %g: tensor<64xf16>, %w: tensor<64x96xf1
     %gt = bgraph.input %g_b imap = {x = replica} fmap = 0 : tensor<64xf16> -> !bgraph.tile<16xf16>
     %wt = bgraph.input %w_b imap = {x = 1} fmap = 0 : tensor<64x96xf16> -> !bgraph.tile<16x32xf16>
     %xg = bgraph.mul %xt, %gt : !bgraph.tile<2x16xf16>, !bgraph.tile<16xf16> -> !bgraph.tile<2x16xf16>
-    %p = bgraph.matmul %xg, %wt : !bgraph.tile<2x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<2x32xf16>
-    %sq = bgraph.square %xt : !bgraph.tile<2x16xf16>
-    %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<2x16xf16> -> !bgraph.tile<2x1xf16>
-    %pa = bgraph.accum sum %p : !bgraph.tile<2x32xf16> -> !bgraph.tile<2x32xf16>
-    %sa = bgraph.accum sum %ss : !bgraph.tile<2x1xf16> -> !bgraph.tile<2x1xf16>
-    %ms = bgraph.mul_scalar %sa, 1.562500e-02 : !bgraph.tile<2x1xf16>
-    %r = bgraph.sqrt %ms : !bgraph.tile<2x1xf16>
-    %d = bgraph.div %pa, %r : !bgraph.tile<2x32xf16>, !bgraph.tile<2x1xf16> -> !bgraph.tile<2x32xf16>
-    %o = bgraph.output %d omap = {x = 1} : !bgraph.tile<2x32xf16> -> tensor<2x96xf16>
+    %p = bgraph.matmul %xg, %wt : !bgraph.tile<2x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<2x32xf32>
+    %sq = bgraph.square %xt : !bgraph.tile<2x16xf16> -> !bgraph.tile<2x16xf32>
+    %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<2x16xf32> -> !bgraph.tile<2x1xf32>
+    %pa = bgraph.accum sum %p : !bgraph.tile<2x32xf32> -> !bgraph.tile<2x32xf32>
+    %sa = bgraph.accum sum %ss : !bgraph.tile<2x1xf32> -> !bgraph.tile<2x1xf32>
+    %ms = bgraph.mul_scalar %sa, 1.562500e-02 : !bgraph.tile<2x1xf32>
+    %r = bgraph.sqrt %ms : !bgraph.tile<2x1xf32>
+    %d = bgraph.div %pa, %r : !bgraph.tile<2x32xf32>, !bgraph.tile<2x1xf32> -> !bgraph.tile<2x32xf32>
+    %o = bgraph.output %d omap = {x = 1} : !bgraph.tile<2x32xf32> -> tensor<2x96xf16>
     bgraph.yield %o : tensor<2x96xf16>
   }
   return %y : tensor<2x96xf16>

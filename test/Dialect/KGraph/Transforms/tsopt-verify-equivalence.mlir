@@ -65,9 +65,8 @@ func.func @ref(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
 }
 
 // Exact in the field (2^100 · 2^100 · 2^-100 · 2^-100 = 1) but 2^200
-// overflows f32: the float check flags it.
-// expected-warning @+2 {{numerically unstable against @ref: output #0 has float error inf}}
-// expected-remark @+1 {{equivalent to @ref}}
+// overflows f32: the float check rejects it.
+// expected-error @+1 {{loses output #0 (4x8xf32) in its stored precision against @ref: float error inf}}
 func.func @overflowing(%a: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tsopt.reference = @ref} {
   %x = kgraph.mul_scalar %a, 0x4630000000000000 : tensor<4x8xf32>
   %y = kgraph.mul_scalar %x, 0x4630000000000000 : tensor<4x8xf32>
@@ -123,4 +122,67 @@ func.func @ref(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // expected-error @+1 {{cannot compare with @ref: the reference divides by zero}}
 func.func @against_undefined(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tsopt.reference = @ref} {
   return %a : tensor<4x8xf32>
+}
+
+// -----
+
+// Equal as algebra, not as computed: one RMSNorm kernel twice, first with
+// the row sum of squares held in f16 tiles. Over 4096 channels it passes
+// 65504 once activations reach a few tens; the float check's scaled
+// activations overflow it, the output collapses to zero, and the candidate
+// is rejected naming the output and the precision.
+func.func @rms_ref(%x: tensor<8x4096xf16>, %g: tensor<4096xf16>) -> tensor<8x4096xf16> {
+  %y = kgraph.rms_norm %x, %g : tensor<8x4096xf16>, tensor<4096xf16> -> tensor<8x4096xf16>
+  return %y : tensor<8x4096xf16>
+}
+
+// expected-error @+1 {{loses output #0 (8x4096xf16) in its stored precision against @rms_ref: float error 1 (tolerance 0.01) on activations at scale 32 with outliers; store accumulators and statistics in f32}}
+func.func @rms_f16_sum(%x: tensor<8x4096xf16>, %g: tensor<4096xf16>) -> tensor<8x4096xf16> attributes {tsopt.reference = @rms_ref} {
+  %y = kgraph.kernel grid = [8] forloop = 1 ins(%x, %g : tensor<8x4096xf16>, tensor<4096xf16>) -> (tensor<8x4096xf16>) {
+  ^bb0(%xb: tensor<8x4096xf16>, %gb: tensor<4096xf16>):
+    %xt = bgraph.input %xb imap = {x = 0} fmap = replica : tensor<8x4096xf16> -> !bgraph.tile<1x4096xf16>
+    %gt = bgraph.input %gb imap = {x = replica} fmap = replica : tensor<4096xf16> -> !bgraph.tile<4096xf16>
+    %sq = bgraph.square %xt : !bgraph.tile<1x4096xf16>
+    %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<1x4096xf16> -> !bgraph.tile<1x1xf16>
+    %sa = bgraph.accum sum %ss : !bgraph.tile<1x1xf16> -> !bgraph.tile<1x1xf16>
+    %xa = bgraph.accum sum %xt : !bgraph.tile<1x4096xf16> -> !bgraph.tile<1x4096xf16>
+    %ga = bgraph.accum sum %gt : !bgraph.tile<4096xf16> -> !bgraph.tile<4096xf16>
+    %ms = bgraph.mul_scalar %sa, 2.44140625e-04 : !bgraph.tile<1x1xf16>
+    %r = bgraph.sqrt %ms : !bgraph.tile<1x1xf16>
+    %n = bgraph.div %xa, %r : !bgraph.tile<1x4096xf16>, !bgraph.tile<1x1xf16> -> !bgraph.tile<1x4096xf16>
+    %yt = bgraph.mul %n, %ga : !bgraph.tile<1x4096xf16>, !bgraph.tile<4096xf16> -> !bgraph.tile<1x4096xf16>
+    %o = bgraph.output %yt omap = {x = 0} : !bgraph.tile<1x4096xf16> -> tensor<8x4096xf16>
+    bgraph.yield %o : tensor<8x4096xf16>
+  }
+  return %y : tensor<8x4096xf16>
+}
+
+// -----
+
+// The same kernel with the squares, their sum and the statistic in f32
+// tiles (what the precision plan gives every generated kernel) is accepted.
+func.func @rms_ref(%x: tensor<8x4096xf16>, %g: tensor<4096xf16>) -> tensor<8x4096xf16> {
+  %y = kgraph.rms_norm %x, %g : tensor<8x4096xf16>, tensor<4096xf16> -> tensor<8x4096xf16>
+  return %y : tensor<8x4096xf16>
+}
+
+// expected-remark @+1 {{equivalent to @rms_ref}}
+func.func @rms_f32_sum(%x: tensor<8x4096xf16>, %g: tensor<4096xf16>) -> tensor<8x4096xf16> attributes {tsopt.reference = @rms_ref} {
+  %y = kgraph.kernel grid = [8] forloop = 1 ins(%x, %g : tensor<8x4096xf16>, tensor<4096xf16>) -> (tensor<8x4096xf16>) {
+  ^bb0(%xb: tensor<8x4096xf16>, %gb: tensor<4096xf16>):
+    %xt = bgraph.input %xb imap = {x = 0} fmap = replica : tensor<8x4096xf16> -> !bgraph.tile<1x4096xf16>
+    %gt = bgraph.input %gb imap = {x = replica} fmap = replica : tensor<4096xf16> -> !bgraph.tile<4096xf16>
+    %sq = bgraph.square %xt : !bgraph.tile<1x4096xf16> -> !bgraph.tile<1x4096xf32>
+    %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<1x4096xf32> -> !bgraph.tile<1x1xf32>
+    %sa = bgraph.accum sum %ss : !bgraph.tile<1x1xf32> -> !bgraph.tile<1x1xf32>
+    %xa = bgraph.accum sum %xt : !bgraph.tile<1x4096xf16> -> !bgraph.tile<1x4096xf32>
+    %ga = bgraph.accum sum %gt : !bgraph.tile<4096xf16> -> !bgraph.tile<4096xf32>
+    %ms = bgraph.mul_scalar %sa, 2.44140625e-04 : !bgraph.tile<1x1xf32>
+    %r = bgraph.sqrt %ms : !bgraph.tile<1x1xf32>
+    %n = bgraph.div %xa, %r : !bgraph.tile<1x4096xf32>, !bgraph.tile<1x1xf32> -> !bgraph.tile<1x4096xf32>
+    %yt = bgraph.mul %n, %ga : !bgraph.tile<1x4096xf32>, !bgraph.tile<4096xf32> -> !bgraph.tile<1x4096xf16>
+    %o = bgraph.output %yt omap = {x = 0} : !bgraph.tile<1x4096xf16> -> tensor<8x4096xf16>
+    bgraph.yield %o : tensor<8x4096xf16>
+  }
+  return %y : tensor<8x4096xf16>
 }
