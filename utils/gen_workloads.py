@@ -66,23 +66,29 @@ MOVES_DATA = ("transpose", "concat", "reshape", "repeat")
 
 
 class Body:
-    """Block-graph builder: tracks tile shapes and dtypes to print them.
-
-    Tiles follow the precision plan of tsopt (include/tsopt/Core/Precision.h):
-    input tiles keep their tensor's dtype, running sums and every computed
-    tile are f32, data movement keeps its operand's dtype, and a computed
-    tile that only feeds tensor-core matmuls beside a half operand (or an
-    output saver) is stored in the half type: pass dt=... for those. Thread
-    graphs compute in f32 registers."""
+    """Block-graph builder: records the ops, then prints them with the tile
+    dtypes of tsopt's precision plan (planTilePrecision in
+    include/tsopt/Core/Precision.h, restated here because this script runs
+    without a build): input tiles keep their tensor's dtype; a running sum
+    over more than one iteration is f32; data movement keeps its operand's
+    dtype (a concat the wider); every other computed tile is f32 unless all
+    its readers want the half type anyway (a matmul beside a half operand,
+    an output saver, through data movement). Thread graphs compute in f32
+    registers."""
 
     def __init__(self, dt, grid, forloop):
         self.dt, self.grid, self.forloop = dt, grid, forloop
-        self.lines = []
+        self.ops = []  # (kind, v, args, render)
         self.shape = {}
         self.dtype = {}
+        self.kind = {}
 
     def tile(self, v):
         return tl(self.shape[v], self.dtype[v])
+
+    def _add(self, kind, v, args, render):
+        self.kind[v] = kind
+        self.ops.append((kind, v, list(args), render))
 
     def input(self, v, src, src_shape, imap, fmap):
         shape = list(src_shape)
@@ -92,57 +98,108 @@ class Body:
         if fmap is not None:
             shape[fmap] //= self.forloop
         self.shape[v] = shape
-        self.dtype[v] = self.dt
-        self.lines.append("%%%s = bgraph.input %%%s_b imap = %s fmap = %s : %s -> %s" % (
+        self._add("input", v, [], lambda: "%%%s = bgraph.input %%%s_b imap = %s fmap = %s : %s -> %s" % (
             v, src, gmap(imap), lmap(fmap), ty(src_shape, self.dt), self.tile(v)))
 
-    def op(self, v, name, args, shape, attrs="", dt=None):
+    def op(self, v, name, args, shape, attrs=""):
         self.shape[v] = shape
-        if name in MOVES_DATA:
-            kinds = {self.dtype[a] for a in args}
-            self.dtype[v] = kinds.pop() if len(kinds) == 1 else "f32"
-        else:
-            self.dtype[v] = dt or "f32"
-        ins = ", ".join("%" + a for a in args)
-        if name in ("matmul", "add", "sub", "mul", "div", "reduce_sum",
-                    "reduce_max") + MOVES_DATA:
-            tys = ", ".join(self.tile(a) for a in args) + " -> " + self.tile(v)
-        elif self.tile(args[0]) != self.tile(v):
-            tys = self.tile(args[0]) + " -> " + self.tile(v)
-        else:
-            tys = self.tile(v)
-        self.lines.append("%%%s = bgraph.%s %s%s : %s" % (v, name, ins, attrs, tys))
+
+        def render():
+            ins = ", ".join("%" + a for a in args)
+            if name in ("matmul", "add", "sub", "mul", "div", "reduce_sum",
+                        "reduce_max") + MOVES_DATA:
+                tys = ", ".join(self.tile(a) for a in args) + " -> " + self.tile(v)
+            elif self.tile(args[0]) != self.tile(v):
+                tys = self.tile(args[0]) + " -> " + self.tile(v)
+            else:
+                tys = self.tile(v)
+            return "%%%s = bgraph.%s %s%s : %s" % (v, name, ins, attrs, tys)
+        self._add(name, v, args, render)
 
     def accum(self, v, src, kind="sum", fmap=None):
         shape = list(self.shape[src])
         if fmap is not None:
             shape[fmap] *= self.forloop
         self.shape[v] = shape
-        self.dtype[v] = self.dtype[src] if fmap is not None else "f32"
         extra = "" if fmap is None else " fmap = %d" % fmap
         if fmap is not None:
             kind = "concat"
-        self.lines.append("%%%s = bgraph.accum %s %%%s%s : %s -> %s" % (
-            v, kind, src, extra, self.tile(src), self.tile(v)))
+        self._add("accum_" + kind, v, [src],
+                  lambda: "%%%s = bgraph.accum %s %%%s%s : %s -> %s" % (
+                      v, kind, src, extra, self.tile(src), self.tile(v)))
 
-    def thread(self, v, args, scalar_lines, shape, dt=None):
+    def thread(self, v, args, scalar_lines, shape):
         self.shape[v] = shape
-        self.dtype[v] = dt or "f32"
-        self.lines.append("%%%s = tgraph.graph %s : %s -> %s {" % (
-            v, ", ".join("%" + a for a in args), ", ".join(self.tile(a) for a in args),
-            self.tile(v)))
-        self.lines.append("^bb0(%s):" % ", ".join("%%%s_s: f32" % a for a in args))
-        for line in scalar_lines:
-            self.lines.append("  " + line.replace(": " + self.dt, ": f32"))
-        self.lines.append("}")
+
+        def render():
+            lines = ["%%%s = tgraph.graph %s : %s -> %s {" % (
+                v, ", ".join("%" + a for a in args),
+                ", ".join(self.tile(a) for a in args), self.tile(v))]
+            lines.append("^bb0(%s):" % ", ".join("%%%s_s: f32" % a for a in args))
+            for line in scalar_lines:
+                lines.append("  " + line.replace(": " + self.dt, ": f32"))
+            lines.append("}")
+            return "\n".join(lines)
+        self._add("thread", v, args, render)
 
     def output(self, v, src, omap, result_shape):
-        self.lines.append("%%%s = bgraph.output %%%s omap = %s : %s -> %s" % (
+        self._add("output", v, [src], lambda: "%%%s = bgraph.output %%%s omap = %s : %s -> %s" % (
             v, src, gmap(omap), self.tile(src), ty(result_shape, self.dt)))
 
     def yield_(self, outs):
-        self.lines.append("bgraph.yield %s : %s" % (
+        self._add("yield", None, [], lambda: "bgraph.yield %s : %s" % (
             ", ".join("%" + o for o, _ in outs), ", ".join(ty(s, self.dt) for _, s in outs)))
+
+    def _plan(self):
+        readers = {}
+        for kind, v, args, _ in self.ops:
+            for pos, a in enumerate(args):
+                readers.setdefault(a, []).append((kind, v, args, pos))
+
+        def half_for_readers(v, depth=0):
+            want = None
+            if not readers.get(v) or depth > 8:
+                return None
+            for kind, r, args, pos in readers[v]:
+                if kind == "output":
+                    t = self.dt
+                elif kind == "matmul" and args[1 - pos] != v:
+                    t = self.dtype.get(args[1 - pos], "f32")
+                elif kind in MOVES_DATA or (kind.startswith("accum_") and self.forloop == 1):
+                    t = half_for_readers(r, depth + 1)
+                else:
+                    return None
+                if t is None or t == "f32" or (want and want != t):
+                    return None
+                want = t
+            return want
+
+        for kind, v, args, _ in self.ops:
+            if kind == "input":
+                self.dtype[v] = self.dt
+        for _ in range(8):
+            before = dict(self.dtype)
+            for kind, v, args, _ in self.ops:
+                if kind in ("input", "output", "yield"):
+                    continue
+                if kind.startswith("accum_"):
+                    loop = kind in ("accum_sum", "accum_max") and self.forloop > 1
+                    self.dtype[v] = "f32" if loop else self.dtype.get(args[0], "f32")
+                elif kind in MOVES_DATA:
+                    kinds = {self.dtype.get(a, "f32") for a in args}
+                    self.dtype[v] = kinds.pop() if len(kinds) == 1 else "f32"
+                else:
+                    self.dtype[v] = half_for_readers(v) or "f32"
+            if before == self.dtype:
+                break
+
+    @property
+    def lines(self):
+        self._plan()
+        out = []
+        for _, _, _, render in self.ops:
+            out.extend(render().split("\n"))
+        return out
 
 
 def kop(f, v, name, args, arg_shapes, shape, attrs=""):
@@ -197,7 +254,7 @@ def rmsnorm(p):
     b.input("gt", "g", [K], [None], 0)
     b.input("wt", "w", [K, N], [1], 0)
     tk, tn = K // L, N // gx
-    b.op("xg", "mul", ["xt", "gt"], [M, tk], dt=dt)
+    b.op("xg", "mul", ["xt", "gt"], [M, tk])
     b.op("p", "matmul", ["xg", "wt"], [M, tn])
     b.op("sq", "square", ["xt"], [M, tk])
     b.op("ss", "reduce_sum", ["sq"], [M, 1], " dim = 1")
@@ -325,7 +382,7 @@ def lora(p):
     b.input("wt", "w", [K, N], [1], 0)
     b.input("at", "a", [K, R], [None], 0)
     b.input("bt", "b", [R, N], [1], None)
-    b.op("xa", "matmul", ["xt", "at"], [M, R], dt=dt)
+    b.op("xa", "matmul", ["xt", "at"], [M, R])
     b.op("lhs", "concat", ["xt", "xa"], [M, tk + R], " dim = 1")
     b.op("rhs", "concat", ["wt", "bt"], [tk + R, tn], " dim = 0")
     b.op("p", "matmul", ["lhs", "rhs"], [M, tn])
@@ -578,7 +635,7 @@ def rmsnorm_swiglu(p):
     b.input("wt", "w", w, [1], 1)
     b.input("vt", "v", w, [1], 1)
     b.input("ut", "u", u, [0], 0)
-    b.op("xg", "mul", ["xt", "gt"], [M, D], dt=dt)
+    b.op("xg", "mul", ["xt", "gt"], [M, D])
     b.op("a", "matmul", ["xg", "wt"], [M, hc])
     b.op("bb", "matmul", ["xg", "vt"], [M, hc])
     b.op("xsq", "square", ["xt"], [M, D])
@@ -590,7 +647,7 @@ def rmsnorm_swiglu(p):
         "%%bn = tgraph.div %%bb_s, %%r : %s" % dt,
         "%%sa = tgraph.silu %%an : %s" % dt,
         "%%h = tgraph.mul %%sa, %%bn : %s" % dt,
-        "tgraph.yield %%h : %s" % dt], [M, hc], dt=dt)
+        "tgraph.yield %%h : %s" % dt], [M, hc])
     b.op("pp", "matmul", ["h", "ut"], [M, N])
     b.accum("pa", "pp")
     b.output("op", "pa", [1], part)
@@ -649,7 +706,7 @@ WORKLOADS = {
                          dict(M=16, K=4096, N=4096, grid=64, forloop=64, dt="f16")),
     "rmsnorm_swiglu": (rmsnorm_swiglu,
                        dict(M=2, D=32, H=64, N=48, splits=4, forloop=2, rows=2, dt="f16"),
-                       dict(M=8, D=1024, H=4096, N=1024, splits=32, forloop=8, rows=8, dt="f16")),
+                       dict(M=8, D=1024, H=4096, N=1024, splits=64, forloop=8, rows=8, dt="f16")),
 }
 
 KERNELS = {"rmsnorm": 1, "gqa": 2, "mha": 2, "mqa": 2, "lora": 1, "gated_mlp": 1,

@@ -169,6 +169,11 @@ bool tsopt::isElementwiseBinary(OpKind k) {
          k == OpKind::Div;
 }
 
+bool tsopt::isDataMovement(OpKind k) {
+  return k == OpKind::Transpose || k == OpKind::Reshape ||
+         k == OpKind::Concat || k == OpKind::Repeat || k == OpKind::Slice;
+}
+
 bool tsopt::isElementwiseUnary(OpKind k) {
   switch (k) {
   case OpKind::Exp:

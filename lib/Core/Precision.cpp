@@ -8,23 +8,6 @@
 
 using namespace tsopt;
 
-namespace {
-
-bool movesData(OpKind k) {
-  switch (k) {
-  case OpKind::Reshape:
-  case OpKind::Transpose:
-  case OpKind::Repeat:
-  case OpKind::Slice:
-  case OpKind::Concat:
-    return true;
-  default:
-    return false;
-  }
-}
-
-} // namespace
-
 bool tsopt::isTensorCoreMatmul(const Graph &bg, const Op &op) {
   if (op.kind != OpKind::Matmul)
     return false;
@@ -66,7 +49,7 @@ void tsopt::planTilePrecision(Graph &bg) {
         int other = user.operands[1 - pos];
         if (other != v)
           t = bg.type(other).dtype;
-      } else if (movesData(user.kind) ||
+      } else if (isDataMovement(user.kind) ||
                  (user.kind == OpKind::Accum && bg.forloop == 1)) {
         t = halfForReaders(user.results[0], depth + 1);
       }
@@ -107,7 +90,7 @@ void tsopt::planTilePrecision(Graph &bg) {
         break;
       }
       for (int r : op.results) {
-        if (movesData(op.kind)) {
+        if (isDataMovement(op.kind)) {
           // Data movement converts nothing: it stores what it reads (a
           // concatenation of tiles of two dtypes, the wider).
           DType t = bg.type(op.operands[0]).dtype;

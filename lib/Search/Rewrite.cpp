@@ -68,6 +68,11 @@ public:
     int v = out.addOp(std::move(op), {type});
     if (failed(inferOpShapes(out, out.ops.size() - 1)))
       failedShape = true;
+    // A value a rewrite introduces has no dtype in the program (an
+    // unnormalized product, a row statistic): it is stored in f32, and only
+    // the replacement's result takes the program's dtype.
+    if (!isDataMovement(kind))
+      out.values[v].dtype = DType::F32;
     return v;
   }
 

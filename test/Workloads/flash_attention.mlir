@@ -50,8 +50,8 @@ func.func @flash_attention_opt(%q: tensor<32x16xf16>, %k: tensor<64x16xf16>, %v:
     %rt = bgraph.reduce_sum %et dim = 1 : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x1xf32>
     %aa = bgraph.accum sum %at : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
     %ra = bgraph.accum sum %rt : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
-    %y = bgraph.div %aa, %ra : !bgraph.tile<16x16xf32>, !bgraph.tile<16x1xf32> -> !bgraph.tile<16x16xf32>
-    %oo = bgraph.output %y omap = {x = 0} : !bgraph.tile<16x16xf32> -> tensor<32x16xf16>
+    %y = bgraph.div %aa, %ra : !bgraph.tile<16x16xf32>, !bgraph.tile<16x1xf32> -> !bgraph.tile<16x16xf16>
+    %oo = bgraph.output %y omap = {x = 0} : !bgraph.tile<16x16xf16> -> tensor<32x16xf16>
     bgraph.yield %oo : tensor<32x16xf16>
   }
   return %o : tensor<32x16xf16>

@@ -39,13 +39,13 @@ func.func @gated_mlp_opt(%x: tensor<8x64xf16>, %w1: tensor<64x96xf16>, %w2: tens
     %b = bgraph.matmul %xt, %w2t : !bgraph.tile<8x16xf16>, !bgraph.tile<16x32xf16> -> !bgraph.tile<8x32xf32>
     %aa = bgraph.accum sum %a : !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf32>
     %ba = bgraph.accum sum %b : !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf32>
-    %y = tgraph.graph %aa, %ba : !bgraph.tile<8x32xf32>, !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf32> {
+    %y = tgraph.graph %aa, %ba : !bgraph.tile<8x32xf32>, !bgraph.tile<8x32xf32> -> !bgraph.tile<8x32xf16> {
     ^bb0(%aa_s: f32, %ba_s: f32):
       %s = tgraph.silu %aa_s : f32
       %m = tgraph.mul %s, %ba_s : f32
       tgraph.yield %m : f32
     }
-    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x32xf32> -> tensor<8x96xf16>
+    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x32xf16> -> tensor<8x96xf16>
     bgraph.yield %oo : tensor<8x96xf16>
   }
   return %o : tensor<8x96xf16>

@@ -53,8 +53,8 @@ func.func @gqa_opt(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: tensor<2x
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x16x4xf16> -> !bgraph.tile<1x8x1xf16>
     %as = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
     %rs = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf32>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x8xf32>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf32> -> tensor<2x16x8xf16>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x8xf16>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf16> -> tensor<2x16x8xf16>
     bgraph.yield %od : tensor<2x16x8xf16>
   }
   return %o : tensor<2x16x8xf16>

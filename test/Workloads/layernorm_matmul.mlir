@@ -48,7 +48,7 @@ func.func @layernorm_matmul_opt(%x: tensor<4x64xf16>, %y: tensor<64x96xf16>) -> 
     %sxa = bgraph.accum sum %sx : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
     %sqa = bgraph.accum sum %sq : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
     %cya = bgraph.accum sum %cy : !bgraph.tile<1x32xf32> -> !bgraph.tile<1x32xf32>
-    %z = tgraph.graph %pa, %sxa, %sqa, %cya : !bgraph.tile<4x32xf32>, !bgraph.tile<4x1xf32>, !bgraph.tile<4x1xf32>, !bgraph.tile<1x32xf32> -> !bgraph.tile<4x32xf32> {
+    %z = tgraph.graph %pa, %sxa, %sqa, %cya : !bgraph.tile<4x32xf32>, !bgraph.tile<4x1xf32>, !bgraph.tile<4x1xf32>, !bgraph.tile<1x32xf32> -> !bgraph.tile<4x32xf16> {
     ^bb0(%pa_s: f32, %sxa_s: f32, %sqa_s: f32, %cya_s: f32):
       %mean = tgraph.mul_scalar %sxa_s, 1.56250000000000000e-02 : f32
       %ex2 = tgraph.mul_scalar %sqa_s, 1.56250000000000000e-02 : f32
@@ -60,7 +60,7 @@ func.func @layernorm_matmul_opt(%x: tensor<4x64xf16>, %y: tensor<64x96xf16>) -> 
       %z = tgraph.div %num, %sd : f32
       tgraph.yield %z : f32
     }
-    %oo = bgraph.output %z omap = {x = 1} : !bgraph.tile<4x32xf32> -> tensor<4x96xf16>
+    %oo = bgraph.output %z omap = {x = 1} : !bgraph.tile<4x32xf16> -> tensor<4x96xf16>
     bgraph.yield %oo : tensor<4x96xf16>
   }
   return %z : tensor<4x96xf16>

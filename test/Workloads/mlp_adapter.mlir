@@ -48,10 +48,10 @@ func.func @mlp_adapter_opt(%x: tensor<2x64xf16>, %w1: tensor<64x4xf16>, %w2: ten
     %ps = bgraph.accum sum %pt : !bgraph.tile<2x4xf16> -> !bgraph.tile<2x4xf32>
     %xa = bgraph.accum concat %xt fmap = 1 : !bgraph.tile<2x4xf16> -> !bgraph.tile<2x16xf16>
     %w2a = bgraph.accum concat %w2t fmap = 1 : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x16xf16>
-    %r = bgraph.relu %ps : !bgraph.tile<2x4xf32>
-    %m = bgraph.matmul %r, %w2a : !bgraph.tile<2x4xf32>, !bgraph.tile<4x16xf16> -> !bgraph.tile<2x16xf32>
-    %y = bgraph.add %m, %xa : !bgraph.tile<2x16xf32>, !bgraph.tile<2x16xf16> -> !bgraph.tile<2x16xf32>
-    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x16xf32> -> tensor<2x64xf16>
+    %r = bgraph.relu %ps : !bgraph.tile<2x4xf32> -> !bgraph.tile<2x4xf16>
+    %m = bgraph.matmul %r, %w2a : !bgraph.tile<2x4xf16>, !bgraph.tile<4x16xf16> -> !bgraph.tile<2x16xf32>
+    %y = bgraph.add %m, %xa : !bgraph.tile<2x16xf32>, !bgraph.tile<2x16xf16> -> !bgraph.tile<2x16xf16>
+    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x16xf16> -> tensor<2x64xf16>
     bgraph.yield %oo : tensor<2x64xf16>
   }
   return %o : tensor<2x64xf16>

@@ -53,8 +53,8 @@ func.func @mqa_opt(%q: tensor<1x32x8xf16>, %k: tensor<1x8x64xf16>, %v: tensor<1x
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<1x32x4xf16> -> !bgraph.tile<1x8x1xf16>
     %as = bgraph.accum sum %at : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
     %rs = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf16> -> !bgraph.tile<1x8x1xf32>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x8xf32>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf32> -> tensor<1x32x8xf16>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x8xf16>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x8x8xf16> -> tensor<1x32x8xf16>
     bgraph.yield %od : tensor<1x32x8xf16>
   }
   return %o : tensor<1x32x8xf16>

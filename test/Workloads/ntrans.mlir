@@ -55,14 +55,14 @@ func.func @ntrans_opt(%h: tensor<4x64xf16>, %a: tensor<4x64xf16>, %alpha: tensor
     }
     %usq = bgraph.square %u : !bgraph.tile<1x64xf32>
     %uss = bgraph.reduce_sum %usq dim = 1 : !bgraph.tile<1x64xf32> -> !bgraph.tile<1x1xf32>
-    %y = tgraph.graph %u, %uss : !bgraph.tile<1x64xf32>, !bgraph.tile<1x1xf32> -> !bgraph.tile<1x64xf32> {
+    %y = tgraph.graph %u, %uss : !bgraph.tile<1x64xf32>, !bgraph.tile<1x1xf32> -> !bgraph.tile<1x64xf16> {
     ^bb0(%u_s: f32, %uss_s: f32):
       %n = tgraph.sqrt %uss_s : f32
       %y = tgraph.div %u_s, %n : f32
       tgraph.yield %y : f32
     }
-    %ya = bgraph.accum sum %y : !bgraph.tile<1x64xf32> -> !bgraph.tile<1x64xf32>
-    %oo = bgraph.output %ya omap = {x = 0} : !bgraph.tile<1x64xf32> -> tensor<4x64xf16>
+    %ya = bgraph.accum sum %y : !bgraph.tile<1x64xf16> -> !bgraph.tile<1x64xf16>
+    %oo = bgraph.output %ya omap = {x = 0} : !bgraph.tile<1x64xf16> -> tensor<4x64xf16>
     bgraph.yield %oo : tensor<4x64xf16>
   }
   return %o : tensor<4x64xf16>

@@ -39,14 +39,14 @@ func.func @rmsnorm_opt(%x: tensor<2x64xf16>, %g: tensor<64xf16>, %w: tensor<64x9
     %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<2x16xf32> -> !bgraph.tile<2x1xf32>
     %pa = bgraph.accum sum %p : !bgraph.tile<2x32xf32> -> !bgraph.tile<2x32xf32>
     %sa = bgraph.accum sum %ss : !bgraph.tile<2x1xf32> -> !bgraph.tile<2x1xf32>
-    %y = tgraph.graph %pa, %sa : !bgraph.tile<2x32xf32>, !bgraph.tile<2x1xf32> -> !bgraph.tile<2x32xf32> {
+    %y = tgraph.graph %pa, %sa : !bgraph.tile<2x32xf32>, !bgraph.tile<2x1xf32> -> !bgraph.tile<2x32xf16> {
     ^bb0(%pa_s: f32, %sa_s: f32):
       %ms = tgraph.mul_scalar %sa_s, 1.56250000000000000e-02 : f32
       %r = tgraph.sqrt %ms : f32
       %d = tgraph.div %pa_s, %r : f32
       tgraph.yield %d : f32
     }
-    %o = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x32xf32> -> tensor<2x96xf16>
+    %o = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x32xf16> -> tensor<2x96xf16>
     bgraph.yield %o : tensor<2x96xf16>
   }
   return %y : tensor<2x96xf16>

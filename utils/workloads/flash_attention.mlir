@@ -30,8 +30,8 @@ func.func @flash_attention_opt(%q: tensor<1024x64xf16>, %k: tensor<4096x64xf16>,
     %rt = bgraph.reduce_sum %et dim = 1 : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x1xf32>
     %aa = bgraph.accum sum %at : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x64xf32>
     %ra = bgraph.accum sum %rt : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
-    %y = bgraph.div %aa, %ra : !bgraph.tile<16x64xf32>, !bgraph.tile<16x1xf32> -> !bgraph.tile<16x64xf32>
-    %oo = bgraph.output %y omap = {x = 0} : !bgraph.tile<16x64xf32> -> tensor<1024x64xf16>
+    %y = bgraph.div %aa, %ra : !bgraph.tile<16x64xf32>, !bgraph.tile<16x1xf32> -> !bgraph.tile<16x64xf16>
+    %oo = bgraph.output %y omap = {x = 0} : !bgraph.tile<16x64xf16> -> tensor<1024x64xf16>
     bgraph.yield %oo : tensor<1024x64xf16>
   }
   return %o : tensor<1024x64xf16>

@@ -19,13 +19,13 @@ func.func @gated_mlp_opt(%x: tensor<8x4096xf16>, %w1: tensor<4096x4096xf16>, %w2
     %b = bgraph.matmul %xt, %w2t : !bgraph.tile<8x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<8x64xf32>
     %aa = bgraph.accum sum %a : !bgraph.tile<8x64xf32> -> !bgraph.tile<8x64xf32>
     %ba = bgraph.accum sum %b : !bgraph.tile<8x64xf32> -> !bgraph.tile<8x64xf32>
-    %y = tgraph.graph %aa, %ba : !bgraph.tile<8x64xf32>, !bgraph.tile<8x64xf32> -> !bgraph.tile<8x64xf32> {
+    %y = tgraph.graph %aa, %ba : !bgraph.tile<8x64xf32>, !bgraph.tile<8x64xf32> -> !bgraph.tile<8x64xf16> {
     ^bb0(%aa_s: f32, %ba_s: f32):
       %s = tgraph.silu %aa_s : f32
       %m = tgraph.mul %s, %ba_s : f32
       tgraph.yield %m : f32
     }
-    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x64xf32> -> tensor<8x4096xf16>
+    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x64xf16> -> tensor<8x4096xf16>
     bgraph.yield %oo : tensor<8x4096xf16>
   }
   return %o : tensor<8x4096xf16>

@@ -28,7 +28,7 @@ func.func @layernorm_matmul_opt(%x: tensor<16x4096xf16>, %y: tensor<4096x4096xf1
     %sxa = bgraph.accum sum %sx : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
     %sqa = bgraph.accum sum %sq : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
     %cya = bgraph.accum sum %cy : !bgraph.tile<1x64xf32> -> !bgraph.tile<1x64xf32>
-    %z = tgraph.graph %pa, %sxa, %sqa, %cya : !bgraph.tile<16x64xf32>, !bgraph.tile<16x1xf32>, !bgraph.tile<16x1xf32>, !bgraph.tile<1x64xf32> -> !bgraph.tile<16x64xf32> {
+    %z = tgraph.graph %pa, %sxa, %sqa, %cya : !bgraph.tile<16x64xf32>, !bgraph.tile<16x1xf32>, !bgraph.tile<16x1xf32>, !bgraph.tile<1x64xf32> -> !bgraph.tile<16x64xf16> {
     ^bb0(%pa_s: f32, %sxa_s: f32, %sqa_s: f32, %cya_s: f32):
       %mean = tgraph.mul_scalar %sxa_s, 2.44140625000000000e-04 : f32
       %ex2 = tgraph.mul_scalar %sqa_s, 2.44140625000000000e-04 : f32
@@ -40,7 +40,7 @@ func.func @layernorm_matmul_opt(%x: tensor<16x4096xf16>, %y: tensor<4096x4096xf1
       %z = tgraph.div %num, %sd : f32
       tgraph.yield %z : f32
     }
-    %oo = bgraph.output %z omap = {x = 1} : !bgraph.tile<16x64xf32> -> tensor<16x4096xf16>
+    %oo = bgraph.output %z omap = {x = 1} : !bgraph.tile<16x64xf16> -> tensor<16x4096xf16>
     bgraph.yield %oo : tensor<16x4096xf16>
   }
   return %z : tensor<16x4096xf16>

@@ -32,8 +32,8 @@ func.func @mha_opt(%q: tensor<32x16x64xf16>, %k: tensor<32x64x4096xf16>, %v: ten
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<32x16x16xf16> -> !bgraph.tile<1x16x1xf16>
     %as = bgraph.accum sum %at : !bgraph.tile<1x16x64xf16> -> !bgraph.tile<1x16x64xf32>
     %rs = bgraph.accum sum %rt : !bgraph.tile<1x16x1xf16> -> !bgraph.tile<1x16x1xf32>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x16x64xf32>, !bgraph.tile<1x16x1xf32> -> !bgraph.tile<1x16x64xf32>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x16x64xf32> -> tensor<32x16x64xf16>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x16x64xf32>, !bgraph.tile<1x16x1xf32> -> !bgraph.tile<1x16x64xf16>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x16x64xf16> -> tensor<32x16x64xf16>
     bgraph.yield %od : tensor<32x16x64xf16>
   }
   return %o : tensor<32x16x64xf16>

@@ -27,10 +27,10 @@ func.func @mlp_adapter_opt(%x: tensor<8x4096xf16>, %w1: tensor<4096x16xf16>, %w2
     %ps = bgraph.accum sum %pt : !bgraph.tile<8x16xf16> -> !bgraph.tile<8x16xf32>
     %xa = bgraph.accum concat %xt fmap = 1 : !bgraph.tile<8x8xf16> -> !bgraph.tile<8x64xf16>
     %w2a = bgraph.accum concat %w2t fmap = 1 : !bgraph.tile<16x8xf16> -> !bgraph.tile<16x64xf16>
-    %r = bgraph.relu %ps : !bgraph.tile<8x16xf32>
-    %m = bgraph.matmul %r, %w2a : !bgraph.tile<8x16xf32>, !bgraph.tile<16x64xf16> -> !bgraph.tile<8x64xf32>
-    %y = bgraph.add %m, %xa : !bgraph.tile<8x64xf32>, !bgraph.tile<8x64xf16> -> !bgraph.tile<8x64xf32>
-    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x64xf32> -> tensor<8x4096xf16>
+    %r = bgraph.relu %ps : !bgraph.tile<8x16xf32> -> !bgraph.tile<8x16xf16>
+    %m = bgraph.matmul %r, %w2a : !bgraph.tile<8x16xf16>, !bgraph.tile<16x64xf16> -> !bgraph.tile<8x64xf32>
+    %y = bgraph.add %m, %xa : !bgraph.tile<8x64xf32>, !bgraph.tile<8x64xf16> -> !bgraph.tile<8x64xf16>
+    %oo = bgraph.output %y omap = {x = 1} : !bgraph.tile<8x64xf16> -> tensor<8x4096xf16>
     bgraph.yield %oo : tensor<8x4096xf16>
   }
   return %o : tensor<8x4096xf16>

@@ -32,8 +32,8 @@ func.func @mqa_opt(%q: tensor<1x1024x64xf16>, %k: tensor<1x64x4096xf16>, %v: ten
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<1x1024x16xf16> -> !bgraph.tile<1x128x1xf16>
     %as = bgraph.accum sum %at : !bgraph.tile<1x128x64xf16> -> !bgraph.tile<1x128x64xf32>
     %rs = bgraph.accum sum %rt : !bgraph.tile<1x128x1xf16> -> !bgraph.tile<1x128x1xf32>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x128x64xf32>, !bgraph.tile<1x128x1xf32> -> !bgraph.tile<1x128x64xf32>
-    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x128x64xf32> -> tensor<1x1024x64xf16>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x128x64xf32>, !bgraph.tile<1x128x1xf32> -> !bgraph.tile<1x128x64xf16>
+    %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x128x64xf16> -> tensor<1x1024x64xf16>
     bgraph.yield %od : tensor<1x1024x64xf16>
   }
   return %o : tensor<1x1024x64xf16>

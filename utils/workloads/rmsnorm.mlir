@@ -19,14 +19,14 @@ func.func @rmsnorm_opt(%x: tensor<2x4096xf16>, %g: tensor<4096xf16>, %w: tensor<
     %ss = bgraph.reduce_sum %sq dim = 1 : !bgraph.tile<2x128xf32> -> !bgraph.tile<2x1xf32>
     %pa = bgraph.accum sum %p : !bgraph.tile<2x64xf32> -> !bgraph.tile<2x64xf32>
     %sa = bgraph.accum sum %ss : !bgraph.tile<2x1xf32> -> !bgraph.tile<2x1xf32>
-    %y = tgraph.graph %pa, %sa : !bgraph.tile<2x64xf32>, !bgraph.tile<2x1xf32> -> !bgraph.tile<2x64xf32> {
+    %y = tgraph.graph %pa, %sa : !bgraph.tile<2x64xf32>, !bgraph.tile<2x1xf32> -> !bgraph.tile<2x64xf16> {
     ^bb0(%pa_s: f32, %sa_s: f32):
       %ms = tgraph.mul_scalar %sa_s, 2.44140625000000000e-04 : f32
       %r = tgraph.sqrt %ms : f32
       %d = tgraph.div %pa_s, %r : f32
       tgraph.yield %d : f32
     }
-    %o = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x64xf32> -> tensor<2x6144xf16>
+    %o = bgraph.output %y omap = {x = 1} : !bgraph.tile<2x64xf16> -> tensor<2x6144xf16>
     bgraph.yield %o : tensor<2x6144xf16>
   }
   return %y : tensor<2x6144xf16>

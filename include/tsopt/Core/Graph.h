@@ -97,6 +97,8 @@ enum class OpKind : uint8_t {
 llvm::StringRef stringifyOpKind(OpKind k);
 bool isElementwiseBinary(OpKind k);
 bool isElementwiseUnary(OpKind k);
+/// Transpose, reshape, concat, repeat, slice: ops that only move elements.
+bool isDataMovement(OpKind k);
 
 /// Map entry meaning "replicated": the dimension is not partitioned.
 constexpr int kReplica = -1;

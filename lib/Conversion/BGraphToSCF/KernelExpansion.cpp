@@ -30,11 +30,6 @@ int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
   return 1;
 }
 
-bool isDataMovement(OpKind k) {
-  return k == OpKind::Transpose || k == OpKind::Reshape ||
-         k == OpKind::Concat || k == OpKind::Repeat || k == OpKind::Slice;
-}
-
 /// Elements of a data-movement tile the expansion aims at: 16 KiB in f32,
 /// so that operand and result tiles stay far below any target's shared
 /// memory.

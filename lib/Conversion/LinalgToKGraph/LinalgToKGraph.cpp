@@ -839,15 +839,10 @@ LogicalResult Importer::importOp(Operation *op) {
                          << "' has no kgraph counterpart";
 }
 
-static bool movesData(OpKind k) {
-  return k == OpKind::Reshape || k == OpKind::Transpose ||
-         k == OpKind::Repeat || k == OpKind::Slice || k == OpKind::Concat;
-}
-
 void Importer::narrow(int node, DType dtype) {
   // Through data movement to the op that computes the value: a reshape
   // is a view of its operand's buffer, so its dtype is its operand's.
-  while (nodes[node].form == Form::Op && movesData(nodes[node].kind) &&
+  while (nodes[node].form == Form::Op && isDataMovement(nodes[node].kind) &&
          nodes[node].kind != OpKind::Concat)
     node = nodes[node].operands[0];
   Node &n = nodes[node];
@@ -870,7 +865,7 @@ FailureOr<Graph> Importer::emit() {
   // node in the narrower type (narrow). Data movement keeps its operand's
   // dtype, and a result is stored in the function's result type.
   for (Node &n : nodes) {
-    if (n.form != Form::Op || n.argument >= 0 || !movesData(n.kind) ||
+    if (n.form != Form::Op || n.argument >= 0 || !isDataMovement(n.kind) ||
         n.operands.empty())
       continue;
     n.dtype = nodes[n.operands[0]].dtype;
@@ -882,7 +877,7 @@ FailureOr<Graph> Importer::emit() {
         rt && i < outputs.size() &&
         succeeded(importElementType(rt.getElementType())) &&
         nodes[outputs[i]].argument < 0 &&
-        !movesData(nodes[outputs[i]].kind))
+        !isDataMovement(nodes[outputs[i]].kind))
       nodes[outputs[i]].dtype = dtypeOf(rt);
   Graph g;
   std::vector<int> ids(nodes.size(), -1);
