@@ -125,9 +125,12 @@ void tsopt::planPrecision(Graph &g) {
     if (op.kind != OpKind::Kernel || !op.body)
       continue;
     auto body = std::make_shared<Graph>(*op.body);
-    // The body's inputs are the kernel's operands.
+    // The body's inputs are the kernel's operands and its outputs the
+    // kernel's results: the kernel-level dtypes are the stored ones.
     for (auto [i, in] : llvm::enumerate(body->inputs))
       body->values[in].dtype = g.type(op.operands[i]).dtype;
+    for (auto [i, out] : llvm::enumerate(body->outputs))
+      body->values[out].dtype = g.type(op.results[i]).dtype;
     planTilePrecision(*body);
     op.body = std::move(body);
   }

@@ -1,6 +1,7 @@
 //===- BlockFusion.cpp - Rule-based block fusion (Blockbuster) ------------===//
 
 #include "tsopt/Search/BlockFusion.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Search/Fission.h"
 
 #include "FusedKernel.h"
@@ -455,6 +456,7 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
     auto snapshot = [&] {
       FusionSnapshot s;
       s.graph = fuser.assemble();
+      planPrecision(s.graph);
       auto cost = estimateCost(s.graph, *target);
       s.costUs = succeeded(cost) && cost->fits ? cost->totalUs : kInf;
       s.steps = std::move(fuser.steps);

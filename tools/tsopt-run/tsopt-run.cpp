@@ -36,39 +36,42 @@ using namespace mlir;
 using namespace tsopt;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory category("tsopt-run options");
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
-                                      cl::init("-"));
+                                      cl::init("-"), cl::cat(category));
 static cl::opt<std::string>
     fnName("fn", cl::desc("Function to run (default: the only function, or "
-                          "the one carrying tsopt.reference)"));
+                          "the one carrying tsopt.reference)"), cl::cat(category));
 static cl::opt<std::string> referenceName(
     "reference",
     cl::desc("Reference function to compare with (default: the function's "
-             "tsopt.reference attribute)"));
+             "tsopt.reference attribute)"), cl::cat(category));
 static cl::list<std::string>
     inputFiles("inputs", cl::desc("Comma-separated .npy files, one per input"),
-               cl::CommaSeparated);
+               cl::CommaSeparated, cl::cat(category));
 static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
-                              cl::init(0));
+                              cl::init(0), cl::cat(category));
 static cl::opt<std::string>
-    outputDir("output-dir", cl::desc("Write outputs as <dir>/output<i>.npy"));
+    outputDir("output-dir", cl::desc("Write outputs as <dir>/output<i>.npy"), cl::cat(category));
 static cl::opt<double>
     rtolOverride("rtol", cl::desc("Relative tolerance (default: by dtype)"),
-                 cl::init(-1.0));
+                 cl::init(-1.0), cl::cat(category));
 static cl::opt<std::string> backend(
     "backend",
-    cl::desc("How to run the function: 'evaluator' (the float evaluator) or "
-             "'cpu' (lowered with tsopt-lower-to-cpu and compiled; the "
-             "reference still runs on the evaluator)"),
-    cl::init("evaluator"));
+    cl::desc("How to run the function: 'evaluator' (the float evaluator, "
+             "every value stored in its dtype as the kernels store it) or "
+             "'cpu' (lowered with tsopt-lower-to-cpu and compiled); the "
+             "reference always runs on the evaluator, unrounded"),
+    cl::init("evaluator"), cl::cat(category));
 static cl::opt<std::string>
     precision("precision", cl::desc("Evaluator number type: f32 or f64"),
-              cl::init("f32"));
+              cl::init("f32"), cl::cat(category));
 static cl::opt<double> inputScale(
     "input-scale",
     cl::desc("Multiply the random inputs by this (activations of real layers "
              "reach hundreds: an f16 row sum of squares overflows past 256)"),
-    cl::init(1.0));
+    cl::init(1.0), cl::cat(category));
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -358,6 +361,7 @@ template <typename Domain> int runAll(ModuleOp module) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tsopt-run: execute a kgraph function on the CPU evaluator\n\n"

@@ -91,7 +91,9 @@ bool isTensorCoreMatmul(const Graph &blockGraph, const Op &op);
 void planTilePrecision(Graph &blockGraph);
 
 /// planTilePrecision on the body of every graph-defined kernel of the
-/// kernel graph `g` (on `g` itself when it is a block graph).
+/// kernel graph `g` (on `g` itself when it is a block graph), after giving
+/// the body's inputs and outputs the dtypes of the kernel's operands and
+/// results: kernel-level dtypes are what is stored in device memory.
 void planPrecision(Graph &g);
 
 } // namespace tsopt
