@@ -48,10 +48,45 @@ tsopt::importKernelGraphs(func::FuncOp func) {
   return kernels;
 }
 
-const TargetDesc *tsopt::lookupTargetOrEmit(Operation *anchor, StringRef name) {
+static ModuleOp moduleOf(Operation *op) {
+  if (auto m = dyn_cast<ModuleOp>(op))
+    return m;
+  return op->getParentOfType<ModuleOp>();
+}
+
+const TargetDesc *tsopt::lookupTargetOrEmit(Operation *anchor,
+                                            StringRef option,
+                                            bool optionGiven) {
+  StringRef name = option;
+  ModuleOp module = moduleOf(anchor);
+  if (auto recorded = module ? module->getAttrOfType<StringAttr>(kTargetAttrName)
+                             : StringAttr()) {
+    const TargetDesc *planned = lookupTarget(recorded.getValue());
+    if (!planned) {
+      anchor->emitError("the module's ")
+          << kTargetAttrName << " names an unknown target '"
+          << recorded.getValue() << "'; known: " << knownTargetNames();
+      return nullptr;
+    }
+    if (optionGiven && lookupTarget(option) != planned) {
+      anchor->emitError("the module is planned for target '")
+          << recorded.getValue() << "' (" << kTargetAttrName
+          << "), but the pass was asked for '" << option
+          << "': optimize it again for that target";
+      return nullptr;
+    }
+    name = recorded.getValue();
+  }
   const TargetDesc *desc = lookupTarget(name);
   if (!desc)
     anchor->emitError("unknown target '")
         << name << "'; known: " << knownTargetNames();
   return desc;
+}
+
+void tsopt::recordTarget(Operation *anchor, StringRef name) {
+  ModuleOp module = moduleOf(anchor);
+  if (module && !module->hasAttr(kTargetAttrName))
+    module->setAttr(kTargetAttrName,
+                    StringAttr::get(module.getContext(), name.lower()));
 }

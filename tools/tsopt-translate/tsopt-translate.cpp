@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/InitAll.h"
 #include "tsopt/Support/InputLimits.h"
 #include "tsopt/Target/PTX.h"
@@ -43,7 +44,8 @@ cl::opt<std::string> manifestFile(
     cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string> target("target",
                             cl::desc("Target GPU: sm_80 (a100) or sm_90 "
-                                     "(h100, h200)"),
+                                     "(h100, h200); default: the module's "
+                                     "tsopt.target, else sm_90"),
                             cl::init("sm_90"), cl::cat(category));
 cl::opt<int64_t> threadsPerBlock("threads-per-block",
                                  cl::desc("Threads per block"), cl::init(128),
@@ -109,7 +111,17 @@ int main(int argc, char **argv) {
     return 1;
 
   tsopt::PTXOptions options;
+  // The target the module was optimized for (tsopt.target), unless --target
+  // names one; a module planned for one target and asked for another is an
+  // error.
+  const tsopt::TargetDesc *desc = tsopt::lookupTargetOrEmit(
+      *module, target, target.getNumOccurrences() > 0);
+  if (!desc)
+    return 1;
   options.lowering.target = target;
+  if (auto recorded =
+          (*module)->getAttrOfType<mlir::StringAttr>(tsopt::kTargetAttrName))
+    options.lowering.target = recorded.getValue().str();
   options.lowering.threadsPerBlock = threadsPerBlock;
   options.lowering.tensorCores = tensorCores;
   options.functions.assign(functions.begin(), functions.end());

@@ -35,10 +35,24 @@ struct KernelGraph {
 llvm::FailureOr<llvm::SmallVector<KernelGraph>>
 importKernelGraphs(mlir::func::FuncOp func);
 
-/// The target named by a pass option, or nullptr after an error on `anchor`
-/// that lists the known names.
+/// The module attribute that names the target a module was optimized for
+/// (a string lookupTarget accepts), set once by tsopt-superoptimize,
+/// tsopt-fuse-blocks or tsopt-orchestrate and read by every later pass and
+/// by tsopt-translate.
+inline constexpr llvm::StringLiteral kTargetAttrName = "tsopt.target";
+
+/// The target of a pass anchored at `anchor`: the enclosing module's
+/// `tsopt.target` when it has one, else the pass option `option`. A module
+/// planned for one target and a pass asked explicitly (`optionGiven`) for
+/// another is an error, as is an unknown name; both give nullptr after an
+/// error on `anchor` that says which.
 const TargetDesc *lookupTargetOrEmit(mlir::Operation *anchor,
-                                     llvm::StringRef name);
+                                     llvm::StringRef option,
+                                     bool optionGiven = false);
+
+/// Records `name` as the target of the module enclosing `anchor` (once: a
+/// module that names a target keeps it).
+void recordTarget(mlir::Operation *anchor, llvm::StringRef name);
 
 } // namespace tsopt
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Target.h"
 
@@ -78,12 +79,10 @@ struct ConvertKGraphToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const TargetDesc *desc = lookupTarget(target);
-    if (!desc) {
-      emitError(module.getLoc()) << "unknown target '" << target
-                         << "'; known: " << knownTargetNames();
+    const TargetDesc *desc =
+        lookupTargetOrEmit(module, target, target.hasValue());
+    if (!desc)
       return signalPassFailure();
-    }
     if (failed(verifyThreadsPerBlock(module.getLoc(), threadsPerBlock)))
       return signalPassFailure();
     SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);

@@ -130,7 +130,7 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
 
 void SelectLayoutsPass::runOnOperation() {
   func::FuncOp func = getOperation();
-  const TargetDesc *desc = lookupTargetOrEmit(func, target);
+  const TargetDesc *desc = lookupTargetOrEmit(func, target, target.hasValue());
   if (!desc)
     return signalPassFailure();
   // A program of library kernels only has nothing to choose: every

@@ -36,7 +36,7 @@ struct PlanSharedMemoryPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    const TargetDesc *desc = lookupTargetOrEmit(func, target);
+    const TargetDesc *desc = lookupTargetOrEmit(func, target, target.hasValue());
     if (!desc)
       return signalPassFailure();
     FailureOr<SmallVector<KernelGraph>> kernels = importKernelGraphs(func);

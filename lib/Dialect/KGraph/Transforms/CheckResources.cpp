@@ -20,7 +20,7 @@ struct CheckResourcesPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    const TargetDesc *desc = lookupTargetOrEmit(func, target);
+    const TargetDesc *desc = lookupTargetOrEmit(func, target, target.hasValue());
     if (!desc)
       return signalPassFailure();
     // Measure on the core graph, the one statement of what a tile costs.

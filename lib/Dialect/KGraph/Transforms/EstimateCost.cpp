@@ -67,7 +67,7 @@ struct EstimateCostPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    const TargetDesc *desc = lookupTargetOrEmit(func, target);
+    const TargetDesc *desc = lookupTargetOrEmit(func, target, target.hasValue());
     if (!desc)
       return signalPassFailure();
     FailureOr<Graph> graph = importFunction(func);
