@@ -70,11 +70,14 @@ Work tsopt::opWork(const Op &op, const Graph &g) {
     int64_t m = c.shape[rank - 2], n = c.shape[rank - 1];
     int64_t k = a.shape[rank - 1];
     int64_t batch = c.numElements() / (m * n);
-    // Priced on tensor cores by its input type, padded to the instruction.
-    // The lowering also needs the tile to fill m16n8k16
-    // (isTensorCoreMatmul) and pads nothing yet: a few-row matmul is priced
-    // faster than it is emitted (docs/cost-model.md).
-    if (isHalf(matmulInputType(a.dtype, g.type(op.operands[1]).dtype))) {
+    // As the lowering emits it (isTensorCoreMatmul, padded to the
+    // instruction); a kernel-level matmul by its input type, which is what
+    // that predicate reads.
+    bool tensorCores =
+        g.level == Level::Block
+            ? isTensorCoreMatmul(g, op)
+            : isHalf(matmulInputType(a.dtype, g.type(op.operands[1]).dtype));
+    if (tensorCores) {
       // mma.m16n8k16: a tile smaller than the instruction still occupies it.
       return {2 * batch * roundUp(m, 16) * roundUp(n, 8) * roundUp(k, 16), 0,
               0};

@@ -1122,15 +1122,6 @@ int ProblemBuilder::addThreads(int op, llvm::ArrayRef<int64_t> iter,
 /// exactly its shape: if that reader holds mma fragments, the product is
 /// never stored to shared memory nor read back. fusedInto[product] names
 /// the reader.
-/// A matmul the layout ILP lays out for tensor cores: a half input type
-/// (the cost model's rule; the lowering also needs the tile to fill the
-/// instruction, isTensorCoreMatmul).
-static bool hasTensorCoreInputType(const Graph &g, const Op &op) {
-  return op.kind == OpKind::Matmul &&
-         isHalf(matmulInputType(g.type(op.operands[0]).dtype,
-                                g.type(op.operands[1]).dtype));
-}
-
 void ProblemBuilder::fuseProducts(const Schedule &s) {
   std::vector<llvm::SmallVector<int, 2>> readers(g->values.size());
   for (size_t i = 0; i < g->ops.size(); ++i)
@@ -1139,7 +1130,7 @@ void ProblemBuilder::fuseProducts(const Schedule &s) {
   fusedInto.assign(g->values.size(), -1);
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];
-    if (!hasTensorCoreInputType(*g, op))
+    if (!isTensorCoreMatmul(*g, op))
       continue;
     int p = op.results[0];
     if (readers[p].size() != 1)
@@ -1234,7 +1225,7 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
   int a = op.operands[0], b = op.operands[1], c = op.results[0];
   double scale = double(runs) * psPerBlockCycle;
   size_t r = g->type(c).shape.size();
-  if (!hasTensorCoreInputType(*g, op)) {
+  if (!isTensorCoreMatmul(*g, op)) {
     // CUDA-core outer products: a warp reads a column of A along m and a
     // row of B along n per step of k, and writes C along n.
     addUnary(

@@ -77,10 +77,10 @@ inline DType matmulInputType(DType a, DType b) {
 }
 
 /// Whether the block-level matmul `op` of `blockGraph` runs on tensor cores
-/// (mma.sync m16n8k16): a half input type and tiles that fill the
-/// instruction (result rows a multiple of 16, columns of 8, contraction of
-/// 16). The one statement of this decision: the lowering emits it, the cost
-/// model and the layout ILP price it.
+/// (mma.sync m16n8k16): a half input type. A tile the instruction does not
+/// divide is padded (rows to 16, columns to 8, the contraction to 16). The
+/// one statement of this decision: the lowering emits it, the cost model
+/// and the layout ILP price it.
 bool isTensorCoreMatmul(const Graph &blockGraph, const Op &op);
 
 /// Plans the storage dtype of every tile of the block graph `blockGraph` in

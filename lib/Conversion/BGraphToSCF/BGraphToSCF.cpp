@@ -155,6 +155,8 @@ private:
   /// load, rounded to `input` first when that is a half type the memref is
   /// wider than (a matmul reads its operands in its input type).
   Value loadAs(Value memref, ValueRange index, DType input);
+  /// A loaded value as f32, rounded to `input` first (loadAs's conversion).
+  Value widenVia(Value v, DType input);
   void store(Value value, Value memref, ValueRange index);
 
   /// exp, sqrt and erf: the GPU path uses PTX instructions directly, since
@@ -393,14 +395,22 @@ Value BlockEmitter::convertTo(Value v, Value memref) {
   return arith::TruncFOp::create(b, loc, element, v);
 }
 
-Value BlockEmitter::loadAs(Value memref, ValueRange index, DType input) {
-  Value v = load(memref, index);
-  Type stored = cast<MemRefType>(memref.getType()).getElementType();
+Value BlockEmitter::widenVia(Value v, DType input) {
   Type wanted = exportElementType(b.getContext(), input);
-  if (stored == wanted || wanted.isF32())
-    return v;
-  v = arith::TruncFOp::create(b, loc, wanted, v);
-  return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+  if (v.getType() != wanted && !wanted.isF32())
+    v = arith::TruncFOp::create(b, loc, wanted,
+                                v.getType().isF32()
+                                    ? v
+                                    : arith::ExtFOp::create(b, loc,
+                                                            b.getF32Type(), v)
+                                          .getResult());
+  return v.getType().isF32() ? v
+                             : arith::ExtFOp::create(b, loc, b.getF32Type(), v)
+                                   .getResult();
+}
+
+Value BlockEmitter::loadAs(Value memref, ValueRange index, DType input) {
+  return widenVia(memref::LoadOp::create(b, loc, memref, index), input);
 }
 
 Value BlockEmitter::load(Value memref, ValueRange index) {
@@ -761,11 +771,45 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   Value c = memrefOf(op.results[0]);
   DType input = matmulInputType(g.type(op.operands[0]).dtype,
                                 g.type(op.operands[1]).dtype);
-  // The 16x8 blocks of the result (with its batch dims).
+  // The 16x8 blocks of the result (with its batch dims). A dim the
+  // instruction does not divide is padded: fragment values past the tile
+  // read as zero, result values past it are not stored.
+  int64_t rows = rs[r - 2], cols = rs[r - 1];
+  bool padded = rows % kM || cols % kN || k % kK;
+  int64_t kSpan = (k + kK - 1) / kK * kK;
   Shape blocks(rs.begin(), rs.end());
-  blocks[r - 2] /= kM;
-  blocks[r - 1] /= kN;
+  blocks[r - 2] = (rows + kM - 1) / kM;
+  blocks[r - 1] = (cols + kN - 1) / kN;
   int64_t numBlocks = numElements(blocks);
+  auto below = [&](Value i, int64_t n) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                 cIndex(n));
+  };
+  // Element `at` of `memref`, or zero where dims (d0, d1) pass (n0, n1).
+  auto loadPadded = [&](Value memref, SmallVector<Value, 4> at, size_t d0,
+                        int64_t n0, size_t d1, int64_t n1) -> Value {
+    if (!padded)
+      return memref::LoadOp::create(b, loc, memref, at);
+    Value inside = arith::AndIOp::create(b, loc, below(at[d0], n0),
+                                         below(at[d1], n1));
+    at[d0] = arith::MinUIOp::create(b, loc, at[d0], cIndex(n0 - 1));
+    at[d1] = arith::MinUIOp::create(b, loc, at[d1], cIndex(n1 - 1));
+    Value x = memref::LoadOp::create(b, loc, memref, at);
+    Value zero = arith::ConstantOp::create(
+        b, loc, x.getType(), b.getFloatAttr(x.getType(), 0.0));
+    return arith::SelectOp::create(b, loc, inside, x, zero);
+  };
+  // Stores result value `x` at `at` unless it is padding.
+  auto storeResult = [&](Value x, SmallVector<Value, 4> at) {
+    if (!padded)
+      return store(x, c, at);
+    Value inside = arith::AndIOp::create(b, loc, below(at[r - 2], rows),
+                                         below(at[r - 1], cols));
+    auto guard = scf::IfOp::create(b, loc, inside, /*withElse=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(guard.thenBlock());
+    store(x, c, at);
+  };
 
   // Element (row, col) of block `index` in A (k0 + col), B (row k0 + ...)
   // and C: indices with the batch dims broadcast as in emitMatmul.
@@ -823,17 +867,17 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     // it as it is loaded.
     Type inputType = exportElementType(b.getContext(), input);
     auto loadA = [&](Value k0, int64_t v) -> Value {
-      Value x = memref::LoadOp::create(
-          b, loc, a,
-          aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)));
+      Value x = loadPadded(
+          a, aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)),
+          as.size() - 2, rows, as.size() - 1, k);
       return x.getType() == inputType
                  ? x
                  : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
     auto loadB = [&](Value k0, int64_t v) -> Value {
-      Value x = memref::LoadOp::create(
-          b, loc, bm,
-          bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)));
+      Value x = loadPadded(
+          bm, bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)),
+          bs.size() - 2, k, bs.size() - 1, cols);
       return x.getType() == inputType
                  ? x
                  : arith::TruncFOp::create(b, loc, inputType, x).getResult();
@@ -862,7 +906,7 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
         return regs;
       };
       SmallVector<Value, 4> zeros(kValuesC, cF32(0.0));
-      auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(k),
+      auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan),
                                       cIndex(kK), zeros);
       {
         OpBuilder::InsertionGuard kGuard(b);
@@ -885,7 +929,7 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
         scf::YieldOp::create(b, loc, next);
       }
       for (int64_t v = 0; v < kValuesC; ++v)
-        store(kLoop.getResult(v), c,
+        storeResult(kLoop.getResult(v),
               cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
       return success();
     }
@@ -895,7 +939,7 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     auto bType = VectorType::get({kValuesB / 2, 2}, f16);
     Value zero = arith::ConstantOp::create(
         b, loc, accType, DenseElementsAttr::get(accType, 0.0f));
-    auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(k), cIndex(kK),
+    auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan), cIndex(kK),
                                     ValueRange{zero});
     {
       OpBuilder::InsertionGuard kGuard(b);
@@ -921,7 +965,7 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     for (int64_t v = 0; v < kValuesC; ++v) {
       Value x = vector::ExtractOp::create(b, loc, kLoop.getResult(0),
                                           ArrayRef<int64_t>{v / 2, v % 2});
-      store(x, c, cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      storeResult(x, cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
     }
     return success();
   }
@@ -943,19 +987,21 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
         memref::StoreOp::create(b, loc, cF32(0.0), accs,
                                 ValueRange{lane, cIndex(v)});
     });
-    forEach(0, k, kK, [&](Value k0) {
+    forEach(0, kSpan, kK, [&](Value k0) {
       forEach(0, kWarp, 1, [&](Value lane) {
         for (int64_t v = 0; v < kValuesA; ++v) {
           auto mk = fragmentCoord(MatMulOperandRole::A, lane, v);
-          memref::StoreOp::create(b, loc,
-                                  loadAs(a, aIndex(blk, k0, mk), input),
-                                  aTile, ValueRange{mk[0], mk[1]});
+          Value x = loadPadded(a, aIndex(blk, k0, mk), as.size() - 2, rows,
+                               as.size() - 1, k);
+          memref::StoreOp::create(b, loc, widenVia(x, input), aTile,
+                                  ValueRange{mk[0], mk[1]});
         }
         for (int64_t v = 0; v < kValuesB; ++v) {
           auto nk = fragmentCoord(MatMulOperandRole::B, lane, v);
-          memref::StoreOp::create(b, loc,
-                                  loadAs(bm, bIndex(blk, k0, nk), input),
-                                  bTile, ValueRange{nk[1], nk[0]});
+          Value x = loadPadded(bm, bIndex(blk, k0, nk), bs.size() - 2, k,
+                               bs.size() - 1, cols);
+          memref::StoreOp::create(b, loc, widenVia(x, input), bTile,
+                                  ValueRange{nk[1], nk[0]});
         }
       });
       forEach(0, kWarp, 1, [&](Value lane) {
@@ -979,8 +1025,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
       for (int64_t v = 0; v < kValuesC; ++v) {
         Value x =
             memref::LoadOp::create(b, loc, accs, ValueRange{lane, cIndex(v)});
-        store(x, c,
-              cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+        storeResult(x,
+                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
       }
     });
   });

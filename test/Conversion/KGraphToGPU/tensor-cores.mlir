@@ -50,19 +50,27 @@ func.func @bmm(%a: tensor<2x16x32xf16>, %b: tensor<2x32x8xf16>) -> tensor<2x16x8
   return %c : tensor<2x16x8xf16>
 }
 
-// Rows not a multiple of 16 (8 x 32 . 32 x 32): the plain path.
+// Rows not a multiple of 16 (8 x 32 . 32 x 32): padded to the instruction.
+// A fragment value past row 8 reads as zero (its row index clamped, the
+// load selected away) and a result value past it is not stored.
 // CHECK-LABEL: gpu.func @rows8_kernel0(
-// CHECK-NOT: nvgpu.mma.sync
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32)
+// CHECK: %[[IN:.+]] = arith.andi
+// CHECK: %[[ROW:.+]] = arith.minui %{{.+}}, %c7
+// CHECK: arith.select %[[IN]], %{{.+}}, %cst
+// CHECK: nvgpu.mma.sync
+// CHECK: scf.if
+// CHECK: memref.store
 // CHECK: gpu.return
 func.func @rows8(%a: tensor<8x32xf16>, %b: tensor<32x32xf16>) -> tensor<8x32xf16> {
   %c = kgraph.matmul %a, %b : tensor<8x32xf16>, tensor<32x32xf16> -> tensor<8x32xf16>
   return %c : tensor<8x32xf16>
 }
 
-// A contraction of 24 (not a multiple of 16): the plain path.
+// A contraction of 24 (not a multiple of 16): the K loop runs to 32, the
+// last 8 values of each fragment zero.
 // CHECK-LABEL: gpu.func @k24_kernel0(
-// CHECK-NOT: nvgpu.mma.sync
+// CHECK: scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c16
+// CHECK: nvgpu.mma.sync
 // CHECK: gpu.return
 func.func @k24(%a: tensor<16x24xf16>, %b: tensor<24x8xf16>) -> tensor<16x8xf16> {
   %c = kgraph.matmul %a, %b : tensor<16x24xf16>, tensor<24x8xf16> -> tensor<16x8xf16>

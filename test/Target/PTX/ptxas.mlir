@@ -82,11 +82,12 @@
 // RUN: ls %t | FileCheck %s --check-prefix=CUBINS
 // Where the lowering's fast paths apply: FlashAttention's 16x16 f16 tiles
 // multiply on tensor cores and its iterators copy with cp.async; gated_mlp's
-// 8-row tiles do not divide into m16n8k16 and keep the f32 dot product (its
-// copies are still asynchronous); without tensor cores, no mma.sync.
+// 8-row tiles are padded to m16n8k16 (rows past 8 read as zero, their
+// results not stored) and run on tensor cores too; without tensor cores, no
+// mma.sync.
 // RUN: FileCheck %s --check-prefix=TC --input-file=%t/flash_attention.sm_80.ptx
 // RUN: FileCheck %s --check-prefix=TC --input-file=%t/flash_attention.sm_90.ptx
-// RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t/gated_mlp.sm_80.ptx
+// RUN: FileCheck %s --check-prefix=PADDED --input-file=%t/gated_mlp.sm_80.ptx
 // RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 --tensor-cores=false %S/../../Workloads/flash_attention.mlir -o %t/flash_attention.plain.ptx
 // RUN: %ptxas -arch=sm_80 %t/flash_attention.plain.ptx -o %t/flash_attention.plain.cubin
 // RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t/flash_attention.plain.ptx
@@ -105,6 +106,9 @@
 // TC-NEXT: bar.sync 0;
 // TC: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // TC: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// PADDED: cp.async.cg.shared.global
+// PADDED: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 
 // PLAIN-NOT: mma.sync
 // PLAIN: cp.async.cg.shared.global
