@@ -11,8 +11,9 @@
 namespace tsopt {
 /// Checks the shape rules of a compute op (any level) through
 /// tsopt/Core/ShapeRules.h: operand/result shapes, attributes in range, and
-/// one element type throughout. Ops on scalars (thread level) only get the
-/// element-type check from their traits.
+/// one element type through data movement (computing ops convert: they read
+/// their operands' types and store their result's). Ops on scalars (thread
+/// level) only get the element-type check from their traits.
 llvm::LogicalResult verifyCoreOpShapes(mlir::Operation *op);
 
 /// The types of a unary computing op: `T` when operand and result agree,
