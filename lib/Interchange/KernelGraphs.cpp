@@ -84,9 +84,16 @@ const TargetDesc *tsopt::lookupTargetOrEmit(Operation *anchor,
   return desc;
 }
 
-void tsopt::recordTarget(Operation *anchor, StringRef name) {
-  ModuleOp module = moduleOf(anchor);
-  if (module && !module->hasAttr(kTargetAttrName))
+LogicalResult tsopt::adoptModuleTarget(ModuleOp module, std::string &target,
+                                      bool optionGiven) {
+  if (auto recorded = module->getAttrOfType<StringAttr>(kTargetAttrName)) {
+    if (!lookupTargetOrEmit(module, target, optionGiven))
+      return failure();
+    target = recorded.getValue().str();
+    return success();
+  }
+  if (lookupTarget(target))
     module->setAttr(kTargetAttrName,
-                    StringAttr::get(module.getContext(), name.lower()));
+                    StringAttr::get(module.getContext(), StringRef(target).lower()));
+  return success();
 }

@@ -50,9 +50,14 @@ const TargetDesc *lookupTargetOrEmit(mlir::Operation *anchor,
                                      llvm::StringRef option,
                                      bool optionGiven = false);
 
-/// Records `name` as the target of the module enclosing `anchor` (once: a
-/// module that names a target keeps it).
-void recordTarget(mlir::Operation *anchor, llvm::StringRef name);
+/// For a pass that optimizes `module` for the target its option `target`
+/// names (`optionGiven` when set explicitly): the module's recorded target
+/// replaces the option (an explicit other one is an error on the module),
+/// and a known target is recorded for the passes and translation after it
+/// (an unknown name is left to the pass's own error). Failure after an
+/// error.
+llvm::LogicalResult adoptModuleTarget(mlir::ModuleOp module,
+                                      std::string &target, bool optionGiven);
 
 } // namespace tsopt
 

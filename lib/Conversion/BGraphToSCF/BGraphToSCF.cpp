@@ -866,21 +866,20 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     // A fragment holds the input type: an f32 operand tile is rounded to
     // it as it is loaded.
     Type inputType = exportElementType(b.getContext(), input);
-    auto loadA = [&](Value k0, int64_t v) -> Value {
-      Value x = loadPadded(
-          a, aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)),
-          as.size() - 2, rows, as.size() - 1, k);
+    auto inInputType = [&](Value x) -> Value {
       return x.getType() == inputType
                  ? x
                  : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
+    auto loadA = [&](Value k0, int64_t v) -> Value {
+      return inInputType(loadPadded(
+          a, aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)),
+          as.size() - 2, rows, as.size() - 1, k));
+    };
     auto loadB = [&](Value k0, int64_t v) -> Value {
-      Value x = loadPadded(
+      return inInputType(loadPadded(
           bm, bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)),
-          bs.size() - 2, k, bs.size() - 1, cols);
-      return x.getType() == inputType
-                 ? x
-                 : arith::TruncFOp::create(b, loc, inputType, x).getResult();
+          bs.size() - 2, k, bs.size() - 1, cols));
     };
     if (input == DType::BF16) {
       // bf16: upstream's nvgpu.mma.sync lowering takes f16 only, so the

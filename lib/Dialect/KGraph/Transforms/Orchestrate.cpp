@@ -36,16 +36,9 @@ struct OrchestratePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // The target is the module's once it names one (kTargetAttrName); this
-    // pass records a known one for the passes and translation after it (an
-    // unknown name is each function's error).
-    if (auto recorded = module->getAttrOfType<StringAttr>(kTargetAttrName)) {
-      if (!lookupTargetOrEmit(module, target, target.hasValue()))
-        return signalPassFailure();
-      target = recorded.getValue().str();
-    }
-    if (lookupTarget(target))
-      recordTarget(module, target);
+    // The target is the module's once it names one (kTargetAttrName).
+    if (failed(adoptModuleTarget(module, target, target.hasValue())))
+      return signalPassFailure();
     llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     PricingCache cache;
