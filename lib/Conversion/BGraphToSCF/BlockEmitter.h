@@ -1,0 +1,257 @@
+//===- BlockEmitter.h - The block-graph emitter, private ----------*- C++ -*-===//
+//
+// The class that emits one block's body as loops on memrefs, shared by the
+// files of the block-graph lowering: BGraphToSCF.cpp (iterators, element-wise
+// ops, reductions, the schedule) and Matmul.cpp (matmuls, on CUDA cores and
+// tensor cores). Private to lib/Conversion/BGraphToSCF.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_LIB_CONVERSION_BGRAPHTOSCF_BLOCKEMITTER_H
+#define TSOPT_LIB_CONVERSION_BGRAPHTOSCF_BLOCKEMITTER_H
+
+#include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Core/Precision.h"
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Interchange/Import.h"
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/NVGPU/Utils/MMAUtils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include <cmath>
+#include <limits>
+
+namespace tsopt::block_lowering {
+using namespace mlir;
+
+
+/// The bytes of one element of `dtype`.
+inline int64_t byteWidth(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
+
+/// The elements of the largest chunk (16, 8 or 4 bytes) that divides the
+/// rows of `tile`, or 0 when even 4 bytes do not.
+inline int64_t copyChunkElements(const TensorType &tile) {
+  int64_t element = byteWidth(tile.dtype);
+  for (int64_t bytes : {16, 8, 4})
+    if (!tile.shape.empty() && bytes % element == 0 &&
+        tile.shape.back() % (bytes / element) == 0)
+      return bytes / element;
+  return 0;
+}
+
+/// Row-major strides of `shape`.
+inline Shape stridesOf(llvm::ArrayRef<int64_t> shape) {
+  Shape strides(shape.size(), 1);
+  for (int d = static_cast<int>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+class BlockEmitter {
+public:
+  BlockEmitter(OpBuilder &b, Location loc, const Graph &g,
+               const Schedule &schedule, const MemoryPlan &plan,
+               ValueRange operands, ValueRange results, const BlockContext &ctx,
+               const SoftmaxRescale *rescale, const ReductionTrees *trees)
+      : b(b), loc(loc), g(g), schedule(schedule), plan(plan), ctx(ctx),
+        rescale(rescale), trees(trees && !trees->empty() ? trees : nullptr),
+        gpu(ctx.target == LoweringTarget::GPU) {
+    for (auto [i, v] : llvm::enumerate(g.inputs))
+      memrefs[v] = operands[i];
+    this->results.assign(results.begin(), results.end());
+  }
+
+  LogicalResult run();
+
+private:
+  //===--- Building blocks ------------------------------------------------===//
+
+  Value cIndex(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value cF32(double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  }
+  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
+  Value addIndex(Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y);
+  }
+  Value mulIndex(Value x, int64_t c) {
+    return arith::MulIOp::create(b, loc, x, cIndex(c));
+  }
+
+  /// Index values of the element with linear index `i` in `shape`.
+  SmallVector<Value, 4> delinearize(Value i, llvm::ArrayRef<int64_t> shape);
+
+  /// Runs `body` for every element of `shape`: a plain loop on the CPU; on a
+  /// GPU, thread t takes elements t, t + T, t + 2T, ...
+  void forEachElement(llvm::ArrayRef<int64_t> shape,
+                      llvm::function_ref<void(ValueRange)> body);
+
+  /// The index into an operand of shape `operand` for element `index` of a
+  /// result of shape `result` under numpy broadcasting (right-aligned; a
+  /// size-1 operand dim reads element 0).
+  SmallVector<Value, 4> broadcastIndex(ValueRange index,
+                                       llvm::ArrayRef<int64_t> operand,
+                                       llvm::ArrayRef<int64_t> result);
+
+  /// Copies the box of `shape` at `srcOffset` in `src` to `dstOffset` in
+  /// `dst`, element by element in the stored type; an empty offset is 0.
+  void copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
+               ArrayRef<Value> dstOffset, llvm::ArrayRef<int64_t> shape);
+
+  /// result[index] = operand[sourceIndex(index)] for every element of the
+  /// result of `op`: data movement as an index map.
+  void gather(const Op &op,
+              llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex);
+
+  /// `v` converted to the element type of `memref` (a tile stored in f32
+  /// written to an f16 tensor, an f16 tile concatenated into an f32 one).
+  Value convertTo(Value v, Value memref);
+
+  /// A serial loop i = 0 .. n-1 folding an f32 from `init` with `step`.
+  Value fold(int64_t n, Value init,
+             llvm::function_ref<Value(Value i, Value acc)> step);
+
+  /// Runs `body` for every linear index i < n, shared by the threads like
+  /// forEachElement.
+  void forEachIndex(int64_t n, llvm::function_ref<void(Value)> body);
+
+  /// Runs `body(t)` for every thread t of the block: on a GPU, once with the
+  /// thread's own id; on the CPU, a loop over all ids. Between two barriers
+  /// the threads' work is independent, so the CPU's serial order computes
+  /// the same values.
+  void forEachThread(llvm::function_ref<void(Value)> body);
+
+  /// The threads per group of op `idx` when it is lowered as a reduction
+  /// tree, or 0.
+  int64_t treeWidth(unsigned idx) const {
+    if (!trees)
+      return 0;
+    auto it = trees->width.find(static_cast<int>(idx));
+    return it == trees->width.end() ? 0 : it->second;
+  }
+
+  /// A reduction tree (ReductionTrees): for every group o < groups, the
+  /// fold over j < size of element(o)(j) with `combine` from `init`, split
+  /// over `width` threads per group. Leaves group o's result in
+  /// scratch[o * width] and returns that scratch view; the last step is
+  /// followed by a barrier, so every thread may read any result.
+  Value
+  treeFold(int64_t groups, int64_t size, int64_t width, double init, bool isMax,
+           llvm::function_ref<std::function<Value(Value)>(Value)> element);
+
+  /// Loads an element as f32; stores an f32 as the memref's element type.
+  Value load(Value memref, ValueRange index);
+  /// load, rounded to `input` first when that is a half type the memref is
+  /// wider than (a matmul reads its operands in its input type).
+  Value loadAs(Value memref, ValueRange index, DType input);
+  /// A loaded value as f32, rounded to `input` first (loadAs's conversion).
+  Value widenVia(Value v, DType input);
+  void store(Value value, Value memref, ValueRange index);
+
+  /// exp, sqrt and erf: the GPU path uses PTX instructions directly, since
+  /// the math library (libdevice) is not part of the build.
+  Value exp(Value x);
+  /// exp(from - to): what a sum relative to maximum `from` is multiplied by
+  /// to be relative to `to` (>= from); 1 while `to` is -inf (nothing has
+  /// been added yet).
+  Value rescaleFactor(Value from, Value to);
+  /// The index of `op` in the block graph.
+  int indexOf(const Op &op) const { return &op - g.ops.data(); }
+  Value sqrt(Value x);
+  Value erf(Value x);
+  /// One scalar of an element-wise op.
+  Value scalar(const Op &op, ArrayRef<Value> args);
+
+  void barrier() {
+    scratchBusy = false;
+    if (!gpu)
+      return;
+    // The step's asynchronous copies land before any thread reads them.
+    if (pendingCopies) {
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, pendingCopies, IntegerAttr());
+      pendingCopies = Value();
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+
+  //===--- Ops --------------------------------------------------------------===//
+
+  Value memrefOf(int value) const { return memrefs.lookup(value); }
+  const Shape &shapeOf(int value) const { return g.type(value).shape; }
+
+  LogicalResult emitOp(unsigned idx, Value iter);
+  /// The loop-body ops computed once before the loop (loop invariant, their
+  /// tiles kept by the plan for the whole loop).
+  llvm::SmallDenseSet<unsigned, 8> loopInvariantOps() const;
+  void emitInput(const Op &op, Value iter);
+  void emitAccumInit(const Op &op);
+  void emitAccum(const Op &op, Value iter, bool rescaled);
+  void emitOutput(const Op &op);
+  void emitMatmul(const Op &op);
+  /// A matmul on tensor cores (isTensorCoreMatmul), or its CPU emulation.
+  LogicalResult emitTensorCoreMatmul(const Op &op);
+  /// Row and column, in the operand of `role` of an m16n8k16 mma.sync, of
+  /// value `v` of lane `lane`'s fragment (upstream's
+  /// getLaneIdAndValueIdToOperandCoord; B's coordinates are (n, k)).
+  std::array<Value, 2> fragmentCoord(nvgpu::MatMulOperandRole role, Value lane,
+                                     int64_t v);
+  /// Reductions and rms_norm: by a tree of `width` threads per group when
+  /// `width` is nonzero, otherwise a serial fold per output element.
+  void emitReduce(const Op &op, int64_t width);
+  void emitRmsNorm(const Op &op, int64_t width);
+  void emitThreadGraph(const Op &op);
+  /// Evaluates thread graph `op` at element `index` of its result shape;
+  /// with `shift`, the exp producing its first output computes
+  /// exp(x - shift), and with `stopAtExp`, that exp's argument is returned
+  /// instead of the outputs being stored.
+  Value evalThreadGraph(const Op &op, ValueRange index, Value shift,
+                        bool stopAtExp);
+  /// The running-max step before the exp op: new row maxima and factors.
+  void emitRowMax(const Op &op, int64_t width);
+  /// The row index of element `index` of a tile (its dims but the last).
+  SmallVector<Value, 4> rowOf(ValueRange index) {
+    return SmallVector<Value, 4>(index.drop_back());
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const Graph &g;
+  const Schedule &schedule;
+  const MemoryPlan &plan;
+  const BlockContext &ctx;
+  const SoftmaxRescale *rescale;
+  const ReductionTrees *trees;
+  bool gpu;
+  /// The reduction trees' f32 scratch buffer (a view), and whether a tree's
+  /// results in it may still be read by some thread (no barrier since).
+  Value scratch;
+  bool scratchBusy = false;
+  /// The last group of asynchronous copies not yet waited for.
+  Value pendingCopies;
+  /// The fragment maps of the A, B and C operands of m16n8k16 mma.sync.
+  std::array<AffineMap, 3> fragmentMaps;
+  /// The running-max form: per-row maximum and rescale factor (f32 views).
+  Value rowMax, rowScale;
+  /// Merged split-softmax accumulators (op index) -> their per-element
+  /// running maximum (f32 view).
+  llvm::DenseMap<int, Value> mergeMax;
+  llvm::SmallVector<Value> results;
+  /// Value id -> its memref: kernel tensors and shared-memory tile views.
+  llvm::DenseMap<int, Value> memrefs;
+};
+
+} // namespace tsopt::block_lowering
+
+#endif // TSOPT_LIB_CONVERSION_BGRAPHTOSCF_BLOCKEMITTER_H
