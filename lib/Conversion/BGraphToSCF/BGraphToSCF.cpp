@@ -185,10 +185,7 @@ Value BlockEmitter::load(Value memref, ValueRange index) {
 }
 
 void BlockEmitter::store(Value value, Value memref, ValueRange index) {
-  Type element = cast<MemRefType>(memref.getType()).getElementType();
-  if (element != value.getType())
-    value = arith::TruncFOp::create(b, loc, element, value);
-  memref::StoreOp::create(b, loc, value, memref, index);
+  memref::StoreOp::create(b, loc, convertTo(value, memref), memref, index);
 }
 
 void BlockEmitter::copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
