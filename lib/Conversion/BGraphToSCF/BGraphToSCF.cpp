@@ -468,7 +468,9 @@ void BlockEmitter::emitOutput(const Op &op) {
 }
 
 //===----------------------------------------------------------------------===//
-// Compute ops
+// Compute ops (matmuls: Matmul.cpp)
+//===----------------------------------------------------------------------===//
+
 void BlockEmitter::emitReduce(const Op &op, int64_t width) {
   const Shape &in = shapeOf(op.operands[0]), &out = shapeOf(op.results[0]);
   int64_t dim = op.dim;

@@ -10,8 +10,6 @@
 
 namespace tsopt::block_lowering {
 
-//===----------------------------------------------------------------------===//
-
 void BlockEmitter::emitMatmul(const Op &op) {
   const Shape &as = shapeOf(op.operands[0]), &bs = shapeOf(op.operands[1]);
   const Shape &rs = shapeOf(op.results[0]);
