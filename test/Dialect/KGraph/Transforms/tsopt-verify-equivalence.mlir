@@ -186,3 +186,23 @@ func.func @rms_f32_sum(%x: tensor<8x4096xf16>, %g: tensor<4096xf16>) -> tensor<8
   }
   return %y : tensor<8x4096xf16>
 }
+
+// -----
+
+// (x + c)² − 2c·x − c² is x² in the field, but in f32 the square of
+// x + 30000 keeps x² only to within 64: a finite error beyond 100 % is
+// another function, whatever the trials said.
+func.func @sq_ref(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %y = kgraph.square %x : tensor<8x64xf32>
+  return %y : tensor<8x64xf32>
+}
+
+// expected-error @+1 {{computes another function than @sq_ref: every field trial agreed, but output #0 differs in float by}}
+func.func @sq_cancel(%x: tensor<8x64xf32>) -> tensor<8x64xf32> attributes {tsopt.reference = @sq_ref} {
+  %a = kgraph.add_scalar %x, 3.0e+04 : tensor<8x64xf32>
+  %s = kgraph.square %a : tensor<8x64xf32>
+  %t = kgraph.mul_scalar %x, 6.0e+04 : tensor<8x64xf32>
+  %u = kgraph.sub %s, %t : tensor<8x64xf32>, tensor<8x64xf32> -> tensor<8x64xf32>
+  %y = kgraph.add_scalar %u, -9.0e+08 : tensor<8x64xf32>
+  return %y : tensor<8x64xf32>
+}
