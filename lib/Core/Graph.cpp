@@ -231,3 +231,8 @@ const char *tsopt::levelName(Level level) {
   }
   return "?";
 }
+
+bool tsopt::isPipelinedInput(const Graph &g, const Op &op) {
+  return op.kind == OpKind::BlockInput && op.fmap != kReplica &&
+         g.forloop > 1;
+}

@@ -135,8 +135,12 @@ int64_t tsopt::sharedMemoryUpperBound(const Graph &blockGraph) {
   for (const Op &op : blockGraph.ops) {
     if (op.kind == OpKind::BlockOutput) // writes device memory
       continue;
+    // A pipelined iterator has a buffer per stage.
+    int64_t buffers = blockGraph.stages > 1 && isPipelinedInput(blockGraph, op)
+                          ? blockGraph.stages
+                          : 1;
     for (int r : op.results)
-      bytes += blockGraph.type(r).numElements() *
+      bytes += buffers * blockGraph.type(r).numElements() *
                dtypeBytes(blockGraph.type(r).dtype);
   }
   return bytes;

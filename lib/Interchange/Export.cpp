@@ -349,6 +349,7 @@ public:
       FailureOr<Operation *> built = buildOp(g, op, in, resultTypes, at);
       if (failed(built))
         return failure();
+      setPlanAttributes(op, *built);
       for (auto [v, r] : llvm::zip_equal(op.results, (*built)->getResults()))
         values[v] = r;
     }
@@ -392,6 +393,21 @@ public:
       return failure();
     }
     return kernel;
+  }
+
+  /// The kernel plan's decisions of `op` (KernelPlan.h) on `built`.
+  void setPlanAttributes(const CoreOp &op, Operation *built) {
+    if (op.kind == OpKind::Matmul && op.mma)
+      built->setAttr(bgraph::kMmaAttrName,
+                     b.getStringAttr(op.mma == uint8_t(MmaPlan::M16N8K16)
+                                         ? "m16n8k16"
+                                         : "cuda_cores"));
+    if (op.kind == OpKind::BlockInput && op.copyBytes)
+      built->setAttr(bgraph::kCopyBytesAttrName,
+                     b.getI64IntegerAttr(op.copyBytes));
+    if (op.kind == OpKind::Kernel && op.body && op.body->stages)
+      built->setAttr(bgraph::kStagesAttrName,
+                     b.getI64IntegerAttr(op.body->stages));
   }
 
   /// Diagnoses at `loc` and fails.

@@ -110,7 +110,13 @@ private:
     if (auto in = dyn_cast<bgraph::InputOp>(op)) {
       node.gridMap = gridMap(in.getImap());
       node.fmap = in.getFmap();
+      if (auto bytes = op.getAttrOfType<IntegerAttr>(bgraph::kCopyBytesAttrName))
+        node.copyBytes = static_cast<uint8_t>(bytes.getInt());
     }
+    if (auto unit = op.getAttrOfType<StringAttr>(bgraph::kMmaAttrName))
+      node.mma = static_cast<uint8_t>(unit.getValue() == "m16n8k16"
+                                          ? MmaPlan::M16N8K16
+                                          : MmaPlan::CudaCores);
     if (auto acc = dyn_cast<bgraph::AccumOp>(op)) {
       node.accum = acc.getKind() == bgraph::AccumKind::max ? AccumKind::Max
                                                            : AccumKind::Sum;
@@ -122,6 +128,8 @@ private:
       auto body = std::make_shared<Graph>();
       body->grid.assign(kernel.getGrid().begin(), kernel.getGrid().end());
       body->forloop = kernel.getForloop();
+      if (auto stages = op.getAttrOfType<IntegerAttr>(bgraph::kStagesAttrName))
+        body->stages = stages.getInt();
       if (failed(importBody(kernel.getBody().front(), Level::Block, *body)))
         return failure();
       node.body = std::move(body);

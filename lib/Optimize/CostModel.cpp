@@ -8,6 +8,7 @@
 
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
 
@@ -70,12 +71,12 @@ Work tsopt::opWork(const Op &op, const Graph &g) {
     int64_t m = c.shape[rank - 2], n = c.shape[rank - 1];
     int64_t k = a.shape[rank - 1];
     int64_t batch = c.numElements() / (m * n);
-    // As the lowering emits it (isTensorCoreMatmul, padded to the
+    // As the lowering emits it (the plan's choice, padded to the
     // instruction); a kernel-level matmul by its input type, which is what
-    // that predicate reads.
+    // the default plan reads.
     bool tensorCores =
         g.level == Level::Block
-            ? isTensorCoreMatmul(g, op)
+            ? runsOnTensorCores(g, op)
             : isHalf(matmulInputType(a.dtype, g.type(op.operands[1]).dtype));
     if (tensorCores) {
       // mma.m16n8k16: a tile smaller than the instruction still occupies it.
@@ -185,7 +186,11 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                                                     const TargetDesc &t,
                                                     const CostOptions &o,
                                                     std::string *why) {
-  const Graph &g = *op.body;
+  // Priced as planned (KernelPlan.h): a body without a plan gets the one
+  // the lowering would give it.
+  Graph g = *op.body;
+  if (!isPlanned(g) && failed(planKernel(g, t, {}, why)))
+    return llvm::failure();
   KernelCost k;
   k.kind = op.kind;
   k.graphDefined = true;
@@ -286,7 +291,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // its resident blocks keep in flight, per Little's law.
   double share = t.memoryBandwidth * o.memoryEfficiency / double(active);
   int64_t inFlight =
-      std::min(readPerBlock, o.pipelineStages * ceilDiv(readPerBlock, f));
+      std::min(readPerBlock, g.stages * ceilDiv(readPerBlock, f));
   double perSMRead =
       std::min(share, double(resident * inFlight) / t.memoryLatencySec);
   k.readBandwidth = perSMRead * double(active);

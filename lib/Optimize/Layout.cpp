@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Optimize/Layout.h"
+#include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Optimize/Schedule.h"
@@ -677,7 +678,7 @@ void ProblemBuilder::fuseProducts(const Schedule &s) {
   fusedInto.assign(g->values.size(), -1);
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];
-    if (!isTensorCoreMatmul(*g, op))
+    if (!runsOnTensorCores(*g, op))
       continue;
     int p = op.results[0];
     if (readers[p].size() != 1)
@@ -772,7 +773,7 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
   int a = op.operands[0], b = op.operands[1], c = op.results[0];
   double scale = double(runs) * psPerBlockCycle;
   size_t r = g->type(c).shape.size();
-  if (!isTensorCoreMatmul(*g, op)) {
+  if (!runsOnTensorCores(*g, op)) {
     // CUDA-core outer products: a warp reads a column of A along m and a
     // row of B along n per step of k, and writes C along n.
     addUnary(

@@ -12,9 +12,9 @@
 
 using namespace tsopt;
 
-const TileAllocation *MemoryPlan::lookup(int value) const {
+const TileAllocation *MemoryPlan::lookup(int value, int stage) const {
   for (const TileAllocation &t : tiles)
-    if (t.value == value)
+    if (t.value == value && t.stage == stage)
       return &t;
   return nullptr;
 }
@@ -55,11 +55,16 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
       t.bytes = g.type(v).numElements() * dtypeBytes(g.type(v).dtype);
       t.firstStep = s.step(i);
       t.lastStep = std::max(t.firstStep, lastUse[v]);
-      if (op.kind == OpKind::Accum || isInvariant) {
+      bool pipelined = g.stages > 1 && isPipelinedInput(g, op);
+      if (op.kind == OpKind::Accum || isInvariant || pipelined) {
         t.firstStep = 0;
         t.lastStep = std::max(t.lastStep, loopEnd);
       }
       tiles.push_back(t);
+      for (int stage = 1; pipelined && stage < g.stages; ++stage) {
+        t.stage = stage;
+        tiles.push_back(t);
+      }
     }
   }
   return tiles;
@@ -110,8 +115,8 @@ llvm::FailureOr<MemoryPlan> tsopt::planSharedMemory(const Graph &g,
   std::iota(byPriority.begin(), byPriority.end(), 0);
   std::stable_sort(byPriority.begin(), byPriority.end(), [&](int a, int b) {
     const TileAllocation &x = plan.tiles[a], &y = plan.tiles[b];
-    return std::make_tuple(-x.bytes, x.firstStep, x.value) <
-           std::make_tuple(-y.bytes, y.firstStep, y.value);
+    return std::make_tuple(-x.bytes, x.firstStep, x.value, x.stage) <
+           std::make_tuple(-y.bytes, y.firstStep, y.value, y.stage);
   });
 
   std::vector<int> placed;
@@ -122,8 +127,8 @@ llvm::FailureOr<MemoryPlan> tsopt::planSharedMemory(const Graph &g,
       if (plan.tiles[p].overlapsInTime(t))
         conflicts.push_back(&plan.tiles[p]);
     llvm::sort(conflicts, [](const TileAllocation *a, const TileAllocation *b) {
-      return std::make_pair(a->offset, a->value) <
-             std::make_pair(b->offset, b->value);
+      return std::make_tuple(a->offset, a->value, a->stage) <
+             std::make_tuple(b->offset, b->value, b->stage);
     });
     // Sweep the conflicting tiles bottom-up; the first gap below one of them
     // (or the end of all of them) that holds the tile is the lowest offset.
@@ -179,7 +184,8 @@ llvm::LogicalResult tsopt::verifyPlan(const Graph &g, const Schedule &s,
     const TileAllocation &t = plan.tiles[i];
     const TileLifetime &w = want[i];
     if (t.value != w.value || t.op != w.op || t.bytes != w.bytes ||
-        t.firstStep != w.firstStep || t.lastStep != w.lastStep)
+        t.firstStep != w.firstStep || t.lastStep != w.lastStep ||
+        t.stage != w.stage)
       return fail(why, describe(g, t) + " does not match the graph's tile %" +
                            std::to_string(w.value));
     if (t.offset < 0 || t.offset % plan.alignment != 0)

@@ -23,8 +23,8 @@
 // CHECK-SAME: equivalent: p =
 // CHECK-LABEL: func.func @layernorm_matmul_ref(%arg0
 // CHECK: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = {{[0-9]+}} ins(%arg0, %arg1 :
-// CHECK-DAG: %[[X:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 1 :
-// CHECK-DAG: %[[Y:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 0 :
+// CHECK-DAG: %[[X:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 1 {bgraph.copy_bytes = {{[0-9]+}} : i64} :
+// CHECK-DAG: %[[Y:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64} :
 // CHECK-DAG: %[[SX:.*]] = bgraph.reduce_sum %[[X]] dim = 1
 // CHECK-DAG: %[[X2:.*]] = bgraph.square %[[X]]
 // CHECK-DAG: %[[SX2:.*]] = bgraph.reduce_sum %[[X2]] dim = 1

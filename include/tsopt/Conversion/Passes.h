@@ -31,8 +31,10 @@ struct LoweringPipelineOptions {
   /// GPU: sm_80 or sm_90 (or a name the target table knows).
   std::string target = "sm_90";
   int64_t threadsPerBlock = 128;
-  /// f16 matmuls whose tiles divide into m16n8k16 on tensor cores.
+  /// Half-precision matmuls on tensor cores, pipelined copies: planning
+  /// options of tsopt-plan-kernels for kernels that carry no plan.
   bool tensorCores = true;
+  bool pipeline = true;
 };
 
 /// kgraph -> LLVM dialect for the host CPU: convert-kgraph-to-scf, then the
@@ -40,7 +42,7 @@ struct LoweringPipelineOptions {
 void buildLowerToCPUPipeline(mlir::OpPassManager &pm);
 
 /// kgraph -> gpu.module of LLVM/NVVM ops (before serialization):
-/// convert-kgraph-to-gpu, then convert-gpu-to-nvvm (bare-pointer memref
+/// tsopt-plan-kernels (kernels without a plan), convert-kgraph-to-gpu, then convert-gpu-to-nvvm (bare-pointer memref
 /// arguments) and nvvm-attach-target.
 void buildLowerToNVVMPipeline(mlir::OpPassManager &pm,
                               const LoweringPipelineOptions &options);

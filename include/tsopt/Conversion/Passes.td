@@ -87,6 +87,9 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
            "Emulate the tensor-core lowering of convert-kgraph-to-gpu for "
            "f16 matmuls whose tiles divide into m16n8k16: the same fragment "
            "loads and stores, the warp's multiply-accumulate lane by lane">,
+    Option<"pipeline", "pipeline", "bool", /*default=*/"true",
+           "Plan pipelined copies (tsopt-plan-kernels) for kernels that "
+           "carry no plan, as convert-kgraph-to-gpu does">,
   ];
   let statistics = [
     Statistic<"numKernels", "kernels", "Kernels lowered">,
@@ -134,6 +137,9 @@ def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
            "On sm_80 and later, run matmuls of f16 tiles whose shapes "
            "divide into m16n8k16 on tensor cores (nvgpu.mma.sync)">,
+    Option<"pipeline", "pipeline", "bool", /*default=*/"true",
+           "On sm_80 and later, plan pipelined copies (several stages) for "
+           "kernels that carry no plan">,
     Option<"moduleName", "module-name", "std::string",
            /*default=*/"\"tsopt_kernels\"",
            "Name of the gpu.module that holds the kernels">,

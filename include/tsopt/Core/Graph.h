@@ -135,6 +135,20 @@ struct Op {
   AccumKind accum = AccumKind::Sum;
   /// Kernel: its block graph. ThreadGraph: its thread graph.
   std::shared_ptr<const Graph> body;
+
+  // The kernel plan's decisions for this op (tsopt/Optimize/KernelPlan.h);
+  // 0 is "not planned yet".
+  /// Matmul: how it runs (MmaPlan).
+  uint8_t mma = 0;
+  /// BlockInput: the bytes of one copy (16, 8, 4, or one element).
+  uint8_t copyBytes = 0;
+};
+
+/// The plan's choice of unit for a block matmul (Op::mma).
+enum class MmaPlan : uint8_t {
+  Unplanned = 0,
+  CudaCores = 1, ///< a dot product per result element, f32
+  M16N8K16 = 2,  ///< tensor cores, mma.sync m16n8k16 with f32 accumulators
 };
 
 /// A graph at one level; ops are stored in a topological order.
@@ -147,6 +161,10 @@ struct Graph {
   /// Block level: grid extents (1 to 3 dims, x/y/z) and the for-loop extent.
   llvm::SmallVector<int64_t, 3> grid;
   int64_t forloop = 1;
+  /// Block level, the kernel plan: iterations whose input tiles are in
+  /// flight at once (1: copy, wait, compute; s > 1: the copies of iteration
+  /// i + s - 1 are issued before iteration i computes); 0: not planned.
+  int64_t stages = 0;
 
   /// Adds a graph argument and returns its value id.
   int addInput(TensorType type);
@@ -161,6 +179,12 @@ struct Graph {
 /// `from` and recorded in `ids`. Returns the id of its first result.
 int appendCopy(Graph &to, const Op &op, const Graph &from,
                std::vector<int> &ids);
+
+/// Whether input iterator `op` of block graph `g` is copied anew in every
+/// iteration of a loop of several: it has an fmap. Such an iterator gets a
+/// buffer per pipeline stage (Graph::stages). One with fmap = replica is
+/// loop invariant and copied once, before the loop.
+bool isPipelinedInput(const Graph &g, const Op &op);
 
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);

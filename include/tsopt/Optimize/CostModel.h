@@ -32,9 +32,6 @@ struct CostOptions {
   int64_t threadsPerBlock = 128;
   /// Registers one thread uses; with threadsPerBlock it bounds blocks/SM.
   int64_t registersPerThread = 128;
-  /// Iterations whose tiles are in flight at once (2 = double buffering with
-  /// asynchronous copies).
-  int64_t pipelineStages = 2;
   /// Fractions of the peaks a well-written kernel reaches.
   double memoryEfficiency = 0.85;
   double tensorCoreEfficiency = 0.75;

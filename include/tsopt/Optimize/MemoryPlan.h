@@ -16,7 +16,11 @@
 //    loop op that reads only such tiles), when the loop has more than one
 //    iteration, lives for the whole loop: a lowering may compute it once and
 //    read it in later iterations;
-//  * a tile nobody reads lives in its producer's step only.
+//  * a tile nobody reads lives in its producer's step only;
+//  * the tile of a pipelined input iterator (KernelPlan.h, Graph::stages
+//    = s > 1) lives for the whole loop, since the copies of a later
+//    iteration land in it while the loop runs, and has s - 1 more buffers
+//    (stages 1 .. s - 1) with the same lifetime.
 //
 // Allocation is greedy by size: tiles sorted by size (descending; ties by
 // first step, then value id) are placed one by one at the lowest aligned
@@ -53,6 +57,7 @@ struct TileLifetime {
   int64_t bytes = 0; ///< tile size (unaligned)
   int firstStep = 0; ///< first schedule step it is live in
   int lastStep = 0;  ///< last schedule step it is live in (inclusive)
+  int stage = 0;     ///< pipelined input iterator: which of its buffers
 
   bool overlapsInTime(const TileLifetime &o) const {
     return firstStep <= o.lastStep && o.firstStep <= lastStep;
@@ -84,8 +89,8 @@ struct MemoryPlan {
   int64_t noReuseBytes = 0;
   int64_t alignment = kTileAlignment;
 
-  /// The placed tile holding `value`, or nullptr.
-  const TileAllocation *lookup(int value) const;
+  /// The placed tile holding `value` (its buffer `stage`), or nullptr.
+  const TileAllocation *lookup(int value, int stage = 0) const;
 };
 
 /// Plans `blockGraph` under `schedule` (its schedule). `alignment` must be a

@@ -319,7 +319,7 @@ Value BlockEmitter::scalar(const Op &op, ArrayRef<Value> a) {
 // Iterators and accumulators
 //===----------------------------------------------------------------------===//
 
-void BlockEmitter::emitInput(const Op &op, Value iter) {
+void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
   const Shape &tensor = shapeOf(op.operands[0]);
   const Shape &tile = shapeOf(op.results[0]);
   // Offsets as in the evaluator: block b_g keeps chunk b_g of |d| / grid_g,
@@ -333,8 +333,13 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
   }
   if (op.fmap != kReplica)
     offset[op.fmap] = addIndex(offset[op.fmap], mulIndex(iter, tile[op.fmap]));
-  Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-  int64_t chunk = copyChunkElements(g.type(op.results[0]));
+  Value src = memrefOf(op.operands[0]);
+  if (!dst)
+    dst = memrefOf(op.results[0]);
+  // The plan's copy (KernelPlan.h): chunks of 4, 8 or 16 bytes, or single
+  // elements.
+  int64_t element = byteWidth(g.type(op.results[0]).dtype);
+  int64_t chunk = op.copyBytes >= 4 ? op.copyBytes / element : 0;
   if (!chunk) {
     copyBox(src, offset, dst, {}, tile);
     return;
@@ -367,10 +372,11 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
     });
     return;
   }
-  // cp.async: each thread issues its chunks, then commits them as one group;
-  // the wait comes before the step's barrier. A thread without chunks
-  // commits an empty group: the token it passes on is never a copy's (the
-  // tokens only order the ops; none is read).
+  // cp.async: each thread issues its chunks; the step's copies are
+  // committed as one group and waited for before the step's barrier (or,
+  // pipelined, before the barrier of the iteration that reads them). A
+  // thread without chunks commits an empty group: the token it passes on is
+  // never a copy's (the tokens only order the ops; none is read).
   Type tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
   Value none = ub::PoisonOp::create(b, loc, tokenType);
   auto loop =
@@ -380,14 +386,53 @@ void BlockEmitter::emitInput(const Op &op, Value iter) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     auto [from, to] = chunkIndices(loop.getInductionVar());
-    int64_t bytes = chunk * byteWidth(g.type(op.results[0]).dtype);
     Value token = nvgpu::DeviceAsyncCopyOp::create(
         b, loc, tokenType, dst, to, src, from, b.getIndexAttr(chunk),
-        /*srcElements=*/Value(), bytes == 16 ? b.getUnitAttr() : UnitAttr());
+        /*srcElements=*/Value(),
+        op.copyBytes == 16 ? b.getUnitAttr() : UnitAttr());
     scf::YieldOp::create(b, loc, token);
   }
-  pendingCopies = nvgpu::DeviceAsyncCreateGroupOp::create(
-      b, loc, tokenType, ValueRange{loop.getResult(0)});
+  copyTokens.push_back(loop.getResult(0));
+}
+
+Value BlockEmitter::stageBuffer(int v, Value iter) {
+  const SmallVector<int64_t, 4> &offsets = stageOffsets.lookup(v);
+  Value stage = arith::RemUIOp::create(b, loc, iter, cIndex(g.stages));
+  Value offset = cIndex(offsets[0]);
+  for (int64_t s = 1; s < g.stages; ++s) {
+    Value isS = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage,
+                                      cIndex(s));
+    offset = arith::SelectOp::create(b, loc, isS, cIndex(offsets[s]), offset);
+  }
+  auto type = cast<MemRefType>(memrefOf(v).getType());
+  return memref::ViewOp::create(b, loc, type, ctx.sharedMemory, offset,
+                                ValueRange{});
+}
+
+void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {
+  // Every iteration commits one group, empty past the loop's end, so that
+  // the group of iteration i is always the stages-th last when i waits.
+  Value inLoop = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, iter,
+                                       cIndex(g.forloop));
+  Type tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  auto ifOp = scf::IfOp::create(b, loc, gpu ? TypeRange{tokenType}
+                                            : TypeRange{},
+                                inLoop, /*withElseRegion=*/gpu);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    for (unsigned idx : inputs) {
+      const Op &op = g.ops[idx];
+      emitInput(op, iter, stageBuffer(op.results[0], iter));
+    }
+    if (gpu) {
+      scf::YieldOp::create(b, loc, commitCopies());
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, commitCopies());
+    }
+  }
+  if (gpu)
+    pendingCopies = ifOp.getResult(0);
 }
 
 void BlockEmitter::emitAccumInit(const Op &op) {
@@ -690,7 +735,7 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     emitOutput(op);
     return success();
   case OpKind::Matmul:
-    if (ctx.tensorCores && isTensorCoreMatmul(g, op))
+    if (op.mma == uint8_t(MmaPlan::M16N8K16))
       return emitTensorCoreMatmul(op);
     emitMatmul(op);
     return success();
@@ -814,6 +859,13 @@ LogicalResult BlockEmitter::run() {
     space = gpu::AddressSpaceAttr::get(b.getContext(),
                                        gpu::AddressSpace::Workgroup);
   for (const TileAllocation &t : plan.tiles) {
+    if (g.stages > 1 && isPipelinedInput(g, g.ops[t.op])) {
+      SmallVector<int64_t, 4> &offsets = stageOffsets[t.value];
+      offsets.resize(std::max<size_t>(offsets.size(), t.stage + 1));
+      offsets[t.stage] = t.offset;
+    }
+    if (t.stage != 0)
+      continue;
     const TensorType &type = g.type(t.value);
     auto viewType =
         MemRefType::get(type.shape, exportElementType(b.getContext(), type.dtype),
@@ -890,19 +942,45 @@ LogicalResult BlockEmitter::run() {
       barrier();
   }
 
+  // The pipeline (Graph::stages = s > 1): the iterated inputs' copies of
+  // iteration i + s - 1 are issued before iteration i waits for its own
+  // (the group committed s - 1 groups earlier) and reads them from buffer
+  // i % s. The barrier ending iteration i keeps every thread's reads of
+  // that buffer before iteration i + 1 refills it.
+  SmallVector<unsigned, 4> pipelined;
+  for (const auto &step : loopSteps)
+    for (unsigned idx : step)
+      if (stageOffsets.contains(g.ops[idx].results[0]))
+        pipelined.push_back(idx);
+  if (!pipelined.empty() &&
+      llvm::any_of(pipelined, [&](unsigned idx) {
+        return schedule.depth[idx] != 0;
+      }))
+    return emitError(loc, "a pipelined input iterator is not in the loop's "
+                          "first step");
+  llvm::DenseMap<int, Value> stageZero;
+  for (unsigned idx : pipelined)
+    stageZero[g.ops[idx].results[0]] = memrefOf(g.ops[idx].results[0]);
+  for (int64_t i = 0; !pipelined.empty() && i + 1 < g.stages; ++i)
+    emitPrefetch(pipelined, cIndex(i));
+
   auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(g.forloop),
                                  cIndex(1));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value iter = loop.getInductionVar();
+    if (!pipelined.empty()) {
+      emitPrefetch(pipelined, addIndex(iter, cIndex(g.stages - 1)));
+      copyGroupsInFlight = g.stages - 1;
+    }
     // The barrier after the last step is the loop's back edge (and exit). A
     // step left empty by hoisting needs none: the previous one's separates
     // its neighbours.
     for (const auto &step : loopSteps) {
-      bool any = false;
+      bool any = !pipelined.empty() && &step == &loopSteps.front();
       for (unsigned idx : step) {
-        if (hoisted.contains(idx))
+        if (hoisted.contains(idx) || llvm::is_contained(pipelined, idx))
           continue;
         if (failed(emitOp(idx, iter)))
           return failure();
@@ -910,8 +988,15 @@ LogicalResult BlockEmitter::run() {
       }
       if (any)
         barrier();
+      if (&step == &loopSteps.front())
+        for (unsigned idx : pipelined) {
+          int v = g.ops[idx].results[0];
+          memrefs[v] = stageBuffer(v, iter);
+        }
     }
   }
+  for (unsigned idx : pipelined)
+    memrefs[g.ops[idx].results[0]] = stageZero.lookup(g.ops[idx].results[0]);
   for (auto [s, step] : llvm::enumerate(postSteps)) {
     if (s > 0)
       barrier();
@@ -932,6 +1017,12 @@ LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
                              ValueRange results, const BlockContext &ctx,
                              const SoftmaxRescale *rescale,
                              const ReductionTrees *trees) {
+  std::string why;
+  if (!isPlanned(blockGraph))
+    return emitError(loc, "the block graph has no kernel plan (run "
+                          "tsopt-plan-kernels)");
+  if (failed(verifyKernelPlan(blockGraph, &why)))
+    return emitError(loc, "the kernel plan cannot be emitted: ") << why;
   return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,
                       ctx, rescale, trees)
       .run();

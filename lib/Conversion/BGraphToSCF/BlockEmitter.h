@@ -15,6 +15,7 @@
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Optimize/KernelPlan.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -37,17 +38,6 @@ using namespace mlir;
 
 /// The bytes of one element of `dtype`.
 inline int64_t byteWidth(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
-
-/// The elements of the largest chunk (16, 8 or 4 bytes) that divides the
-/// rows of `tile`, or 0 when even 4 bytes do not.
-inline int64_t copyChunkElements(const TensorType &tile) {
-  int64_t element = byteWidth(tile.dtype);
-  for (int64_t bytes : {16, 8, 4})
-    if (!tile.shape.empty() && bytes % element == 0 &&
-        tile.shape.back() % (bytes / element) == 0)
-      return bytes / element;
-  return 0;
-}
 
 /// Row-major strides of `shape`.
 inline Shape stridesOf(llvm::ArrayRef<int64_t> shape) {
@@ -174,14 +164,30 @@ private:
   /// One scalar of an element-wise op.
   Value scalar(const Op &op, ArrayRef<Value> args);
 
+  /// Commits the copies issued since the last commit as one group.
+  Value commitCopies() {
+    Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
+        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), copyTokens);
+    copyTokens.clear();
+    return group;
+  }
+
+  /// Ends a schedule step. The step's asynchronous copies land before any
+  /// thread reads them: all of them, or all but the `copyGroupsInFlight`
+  /// groups committed last (the pipeline's later iterations).
   void barrier() {
     scratchBusy = false;
     if (!gpu)
       return;
-    // The step's asynchronous copies land before any thread reads them.
+    if (!copyTokens.empty())
+      pendingCopies = commitCopies();
     if (pendingCopies) {
-      nvgpu::DeviceAsyncWaitOp::create(b, loc, pendingCopies, IntegerAttr());
+      nvgpu::DeviceAsyncWaitOp::create(
+          b, loc, pendingCopies,
+          copyGroupsInFlight ? b.getI32IntegerAttr(copyGroupsInFlight)
+                             : IntegerAttr());
       pendingCopies = Value();
+      copyGroupsInFlight = 0;
     }
     gpu::BarrierOp::create(b, loc);
   }
@@ -195,7 +201,15 @@ private:
   /// The loop-body ops computed once before the loop (loop invariant, their
   /// tiles kept by the plan for the whole loop).
   llvm::SmallDenseSet<unsigned, 8> loopInvariantOps() const;
-  void emitInput(const Op &op, Value iter);
+  /// Copies iteration `iter`'s tile of input iterator `op` into `dst` (its
+  /// planned tile when null), in chunks of the plan's copy bytes.
+  void emitInput(const Op &op, Value iter, Value dst = Value());
+  /// The pipelined iterators' copies of iteration `iter` (a value that may
+  /// be past the loop: nothing is copied then), into the buffers of stage
+  /// iter % stages, committed as one group.
+  void emitPrefetch(ArrayRef<unsigned> inputs, Value iter);
+  /// The view of value `v`'s buffer for iteration `iter` (stage iter % stages).
+  Value stageBuffer(int v, Value iter);
   void emitAccumInit(const Op &op);
   void emitAccum(const Op &op, Value iter, bool rescaled);
   void emitOutput(const Op &op);
@@ -238,8 +252,14 @@ private:
   /// results in it may still be read by some thread (no barrier since).
   Value scratch;
   bool scratchBusy = false;
-  /// The last group of asynchronous copies not yet waited for.
+  /// Copies issued and not yet committed, the last group of them not yet
+  /// waited for, and how many groups the next wait may leave in flight.
+  SmallVector<Value> copyTokens;
   Value pendingCopies;
+  int64_t copyGroupsInFlight = 0;
+  /// Pipelined iterators (Graph::stages > 1): value -> its buffers' offsets
+  /// by stage.
+  llvm::DenseMap<int, SmallVector<int64_t, 4>> stageOffsets;
   /// The fragment maps of the A, B and C operands of m16n8k16 mma.sync.
   std::array<AffineMap, 3> fragmentMaps;
   /// The running-max form: per-row maximum and rescale factor (f32 views).

@@ -182,6 +182,7 @@ void addRowMaxima(Graph &g, int producer, Graph &producerBody,
              o.operands[0] == body->inputs[u.operand];
     });
     Op read = *partial;
+    read.copyBytes = 0; // another tile type: planned anew
     int tileOf = partial->results[0];
     int in = body->addInput(g.type(m));
     read.operands = {in};
@@ -210,9 +211,17 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
 
-  // Schedule, memory plan, running-max form and reduction trees of a body.
-  auto planKernel = [&](PlannedKernel &k, bool allowOutputs) -> LogicalResult {
+  // The kernel plan (of a kernel that carries none), then the schedule,
+  // memory plan, running-max form and reduction trees of a body.
+  auto prepareKernel = [&](PlannedKernel &k,
+                           bool allowOutputs) -> LogicalResult {
     std::string why;
+    if (!isPlanned(k.body)) {
+      if (!hooks.target)
+        return func.emitError() << k.name << " has no kernel plan";
+      if (failed(planKernel(k.body, *hooks.target, hooks.planOptions, &why)))
+        return func.emitError() << "cannot plan " << k.name << ": " << why;
+    }
     FailureOr<Schedule> schedule = scheduleBlockGraph(k.body, &why);
     if (failed(schedule))
       return func.emitError() << "cannot schedule " << k.name << ": " << why;
@@ -276,7 +285,7 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
                                 << " into a block graph: " << why;
       k.body = std::move(*expanded);
     }
-    if (failed(planKernel(k, /*allowOutputs=*/true)))
+    if (failed(prepareKernel(k, /*allowOutputs=*/true)))
       return failure();
     if (k.rescale && k.rescale->writtenOut) {
       std::optional<SplitSoftmax> split =
@@ -284,7 +293,7 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
       llvm::SmallVector<int, 2> maxOutputs;
       if (split)
         addRowMaxima(g, i, k.body, *split, maxOutputs);
-      if (failed(planKernel(k, /*allowOutputs=*/split.has_value())))
+      if (failed(prepareKernel(k, /*allowOutputs=*/split.has_value())))
         return failure();
       if (split)
         k.rescale->maxOutputs = maxOutputs;

@@ -29,8 +29,8 @@ namespace {
 FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
                                          const PlannedKernel &kernel,
                                          TypeRange argTypes,
-                                         int64_t threadsPerBlock, int smVersion,
-                                         bool tensorCores) {
+                                         int64_t threadsPerBlock,
+                                         int smVersion) {
   OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
   auto fn = gpu::GPUFuncOp::create(mb, loc, kernel.name,
                                    mb.getFunctionType(argTypes, {}));
@@ -52,7 +52,6 @@ FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
                           : zero;
   ctx.threads = threadsPerBlock;
   ctx.asyncCopy = smVersion >= 80;
-  ctx.tensorCores = tensorCores && smVersion >= 80;
   ctx.threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   ctx.numThreads = arith::ConstantIndexOp::create(b, loc, threadsPerBlock);
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
@@ -108,6 +107,9 @@ struct ConvertKGraphToGPUPass
     hooks.allowCopies = false;
     hooks.threadsPerBlock = threadsPerBlock;
     hooks.sharedMemoryLimit = desc->sharedMemoryPerBlock;
+    hooks.target = desc;
+    hooks.planOptions.tensorCores = tensorCores && smVersion >= 80;
+    hooks.planOptions.pipeline = pipeline && smVersion >= 80;
     hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
       return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
                                   ValueRange{}, ValueRange{}, ValueRange{})
@@ -129,7 +131,7 @@ struct ConvertKGraphToGPUPass
                               << moduleName;
       FailureOr<gpu::GPUFuncOp> fn =
           buildGPUKernel(gpuModule, loc, k, args.getTypes(), threadsPerBlock,
-                         smVersion, tensorCores);
+                         smVersion);
       if (failed(fn))
         return failure();
       ++numKernels;

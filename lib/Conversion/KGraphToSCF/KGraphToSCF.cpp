@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Conversion/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -25,7 +26,7 @@ namespace {
 /// kernel's grid in turn.
 LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
                              const PlannedKernel &kernel, TypeRange argTypes,
-                             int64_t threadsPerBlock, bool tensorCores) {
+                             int64_t threadsPerBlock) {
   OpBuilder::InsertionGuard guard(moduleBuilder);
   auto fn = func::FuncOp::create(moduleBuilder, loc, kernel.name,
                                  moduleBuilder.getFunctionType(argTypes, {}));
@@ -43,7 +44,6 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
   BlockContext ctx;
   ctx.target = LoweringTarget::CPU;
   ctx.threads = threadsPerBlock;
-  ctx.tensorCores = tensorCores;
   ctx.sharedMemory = smem;
   // Loops over z, y, x (outermost first), absent dims as constants 0.
   std::array<int64_t, 3> grid = {1, 1, 1};
@@ -83,10 +83,20 @@ struct ConvertKGraphToSCFPass
     if (failed(verifyThreadsPerBlock(module.getLoc(), threadsPerBlock)))
       return signalPassFailure();
     SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
+    if (functions.empty())
+      return;
+    // Kernels without a plan are planned for the module's target (the GPU's
+    // code, emulated), sm_90 when it names none.
+    const TargetDesc *desc = lookupTargetOrEmit(module, "sm_90");
+    if (!desc)
+      return signalPassFailure();
 
     OpBuilder moduleBuilder = OpBuilder::atBlockEnd(module.getBody());
     HostHooks hooks;
     hooks.threadsPerBlock = threadsPerBlock;
+    hooks.target = desc;
+    hooks.planOptions.tensorCores = tensorCores;
+    hooks.planOptions.pipeline = pipeline;
     hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
       return memref::AllocOp::create(b, loc, type).getResult();
     };
@@ -99,7 +109,7 @@ struct ConvertKGraphToSCFPass
         return emitError(loc) << "symbol '" << k.name
                               << "' is in the way of this function's kernels";
       if (failed(buildCPUKernel(moduleBuilder, loc, k, args.getTypes(),
-                                threadsPerBlock, tensorCores)))
+                                threadsPerBlock)))
         return failure();
       ++numKernels;
       func::CallOp::create(b, loc, k.name, TypeRange{}, args);

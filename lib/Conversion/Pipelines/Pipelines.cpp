@@ -2,6 +2,7 @@
 
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Target.h"
+#include "tsopt/Dialect/BGraph/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
@@ -45,10 +46,16 @@ void buildLowerToCPUPipeline(OpPassManager &pm) {
 
 void buildLowerToNVVMPipeline(OpPassManager &pm,
                               const LoweringPipelineOptions &options) {
+  bgraph::TSOptPlanKernelsOptions plan;
+  plan.target = options.target;
+  plan.tensorCores = options.tensorCores;
+  plan.pipeline = options.pipeline;
+  pm.addNestedPass<func::FuncOp>(bgraph::createTSOptPlanKernels(plan));
   ConvertKGraphToGPUOptions toGPU;
   toGPU.target = options.target;
   toGPU.threadsPerBlock = options.threadsPerBlock;
   toGPU.tensorCores = options.tensorCores;
+  toGPU.pipeline = options.pipeline;
   pm.addPass(createConvertKGraphToGPU(toGPU));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -85,6 +92,11 @@ struct NVVMPipelineOptions
       llvm::cl::desc("Run f16 matmuls whose tiles divide into m16n8k16 on "
                      "tensor cores (mma.sync)"),
       llvm::cl::init(true)};
+  Option<bool> pipeline{
+      *this, "pipeline",
+      llvm::cl::desc("Plan pipelined copies (several stages) where shared "
+                     "memory allows"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -114,6 +126,7 @@ void registerLoweringPipelines() {
         options.target = o.target;
         options.threadsPerBlock = o.threadsPerBlock;
         options.tensorCores = o.tensorCores;
+        options.pipeline = o.pipeline;
         buildLowerToNVVMPipeline(pm, options);
       });
 }

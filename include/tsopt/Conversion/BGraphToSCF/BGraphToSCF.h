@@ -20,6 +20,8 @@
 
 #include "tsopt/Core/Precision.h" // isTensorCoreMatmul
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Target.h"
+#include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
 
@@ -52,13 +54,6 @@ struct BlockContext {
   /// (nvgpu.device_async_copy) where their rows allow 4-, 8- or 16-byte
   /// chunks; the copies are waited for before the step's barrier.
   bool asyncCopy = false;
-  /// Matmuls of f16 tiles whose shapes divide into m16n8k16 run on tensor
-  /// cores: each warp computes 16x8 blocks of the result with mma.sync
-  /// (nvgpu.mma.sync, f32 accumulators), the fragments loaded from shared
-  /// memory at the coordinates of upstream's MMAUtils. On the CPU the same
-  /// fragment loads and stores run with the warp's multiply-accumulate
-  /// emulated lane by lane.
-  bool tensorCores = false;
   /// The byte buffer that holds the tiles: a 1-D i8 memref with at least the
   /// plan's total bytes (workgroup memory on a GPU).
   mlir::Value sharedMemory;
@@ -199,6 +194,10 @@ struct HostHooks {
   /// Shared memory a block may use, or 0 for no limit: the reduction trees'
   /// scratch buffer is kept within it (planReductionTrees).
   int64_t sharedMemoryLimit = 0;
+  /// The target a kernel without a plan is planned for (KernelPlan.h), and
+  /// how. A kernel that carries its plan is emitted as planned.
+  const TargetDesc *target = nullptr;
+  KernelPlanOptions planOptions;
 };
 
 /// Checks a threads-per-block option (a multiple of 32 from 32 to 1024);

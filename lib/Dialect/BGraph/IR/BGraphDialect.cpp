@@ -65,3 +65,35 @@ TileType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                              Type elementType) const {
   return TileType::get(getContext(), shape ? *shape : getShape(), elementType);
 }
+
+//===----------------------------------------------------------------------===//
+// The kernel plan's attributes
+//===----------------------------------------------------------------------===//
+
+LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (name == kMmaAttrName) {
+    auto unit = dyn_cast<StringAttr>(attr.getValue());
+    if (!isa<MatmulOp>(op) || !unit ||
+        (unit.getValue() != "m16n8k16" && unit.getValue() != "cuda_cores"))
+      return op->emitError("'")
+             << name
+             << "' belongs on a bgraph.matmul: \"m16n8k16\" or \"cuda_cores\"";
+  }
+  if (name == kCopyBytesAttrName) {
+    auto bytes = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<InputOp>(op) || !bytes ||
+        !llvm::is_contained({2, 4, 8, 16}, bytes.getInt()))
+      return op->emitError("'")
+             << name << "' belongs on a bgraph.input: 2, 4, 8 or 16 bytes";
+  }
+  if (name == kStagesAttrName) {
+    auto stages = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<LaunchOpInterface>(op) || !stages || stages.getInt() < 1 ||
+        stages.getInt() > 16)
+      return op->emitError("'")
+             << name << "' belongs on a graph-defined kernel: 1 to 16 stages";
+  }
+  return success();
+}

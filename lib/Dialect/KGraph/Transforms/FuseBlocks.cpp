@@ -175,7 +175,7 @@ FuseBlocksPass::runOnFunction(func::FuncOp func,
     return success();
   }
   const FusionSnapshot &best = result->snapshots[*chosen];
-  if (failed(replaceFunctionBody(func, best.graph)))
+  if (failed(kgraph::replaceWithPlannedBody(func, best.graph, target)))
     return failure();
   MLIRContext *ctx = &getContext();
   std::string rules = result->rulesUpTo(*chosen);

@@ -165,7 +165,7 @@ FailureOr<bool> tsopt::kgraph::applyOrchestration(func::FuncOp func,
         << "fails the float check (" << r.wholeCheck << "); " << counters;
     return false;
   }
-  if (failed(replaceFunctionBody(func, r.graph)))
+  if (failed(kgraph::replaceWithPlannedBody(func, r.graph, target)))
     return failure();
   MLIRContext *ctx = func.getContext();
   if (r.incumbent.empty()) {

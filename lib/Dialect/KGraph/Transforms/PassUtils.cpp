@@ -3,8 +3,11 @@
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Optimize/KernelPlan.h"
 
 using namespace mlir;
+using namespace tsopt;
 
 llvm::DenseSet<StringRef> tsopt::kgraph::referencedFunctions(ModuleOp module) {
   llvm::DenseSet<StringRef> names;
@@ -19,4 +22,17 @@ bool tsopt::kgraph::isRewritableProgram(
   return !func.isExternal() && !references.contains(func.getName()) &&
          func.getBody().getOps<kgraph::KernelOp>().empty() &&
          func.getBody().getOps<func::CallOp>().empty();
+}
+
+LogicalResult tsopt::kgraph::replaceWithPlannedBody(func::FuncOp func,
+                                                    const Graph &program,
+                                                    StringRef target) {
+  const TargetDesc *desc = lookupTarget(target);
+  if (!desc)
+    return func.emitError("unknown target '") << target << "'";
+  Graph planned = program;
+  std::string why;
+  if (failed(planKernels(planned, *desc, {}, &why)))
+    return func.emitError("cannot plan the kernels: ") << why;
+  return replaceFunctionBody(func, planned);
 }

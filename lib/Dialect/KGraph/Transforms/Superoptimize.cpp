@@ -271,7 +271,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
       if (succeeded(cached))
         unusable = "it does not verify against the program";
       if (succeeded(rec) && rec->equivalent && rec->floatStable) {
-        if (failed(replaceFunctionBody(func, *cached)))
+        if (failed(kgraph::replaceWithPlannedBody(func, *cached, target)))
           return failure();
         func->setAttr("tsopt.verification",
                       StringAttr::get(&getContext(), rec->summary()));
@@ -372,7 +372,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
         << counters;
     return success();
   }
-  if (failed(replaceFunctionBody(func, best.graph)))
+  if (failed(kgraph::replaceWithPlannedBody(func, best.graph, target)))
     return failure();
   func->setAttr("tsopt.verification",
                 StringAttr::get(&getContext(), result->record.summary()));

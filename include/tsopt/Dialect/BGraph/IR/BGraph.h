@@ -23,6 +23,14 @@
 #include "tsopt/Dialect/BGraph/IR/BGraphInterfaces.h.inc"
 
 namespace tsopt::bgraph {
+/// The kernel plan (tsopt/Optimize/KernelPlan.h), as the IR carries it.
+/// On a matmul: "m16n8k16" (tensor cores) or "cuda_cores".
+inline constexpr llvm::StringLiteral kMmaAttrName = "bgraph.mma";
+/// On an input iterator: the bytes of one copy (i64).
+inline constexpr llvm::StringLiteral kCopyBytesAttrName = "bgraph.copy_bytes";
+/// On a graph-defined kernel: the pipeline stages of its loop (i64, >= 1).
+inline constexpr llvm::StringLiteral kStagesAttrName = "bgraph.stages";
+
 /// Checks that `op` sits directly in a block graph: the region of an op that
 /// implements LaunchOpInterface.
 llvm::LogicalResult verifyInBlockGraph(mlir::Operation *op);

@@ -22,6 +22,9 @@ def BGraph_Dialect : Dialect {
     does not partition the tensor: `imap = {x = 0, y = replica}`.
   }];
   let useDefaultTypePrinterParser = 1;
+  // The kernel plan's attributes (bgraph.mma, bgraph.copy_bytes,
+  // bgraph.stages) are checked where they are attached.
+  let hasOperationAttrVerify = 1;
 }
 
 #endif // TSOPT_DIALECT_BGRAPH_BGRAPHDIALECT

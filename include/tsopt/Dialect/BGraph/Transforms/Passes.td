@@ -269,4 +269,53 @@ def TSOptSelectLayouts
   ];
 }
 
+
+def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
+  let summary = "Record the kernel plan: tensor cores, copy widths and "
+                "pipeline stages of every graph-defined kernel";
+  let description = [{
+    Makes, once, every decision about how a graph-defined kernel becomes
+    code that the cost model prices (`tsopt/Optimize/KernelPlan.h`), and
+    records it in the IR, where the cost model (`tsopt-estimate-cost`) and
+    the lowering (`convert-kgraph-to-gpu`, `convert-kgraph-to-scf`,
+    `tsopt-translate`) read it:
+
+    * `bgraph.mma` on every `bgraph.matmul`: `"m16n8k16"` (tensor cores,
+      tiles padded to the instruction) or `"cuda_cores"`;
+    * `bgraph.copy_bytes` on every `bgraph.input`: the bytes of one copy
+      (16, 8 or 4 where the tile's rows divide, else one element);
+    * `bgraph.stages` on the kernel: the iterations whose input tiles are in
+      flight at once; with s > 1 the iterators with an fmap get s buffers in
+      shared memory and the copies of iteration i + s - 1 are issued before
+      iteration i computes.
+
+    A decision already in the IR (planned before, or edited by hand) is kept
+    and checked; only what is missing is planned. The target is the
+    module's (`tsopt.target`), or the option on a module without one.
+    `tsopt-superoptimize`, `tsopt-fuse-blocks` and `tsopt-orchestrate`
+    return planned kernels; the lowering plans a kernel that carries no plan
+    the same way.
+
+    ```
+    tsopt-opt --tsopt-plan-kernels='target=sm_80' prog.mlir
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "GPU whose shared memory bounds the stages: sm_80, sm_90, h200 "
+           "(the module's tsopt.target when it names one)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Plan half-precision matmuls on tensor cores">,
+    Option<"pipeline", "pipeline", "bool", /*default=*/"true",
+           "Plan more than one pipeline stage where shared memory allows">,
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Graph-defined kernels planned">,
+    Statistic<"numTensorCoreMatmuls", "tensor-core-matmuls",
+              "Matmuls planned on tensor cores">,
+    Statistic<"numPipelined", "pipelined-kernels",
+              "Kernels planned with more than one stage">,
+  ];
+}
+
 #endif // TSOPT_DIALECT_BGRAPH_TRANSFORMS_PASSES

@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 namespace tsopt {
+struct Graph;
 struct OrchestrateResult;
 } // namespace tsopt
 
@@ -27,6 +28,13 @@ llvm::DenseSet<llvm::StringRef> referencedFunctions(mlir::ModuleOp module);
 /// `references`), without graph-defined kernels or calls.
 bool isRewritableProgram(mlir::func::FuncOp func,
                          const llvm::DenseSet<llvm::StringRef> &references);
+
+/// Replaces the body of `func` by `program` with every graph-defined kernel
+/// planned for `target` (tsopt/Optimize/KernelPlan.h): what the µGraph
+/// producers (superoptimization, rule-based fusion, orchestration) return.
+mlir::LogicalResult replaceWithPlannedBody(mlir::func::FuncOp func,
+                                           const Graph &program,
+                                           llvm::StringRef target);
 
 /// Moves an orchestration result into `func` when it is estimated faster
 /// than one kernel per op and its whole passes the float check: the body,

@@ -1,0 +1,84 @@
+//===- KernelPlan.h - The decisions a kernel is emitted with ----*- C++ -*-===//
+//
+// Every decision about how a block graph becomes code that the cost model
+// prices is made here, once, and recorded in the block graph itself, so
+// that the IR carries it (DESIGN, "the plan is IR") and the lowering emits
+// exactly what was priced:
+//
+//  * Op::mma on every matmul: tensor cores (mma.sync m16n8k16, tiles padded
+//    to the instruction) when isTensorCoreMatmul holds and the plan allows
+//    tensor cores, else a dot product per element on CUDA cores;
+//  * Op::copyBytes on every input iterator: the bytes of one copy, the
+//    largest of 16, 8 and 4 that divides the tile's rows (aligned in both
+//    memories), or one element;
+//  * Graph::stages: the iterations whose input tiles are in flight at once.
+//    With s > 1 the iterated tiles (input iterators with an fmap) get s
+//    buffers in shared memory (isPipelinedInput, Graph.h), the copies of iteration i + s - 1 are issued
+//    before iteration i computes, and iteration i waits only for its own.
+//    The planner takes the most stages (up to kMaxStages) whose memory plan
+//    fits the target's per-block limit without lowering the blocks an SM
+//    keeps resident below min(2, what one stage allows).
+//
+// A decision already present (read from the IR, or edited by hand) is kept:
+// planKernel fills only what is unplanned, and verifyKernelPlan checks that
+// what is there can be emitted.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_OPTIMIZE_KERNELPLAN_H
+#define TSOPT_OPTIMIZE_KERNELPLAN_H
+
+#include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Target.h"
+
+#include "llvm/Support/LogicalResult.h"
+
+#include <string>
+
+namespace tsopt {
+
+/// The most pipeline stages the planner chooses.
+constexpr int64_t kMaxStages = 3;
+
+/// Options of planning (not facts of the target).
+struct KernelPlanOptions {
+  /// Whether half-precision matmuls may run on tensor cores.
+  bool tensorCores = true;
+  /// Whether the copies may be pipelined across iterations.
+  bool pipeline = true;
+};
+
+/// The largest copy (16, 8 or 4 bytes) dividing the rows of `tile`, or the
+/// bytes of one element when none does.
+int64_t copyChunkBytes(const TensorType &tile);
+
+/// Whether matmul `op` of `blockGraph` runs on tensor cores: its plan's
+/// choice, or, unplanned, the choice planKernel makes by default
+/// (isTensorCoreMatmul). The cost model, the layout ILP and the lowering
+/// all ask this.
+bool runsOnTensorCores(const Graph &blockGraph, const Op &op);
+
+/// Fills the unplanned decisions of `blockGraph` for `target`. Fails, with
+/// the reason in `why`, when the block graph cannot be scheduled.
+llvm::LogicalResult planKernel(Graph &blockGraph, const TargetDesc &target,
+                               const KernelPlanOptions &options = {},
+                               std::string *why = nullptr);
+
+/// Plans every graph-defined kernel of kernel graph `program`.
+llvm::LogicalResult planKernels(Graph &program, const TargetDesc &target,
+                                const KernelPlanOptions &options = {},
+                                std::string *why = nullptr);
+
+/// Whether every decision of `blockGraph` is planned.
+bool isPlanned(const Graph &blockGraph);
+
+/// Checks that the planned decisions of `blockGraph` can be emitted: tensor
+/// cores only for a matmul whose input type is a half type, copies that
+/// divide the tile's rows (or one element), at least one stage. Fails with
+/// the first violation in `why`.
+llvm::LogicalResult verifyKernelPlan(const Graph &blockGraph,
+                                     std::string *why = nullptr);
+
+} // namespace tsopt
+
+#endif // TSOPT_OPTIMIZE_KERNELPLAN_H

@@ -1,0 +1,174 @@
+//===- KernelPlan.cpp - The decisions a kernel is emitted with ------------===//
+
+#include "tsopt/Optimize/KernelPlan.h"
+#include "tsopt/Core/Precision.h"
+#include "tsopt/Optimize/MemoryPlan.h"
+#include "tsopt/Optimize/Schedule.h"
+
+#include <algorithm>
+
+using namespace tsopt;
+
+int64_t tsopt::copyChunkBytes(const TensorType &tile) {
+  int64_t element = dtypeBytes(tile.dtype);
+  for (int64_t bytes : {16, 8, 4})
+    if (!tile.shape.empty() && bytes % element == 0 &&
+        tile.shape.back() % (bytes / element) == 0)
+      return bytes;
+  return element;
+}
+
+bool tsopt::runsOnTensorCores(const Graph &bg, const Op &op) {
+  if (op.kind != OpKind::Matmul)
+    return false;
+  return op.mma ? op.mma == uint8_t(MmaPlan::M16N8K16)
+                : isTensorCoreMatmul(bg, op);
+}
+
+static llvm::LogicalResult fail(std::string *why, std::string msg) {
+  if (why)
+    *why = std::move(msg);
+  return llvm::failure();
+}
+
+/// Shared memory the lowering places after the plan's tiles, bounded from
+/// above: the running-max form's per-row maximum and factor (f32) beside
+/// every exp, and the per-element maximum of an accumulator that merges
+/// split partials. (Reduction trees fit themselves into what is left.)
+static int64_t reservedAfterPlan(const Graph &bg) {
+  int64_t bytes = 0;
+  for (const Op &op : bg.ops) {
+    const Shape &shape = bg.type(op.results.empty() ? 0 : op.results[0]).shape;
+    if (op.kind == OpKind::Exp || op.kind == OpKind::ThreadGraph)
+      bytes += 2 * (numElements(llvm::ArrayRef(shape).drop_back()) * 4 +
+                    kTileAlignment);
+    if (op.kind == OpKind::Accum && op.operands.size() == 2)
+      bytes += numElements(shape) * 4 + kTileAlignment;
+  }
+  return bytes;
+}
+
+/// The stage count: the most, up to kMaxStages, whose plan (and what the
+/// lowering adds after it) fits the per-block limit and keeps as many
+/// resident blocks per SM as one stage does, or two, whichever is fewer.
+static llvm::FailureOr<int64_t> chooseStages(Graph &bg,
+                                             const TargetDesc &target,
+                                             std::string *why) {
+  if (!llvm::any_of(bg.ops,
+                    [&](const Op &op) { return isPipelinedInput(bg, op); }))
+    return 1;
+  llvm::FailureOr<Schedule> schedule = scheduleBlockGraph(bg, why);
+  if (failed(schedule))
+    return llvm::failure();
+  int64_t reserved = reservedAfterPlan(bg);
+  auto bytesWith = [&](int64_t stages) -> llvm::FailureOr<int64_t> {
+    bg.stages = stages;
+    llvm::FailureOr<MemoryPlan> plan =
+        planSharedMemory(bg, *schedule, kTileAlignment, why);
+    if (failed(plan))
+      return llvm::failure();
+    return plan->totalBytes + reserved;
+  };
+  auto residentBlocks = [&](int64_t bytes) {
+    return target.sharedMemoryPerSM /
+           (bytes + target.sharedMemoryReservedPerBlock);
+  };
+  llvm::FailureOr<int64_t> one = bytesWith(1);
+  if (failed(one))
+    return llvm::failure();
+  int64_t wanted = std::min<int64_t>(2, residentBlocks(*one));
+  int64_t best = 1;
+  for (int64_t s = 2; s <= kMaxStages; ++s) {
+    llvm::FailureOr<int64_t> bytes = bytesWith(s);
+    if (failed(bytes))
+      return llvm::failure();
+    if (*bytes > target.sharedMemoryPerBlock || residentBlocks(*bytes) < wanted)
+      break;
+    best = s;
+  }
+  bg.stages = 0;
+  return best;
+}
+
+llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
+                                      const KernelPlanOptions &options,
+                                      std::string *why) {
+  for (Op &op : bg.ops) {
+    if (op.kind == OpKind::Matmul && !op.mma)
+      op.mma = static_cast<uint8_t>(options.tensorCores &&
+                                            isTensorCoreMatmul(bg, op)
+                                        ? MmaPlan::M16N8K16
+                                        : MmaPlan::CudaCores);
+    if (op.kind == OpKind::BlockInput && !op.copyBytes)
+      op.copyBytes = static_cast<uint8_t>(copyChunkBytes(bg.type(op.results[0])));
+  }
+  if (bg.stages == 0) {
+    int64_t stages = 1;
+    if (options.pipeline) {
+      llvm::FailureOr<int64_t> chosen = chooseStages(bg, target, why);
+      if (failed(chosen))
+        return llvm::failure();
+      stages = *chosen;
+    }
+    bg.stages = stages;
+  }
+  return verifyKernelPlan(bg, why);
+}
+
+llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
+                                       const KernelPlanOptions &options,
+                                       std::string *why) {
+  for (Op &op : program.ops) {
+    if (op.kind != OpKind::Kernel || !op.body || isPlanned(*op.body))
+      continue;
+    auto body = std::make_shared<Graph>(*op.body);
+    if (failed(planKernel(*body, target, options, why)))
+      return llvm::failure();
+    op.body = std::move(body);
+  }
+  return llvm::success();
+}
+
+bool tsopt::isPlanned(const Graph &bg) {
+  return bg.stages > 0 && llvm::all_of(bg.ops, [](const Op &op) {
+           return (op.kind != OpKind::Matmul || op.mma) &&
+                  (op.kind != OpKind::BlockInput || op.copyBytes);
+         });
+}
+
+llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
+                                            std::string *why) {
+  if (bg.stages < 0 || bg.stages > 16)
+    return fail(why, "a stage count of " + std::to_string(bg.stages) +
+                         " (1 to 16)");
+  for (auto [i, op] : llvm::enumerate(bg.ops)) {
+    std::string at = "op #" + std::to_string(i) + " (" +
+                     stringifyOpKind(op.kind).str() + ")";
+    if (op.kind == OpKind::Matmul && op.mma > uint8_t(MmaPlan::M16N8K16))
+      return fail(why, at + " has an unknown matmul unit");
+    if (op.kind == OpKind::Matmul &&
+        op.mma == uint8_t(MmaPlan::M16N8K16) && !isTensorCoreMatmul(bg, op))
+      return fail(why, at + " is planned on tensor cores, but its input type "
+                            "is not a half type (or its tiles are not "
+                            "matrices)");
+    if (op.kind == OpKind::BlockInput && op.copyBytes) {
+      const TensorType &tile = bg.type(op.results[0]);
+      int64_t element = dtypeBytes(tile.dtype);
+      int64_t bytes = op.copyBytes;
+      bool ok = bytes == element ||
+                ((bytes == 4 || bytes == 8 || bytes == 16) &&
+                 bytes % element == 0 && !tile.shape.empty() &&
+                 tile.shape.back() % (bytes / element) == 0);
+      if (!ok)
+        return fail(why, at + " copies " + std::to_string(bytes) +
+                             "-byte chunks, which do not divide its tile's "
+                             "rows of " +
+                             (tile.shape.empty()
+                                  ? std::string("one element")
+                                  : std::to_string(tile.shape.back() *
+                                                   element) +
+                                        " bytes"));
+    }
+  }
+  return llvm::success();
+}
