@@ -1,0 +1,74 @@
+// A plan that cannot be emitted is an error, whether planned or written.
+// RUN: tsopt-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels{target=sm_90}))'
+
+// Tensor cores for an f32 matmul.
+func.func @f32_mma(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  // expected-error @+1 {{cannot plan the kernel: op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) -> (tensor<16x16xf32>) {
+  ^bb0(%ab: tensor<16x16xf32>, %bb: tensor<16x16xf32>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %bt = bgraph.input %bb imap = {x = replica} fmap = replica : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %p = bgraph.matmul %at, %bt {bgraph.mma = "m16n8k16"} : !bgraph.tile<16x16xf32>, !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %s = bgraph.accum sum %p : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<16x16xf32> -> tensor<16x16xf32>
+    bgraph.yield %o : tensor<16x16xf32>
+  }
+  return %c : tensor<16x16xf32>
+}
+
+// -----
+
+// 16-byte copies of rows of three f16 elements.
+func.func @wide_copy(%a: tensor<4x3xf16>) -> tensor<4x3xf16> {
+  // expected-error @+1 {{cannot plan the kernel: op #0 (input) copies 16-byte chunks, which do not divide its tile's rows of 6 bytes}}
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x3xf16>) -> (tensor<4x3xf16>) {
+  ^bb0(%ab: tensor<4x3xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.copy_bytes = 16 : i64} : tensor<4x3xf16> -> !bgraph.tile<4x3xf16>
+    %e = bgraph.exp %at : !bgraph.tile<4x3xf16> -> !bgraph.tile<4x3xf32>
+    %s = bgraph.accum sum %e : !bgraph.tile<4x3xf32> -> !bgraph.tile<4x3xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x3xf32> -> tensor<4x3xf16>
+    bgraph.yield %o : tensor<4x3xf16>
+  }
+  return %c : tensor<4x3xf16>
+}
+
+// -----
+
+// Plan attributes where they do not belong.
+func.func @misplaced(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+  // expected-error @+1 {{'bgraph.stages' belongs on a graph-defined kernel: 1 to 16 stages}}
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) attributes {bgraph.stages = 0 : i64} {
+  ^bb0(%ab: tensor<4x4xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
+    %s = bgraph.accum sum %at : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf16>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf16> -> tensor<4x4xf16>
+    bgraph.yield %o : tensor<4x4xf16>
+  }
+  return %c : tensor<4x4xf16>
+}
+
+// -----
+
+func.func @mma_on_exp(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) {
+  ^bb0(%ab: tensor<4x4xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
+    // expected-error @+1 {{'bgraph.mma' belongs on a bgraph.matmul: "m16n8k16" or "cuda_cores"}}
+    %e = bgraph.exp %at {bgraph.mma = "m16n8k16"} : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf32>
+    %s = bgraph.accum sum %e : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf32> -> tensor<4x4xf16>
+    bgraph.yield %o : tensor<4x4xf16>
+  }
+  return %c : tensor<4x4xf16>
+}
+
+// -----
+
+// A module planned for sm_80 and a plan asked for sm_90.
+module attributes {tsopt.target = "sm_80"} {
+  // expected-error @+1 {{the module is planned for target 'sm_80' (tsopt.target), but the pass was asked for 'sm_90'}}
+  func.func @other_target(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+    %e = kgraph.exp %a : tensor<4x4xf16>
+    return %e : tensor<4x4xf16>
+  }
+}

@@ -1,0 +1,46 @@
+// The PTX follows the kernel plan carried in the IR, edited or not: each
+// edited value below is one the planner would not choose (it plans three
+// stages, tensor cores and 16-byte copies for this kernel, as the first run
+// shows), so the PTX of an edit proves that tsopt-translate emits the plan
+// it reads and plans nothing it finds planned.
+// RUN: tsopt-translate --tsopt-to-ptx %s | FileCheck %s --check-prefix=PLANNED
+// RUN: sed -e 's/bgraph.stages = 3/bgraph.stages = 2/' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=STAGES2
+// RUN: sed -e 's/bgraph.stages = 3/bgraph.stages = 1/' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=STAGES1
+// RUN: sed -e 's/"m16n8k16"/"cuda_cores"/' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=CUDA
+// RUN: sed -e 's/copy_bytes = 16/copy_bytes = 8/g' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=COPY8
+// Without the plan attributes, the lowering pipeline plans the same.
+// RUN: sed -e 's/ {bgraph.copy_bytes = 16 : i64}//; s/ {bgraph.mma = "m16n8k16"}//; s/ attributes {bgraph.stages = 3 : i64}//' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=PLANNED
+
+// Three stages: two iterations' copies committed before the loop, and in
+// every iteration one more group before waiting for all but the last two.
+// PLANNED: .entry gemm_kernel0(
+// PLANNED-COUNT-2: cp.async.commit_group;
+// PLANNED: cp.async.commit_group;
+// PLANNED-NEXT: cp.async.wait_group 2;
+// PLANNED-NEXT: bar.sync 0;
+// PLANNED: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PLANNED-NOT: cp.async.wait_group 0;
+// PLANNED: ret;
+// STAGES2: cp.async.wait_group 1;
+// STAGES2-NOT: cp.async.wait_group 2;
+// STAGES1-NOT: cp.async.wait_group {{[12]}};
+// STAGES1: cp.async.wait_group 0;
+// CUDA-NOT: mma.sync
+// CUDA: cp.async.wait_group 2;
+// CUDA-NOT: mma.sync
+// COPY8-NOT: cp.async.cg
+// COPY8: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8;
+// COPY8-NOT: cp.async.cg
+
+func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
+  %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) attributes {bgraph.stages = 3 : i64} {
+  ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = 1 {bgraph.copy_bytes = 16 : i64} : tensor<64x256xf16> -> !bgraph.tile<64x32xf16>
+    %bt = bgraph.input %bb imap = {x = 1} fmap = 0 {bgraph.copy_bytes = 16 : i64} : tensor<256x64xf16> -> !bgraph.tile<32x32xf16>
+    %p = bgraph.matmul %at, %bt {bgraph.mma = "m16n8k16"} : !bgraph.tile<64x32xf16>, !bgraph.tile<32x32xf16> -> !bgraph.tile<64x32xf32>
+    %s = bgraph.accum sum %p : !bgraph.tile<64x32xf32> -> !bgraph.tile<64x32xf32>
+    %o = bgraph.output %s omap = {x = 1} : !bgraph.tile<64x32xf32> -> tensor<64x64xf16>
+    bgraph.yield %o : tensor<64x64xf16>
+  }
+  return %c : tensor<64x64xf16>
+}
