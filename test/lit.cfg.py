@@ -76,3 +76,18 @@ if (
             f"--tools {config.tsopt_tools_dir} --llvm {llvm_root}",
         )
     )
+
+# The consistency check of the kernel plan (utils/check_kernel_plan.py):
+# what the cost model charges against the PTX tsopt-translate emits. It needs
+# the Python standard library only.
+config.substitutions.append(
+    (
+        "%check-kernel-plan",
+        f"{sys.executable} "
+        f"{os.path.join(os.path.dirname(config.test_source_root), 'utils', 'check_kernel_plan.py')} "
+        f"--bin {config.tsopt_tools_dir}",
+    )
+)
+config.substitutions.append(
+    ("%repo", os.path.dirname(config.test_source_root))
+)

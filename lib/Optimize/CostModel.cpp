@@ -11,6 +11,7 @@
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
+#include "tsopt/Optimize/SoftmaxPlan.h"
 
 #include <algorithm>
 #include <cassert>
@@ -194,6 +195,13 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   KernelCost k;
   k.kind = op.kind;
   k.graphDefined = true;
+  k.stages = g.stages;
+  for (const Op &bop : g.ops) {
+    if (bop.kind == OpKind::Matmul)
+      ++(runsOnTensorCores(g, bop) ? k.tensorCoreMatmuls : k.cudaCoreMatmuls);
+    if (bop.kind == OpKind::BlockInput)
+      k.copyBytes.push_back(bop.copyBytes);
+  }
 
   std::string scheduleWhy;
   llvm::FailureOr<Schedule> schedule = scheduleBlockGraph(g, &scheduleWhy);
@@ -342,12 +350,16 @@ llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
       *why = "not a kernel graph";
     return llvm::failure();
   }
+  // The program as the lowering emits it: split softmaxes with their row
+  // maxima.
+  Graph emitted = program;
+  addSplitSoftmaxMaxima(emitted);
   ProgramCost p;
-  for (int i = 0, e = program.ops.size(); i < e; ++i) {
-    if (lowersToView(program, i))
+  for (int i = 0, e = emitted.ops.size(); i < e; ++i) {
+    if (lowersToView(emitted, i))
       continue;
     llvm::FailureOr<KernelCost> k =
-        estimateKernelCost(program, i, target, options, why);
+        estimateKernelCost(emitted, i, target, options, why);
     if (failed(k))
       return llvm::failure();
     p.fits &= k->fits;

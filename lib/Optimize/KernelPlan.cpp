@@ -4,6 +4,7 @@
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
+#include "tsopt/Optimize/SoftmaxPlan.h"
 
 #include <algorithm>
 
@@ -118,12 +119,26 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
 llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
                                        const KernelPlanOptions &options,
                                        std::string *why) {
-  for (Op &op : program.ops) {
+  // The stages are chosen for the kernels as the lowering emits them: a
+  // split softmax's combining kernel reads the row maxima too.
+  Graph emitted = program;
+  addSplitSoftmaxMaxima(emitted);
+  for (size_t i = 0; i < program.ops.size(); ++i) {
+    Op &op = program.ops[i];
     if (op.kind != OpKind::Kernel || !op.body || isPlanned(*op.body))
       continue;
     auto body = std::make_shared<Graph>(*op.body);
-    if (failed(planKernel(*body, target, options, why)))
-      return llvm::failure();
+    std::string reason;
+    if (body->stages == 0) {
+      Graph asEmitted = *emitted.ops[i].body;
+      if (succeeded(planKernel(asEmitted, target, options, &reason)))
+        body->stages = asEmitted.stages;
+    }
+    // planKernel gives a reason exactly when it fails.
+    if (reason.empty())
+      (void)planKernel(*body, target, options, &reason);
+    if (!reason.empty())
+      return fail(why, "op #" + std::to_string(i) + " (kernel): " + reason);
     op.body = std::move(body);
   }
   return llvm::success();

@@ -92,6 +92,11 @@ struct KernelCost {
   /// False when a block needs more shared memory than the target allows;
   /// the time is then infinite.
   bool fits = true;
+  /// The kernel plan the estimate charges (KernelPlan.h), as the lowering
+  /// emits it: matmuls on tensor cores and on CUDA cores, pipeline stages,
+  /// and the bytes of each input iterator's copies.
+  int64_t tensorCoreMatmuls = 0, cudaCoreMatmuls = 0, stages = 1;
+  std::vector<int64_t> copyBytes;
 
   // Terms of the time.
   double memoryUs = 0;       ///< device-memory traffic

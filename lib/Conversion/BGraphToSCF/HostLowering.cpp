@@ -57,150 +57,6 @@ SmallVector<func::FuncOp> kernelGraphFunctions(ModuleOp module) {
   return functions;
 }
 
-namespace {
-
-/// The partial results of a split softmax and the kernels that merge them
-/// (FlashDecoding's combine step).
-struct SplitSoftmax {
-  /// Producer block output ops (by index) of the partials, the kernel
-  /// result each writes, and that result's position in the kernel.
-  struct Partial {
-    int output, tensor;
-  };
-  llvm::SmallVector<Partial, 2> partials;
-  /// Consumer kernel (op index in the function) and the operand position
-  /// of a partial in it.
-  struct Use {
-    int kernel, operand;
-  };
-  llvm::SmallVector<Use, 2> uses;
-};
-
-/// Whether the partials written by kernel `producer` (its accumulators
-/// `accums`, rescaled to their rows' running maxima) can be merged by their
-/// consumers: every use is a graph-defined kernel whose input iterator feeds
-/// the tile, unchanged, to a sum accumulator, and the merged accumulators of
-/// each consumer meet only as quotients of each other (so the common factor
-/// cancels). No partial may be a result of the function.
-std::optional<SplitSoftmax> findSplitSoftmax(const Graph &g, int producer,
-                                             const Graph &body,
-                                             llvm::ArrayRef<int> accums) {
-  SplitSoftmax split;
-  for (int a : accums)
-    for (auto [i, o] : llvm::enumerate(body.ops)) {
-      if (o.kind != OpKind::BlockOutput ||
-          o.operands[0] != body.ops[a].results[0])
-        continue;
-      int pos = llvm::find(body.outputs, o.results[0]) - body.outputs.begin();
-      int tensor = g.ops[producer].results[pos];
-      if (llvm::is_contained(g.outputs, tensor))
-        return std::nullopt;
-      split.partials.push_back({static_cast<int>(i), tensor});
-    }
-  // Merged accumulators of each consumer, by accumulator result value.
-  llvm::DenseMap<int, llvm::SmallDenseSet<int, 4>> merged;
-  for (const SplitSoftmax::Partial &p : split.partials)
-    for (auto [k, op] : llvm::enumerate(g.ops)) {
-      for (auto [pos, v] : llvm::enumerate(op.operands)) {
-        if (v != p.tensor)
-          continue;
-        if (op.kind != OpKind::Kernel)
-          return std::nullopt;
-        const Graph &cb = *op.body;
-        if (llvm::any_of(cb.ops, [](const Op &o) {
-              return o.kind == OpKind::Exp || o.kind == OpKind::ThreadGraph;
-            }))
-          return std::nullopt;
-        int in = -1, acc = -1, readers = 0;
-        for (auto [j, o] : llvm::enumerate(cb.ops))
-          if (llvm::is_contained(o.operands, cb.inputs[pos])) {
-            ++readers;
-            in = j;
-          }
-        if (readers != 1 || cb.ops[in].kind != OpKind::BlockInput)
-          return std::nullopt;
-        int tile = cb.ops[in].results[0], tileUsers = 0;
-        for (auto [j, o] : llvm::enumerate(cb.ops))
-          if (llvm::is_contained(o.operands, tile)) {
-            ++tileUsers;
-            acc = j;
-          }
-        if (tileUsers != 1 || cb.ops[acc].kind != OpKind::Accum ||
-            cb.ops[acc].accum != AccumKind::Sum ||
-            cb.ops[acc].fmap != kReplica)
-          return std::nullopt;
-        merged[k].insert(cb.ops[acc].results[0]);
-        split.uses.push_back({static_cast<int>(k), static_cast<int>(pos)});
-      }
-    }
-  for (auto &[k, values] : merged) {
-    const Graph &cb = *g.ops[k].body;
-    bool divided = false;
-    for (const Op &o : cb.ops)
-      for (int v : o.operands) {
-        if (!values.contains(v) || o.kind == OpKind::Accum)
-          continue;
-        if (o.kind != OpKind::Div || !values.contains(o.operands[0]) ||
-            !values.contains(o.operands[1]))
-          return std::nullopt;
-        divided = true;
-      }
-    if (!divided)
-      return std::nullopt;
-  }
-  return split;
-}
-
-/// Adds the row maxima of `split`'s partials to `g`: a kernel result (f32)
-/// next to each partial, written by a second output saver in `producerBody`
-/// (recorded in `maxOutputs`), and, in each consumer, an input iterator
-/// reading it with the partial's maps, given to the partial's accumulator as
-/// its second operand.
-void addRowMaxima(Graph &g, int producer, Graph &producerBody,
-                  const SplitSoftmax &split,
-                  llvm::SmallVectorImpl<int> &maxOutputs) {
-  llvm::DenseMap<int, int> maxima; // partial tensor -> its maxima tensor
-  for (const SplitSoftmax::Partial &p : split.partials) {
-    TensorType type{g.type(p.tensor).shape, DType::F32};
-    Op out = producerBody.ops[p.output];
-    maxOutputs.push_back(producerBody.ops.size());
-    int r = producerBody.addOp(out, {type});
-    producerBody.outputs.push_back(r);
-    int m = g.values.size();
-    g.values.push_back(type);
-    g.ops[producer].results.push_back(m);
-    maxima[p.tensor] = m;
-  }
-  for (const SplitSoftmax::Use &u : split.uses) {
-    Op &kernel = g.ops[u.kernel];
-    int m = maxima.lookup(kernel.operands[u.operand]);
-    kernel.operands.push_back(m);
-    auto body = std::make_shared<Graph>(*kernel.body);
-    // The partial's iterator (found again: earlier insertions moved it).
-    auto partial = llvm::find_if(body->ops, [&](const Op &o) {
-      return o.kind == OpKind::BlockInput &&
-             o.operands[0] == body->inputs[u.operand];
-    });
-    Op read = *partial;
-    read.copyBytes = 0; // another tile type: planned anew
-    int tileOf = partial->results[0];
-    int in = body->addInput(g.type(m));
-    read.operands = {in};
-    TensorType tile{body->type(tileOf).shape, DType::F32};
-    int t = body->values.size();
-    body->values.push_back(tile);
-    read.results = {t};
-    for (Op &o : body->ops)
-      if (o.kind == OpKind::Accum && o.operands.size() == 1 &&
-          o.operands[0] == tileOf)
-        o.operands.push_back(t);
-    // Before every use: at the front.
-    body->ops.insert(body->ops.begin(), read);
-    kernel.body = std::move(body);
-  }
-}
-
-} // namespace
 
 LogicalResult lowerKernelGraphFunction(func::FuncOp func,
                                        const HostHooks &hooks) {
@@ -261,9 +117,12 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   // Plan every kernel first, so that nothing is built for a function that
   // cannot be lowered. A kernel whose softmax partials are written out is
   // kept in the running-max form only when its consumers can merge them;
-  // they then get the row maxima as an extra tensor.
+  // they then get the row maxima as an extra tensor (addSplitSoftmaxMaxima,
+  // the program the cost model prices).
   // A reshape that is not a result is a view of its operand's buffer
   // (lowersToView): it gets no kernel, and its slot here stays empty.
+  llvm::DenseMap<int, SmallVector<int, 2>> splitProducers =
+      addSplitSoftmaxMaxima(g);
   std::vector<PlannedKernel> kernels;
   unsigned numKernels = 0;
   for (size_t i = 0; i < g.ops.size(); ++i) {
@@ -285,18 +144,15 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
                                 << " into a block graph: " << why;
       k.body = std::move(*expanded);
     }
-    if (failed(prepareKernel(k, /*allowOutputs=*/true)))
+    auto split = splitProducers.find(static_cast<int>(i));
+    bool isSplit = split != splitProducers.end();
+    if (failed(prepareKernel(k, /*allowOutputs=*/isSplit)))
       return failure();
-    if (k.rescale && k.rescale->writtenOut) {
-      std::optional<SplitSoftmax> split =
-          findSplitSoftmax(g, i, k.body, k.rescale->accums);
-      llvm::SmallVector<int, 2> maxOutputs;
-      if (split)
-        addRowMaxima(g, i, k.body, *split, maxOutputs);
-      if (failed(prepareKernel(k, /*allowOutputs=*/split.has_value())))
-        return failure();
-      if (split)
-        k.rescale->maxOutputs = maxOutputs;
+    if (isSplit) {
+      if (!k.rescale || !k.rescale->writtenOut)
+        return func.emitError() << k.name
+                                << " lost its split softmax while planned";
+      k.rescale->maxOutputs = split->second;
     }
     kernels.push_back(std::move(k));
   }

@@ -23,6 +23,7 @@
 #include "tsopt/Core/Target.h"
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Optimize/MemoryPlan.h"
+#include "tsopt/Optimize/SoftmaxPlan.h"
 #include "tsopt/Optimize/Schedule.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -58,79 +59,6 @@ struct BlockContext {
   /// plan's total bytes (workgroup memory on a GPU).
   mlir::Value sharedMemory;
 };
-
-/// The running-max form of a softmax inside one block graph (DESIGN §5):
-/// an exp in the loop body whose values reach sum accumulators only through
-/// row-preserving linear ops (a matmul with the exp on the left, a sum over
-/// the last dim), and whose accumulators are only divided by each other
-/// after the loop. Each iteration then computes exp(x - m) with m the
-/// running maximum of x per row and rescales the accumulators by
-/// exp(m_old - m_new); the quotients are unchanged and no exp exceeds 1.
-struct SoftmaxRescale {
-  /// The op whose result is the exp: an exp op, or a thread graph whose
-  /// output is an exp; -1 in a kernel that only merges split partials.
-  int expOp = -1;
-  bool hasExp() const { return expOp >= 0; }
-  /// The softmax split across kernels (FlashDecoding). In the producing
-  /// kernel the accumulators are not divided but written out, relative to
-  /// each row's running maximum, and these output savers (block op indices)
-  /// write that maximum (f32) alongside.
-  llvm::SmallVector<int, 2> maxOutputs;
-  /// Whether the accumulators are written out rather than divided.
-  bool writtenOut = false;
-  /// In the combining kernel: accumulators whose second operand is the tile
-  /// of row maxima that came with their partials. Each keeps a per-element
-  /// running maximum (f32, at `mergeOffsets[i]`, after the plan) and adds
-  /// every partial rescaled to it; they meet only as quotients of each
-  /// other, so the common factor cancels.
-  llvm::SmallVector<int, 2> merges;
-  llvm::SmallVector<int64_t, 2> mergeOffsets;
-  /// The accumulator ops to rescale.
-  llvm::SmallVector<int, 2> accums;
-  /// The row shape: the exp's shape without its last dim.
-  Shape rows;
-  /// Byte offsets of the per-row running maximum and rescale factor (f32),
-  /// placed after the plan's tiles.
-  int64_t maxOffset = 0, scaleOffset = 0;
-};
-
-/// Reductions split over several threads per output element (DESIGN §5):
-/// when a serial fold over a group (reduce_sum/reduce_max, rms_norm's row
-/// statistics, the running-max form's row maxima) would leave most threads
-/// idle, each group is split over `width` threads; each writes its partial
-/// fold to an f32 scratch buffer in shared memory, and the partials are
-/// combined by a tree of log2(width) barrier-separated steps.
-struct ReductionTrees {
-  /// Op index -> threads per group (a power of two, at least 2).
-  llvm::SmallDenseMap<int, int64_t, 4> width;
-  /// Byte offset and size of the f32 scratch buffer, placed after the plan's
-  /// tiles (and the running-max buffers).
-  int64_t offset = 0, bytes = 0;
-
-  bool empty() const { return width.empty(); }
-};
-
-/// Chooses the reduction trees of `blockGraph` for `threads` threads per
-/// block, the scratch buffer placed at the first aligned offset from
-/// `endBytes` (the end of what shared memory holds so far). With a nonzero
-/// `limitBytes`, the scratch buffer ends within it: trees get fewer threads
-/// per group, or none, rather than a kernel that fits without them not
-/// fitting with them.
-ReductionTrees planReductionTrees(const Graph &blockGraph,
-                                  const SoftmaxRescale *rescale,
-                                  int64_t threads, int64_t endBytes,
-                                  int64_t limitBytes = 0);
-
-/// Finds the running-max form for `blockGraph`, or nullopt when its exps do
-/// not fit the pattern (they are then computed as written). With
-/// `allowOutputs`, accumulators that are only written out (the producing
-/// half of a split softmax) are accepted too; `maxOutputs` is then left for
-/// the caller to fill once it knows the consumers can merge them.
-std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &blockGraph,
-                                                 const Schedule &schedule,
-                                                 int64_t planBytes,
-                                                 bool allowOutputs = false);
-
 
 /// Emits the body of one block: the loop phase, its accumulators and the
 /// post-loop phase of `blockGraph`, in the order of `schedule`, with tiles

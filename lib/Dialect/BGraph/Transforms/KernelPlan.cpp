@@ -3,6 +3,7 @@
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
 
 #include "mlir/IR/Builders.h"
@@ -29,19 +30,29 @@ struct PlanKernelsPass
     FailureOr<SmallVector<KernelGraph>> kernels = importKernelGraphs(func);
     if (failed(kernels))
       return signalPassFailure();
+    if (kernels->empty())
+      return;
+    // The whole program is planned at once: a kernel's stages depend on
+    // what the lowering adds to it (a split softmax's row maxima).
+    FailureOr<Graph> program = importFunction(func);
+    if (failed(program))
+      return signalPassFailure();
     KernelPlanOptions options;
     options.tensorCores = tensorCores;
     options.pipeline = pipeline;
+    std::string why;
+    if (failed(planKernels(*program, *desc, options, &why))) {
+      func.emitError("cannot plan the kernels: ") << why;
+      return signalPassFailure();
+    }
     Builder b(&getContext());
-    bool failedAny = false;
-    for (KernelGraph &k : *kernels) {
-      Graph body = *k.body;
-      std::string why;
-      if (failed(planKernel(body, *desc, options, &why))) {
-        k.kernel->emitError("cannot plan the kernel: ") << why;
-        failedAny = true;
+    auto kernel = kernels->begin();
+    for (const tsopt::Op &kop : program->ops) {
+      if (kop.kind != OpKind::Kernel)
         continue;
-      }
+      assert(kernel != kernels->end() && "one kernel graph per kernel op");
+      KernelGraph &k = *kernel++;
+      const Graph &body = *kop.body;
       ++numKernels;
       if (body.stages > 1)
         ++numPipelined;
@@ -59,8 +70,6 @@ struct PlanKernelsPass
                           b.getI64IntegerAttr(op.copyBytes));
       }
     }
-    if (failedAny)
-      signalPassFailure();
   }
 };
 } // namespace

@@ -52,6 +52,13 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
        << formatFixed(100 * k.smUtilization) << "%, " << k.barriersPerBlock
        << " barriers/block, shared-memory traffic " << k.sharedMemoryTraffic
        << " B, read bandwidth " << formatFixed(k.readBandwidth / 1e12) << " TB/s";
+  if (k.graphDefined) {
+    os << "; plan: " << k.tensorCoreMatmuls << " matmuls on tensor cores, "
+       << k.cudaCoreMatmuls << " on CUDA cores, " << k.stages
+       << (k.stages == 1 ? " stage" : " stages") << ", copies of ";
+    llvm::interleave(k.copyBytes, os, "/");
+    os << " B";
+  }
   os << "; terms (us): memory " << formatFixed(k.memoryUs) << ", compute "
      << formatFixed(k.computeUs);
   if (k.graphDefined)

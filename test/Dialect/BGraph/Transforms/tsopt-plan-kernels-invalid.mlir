@@ -2,8 +2,8 @@
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels{target=sm_90}))'
 
 // Tensor cores for an f32 matmul.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
 func.func @f32_mma(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
-  // expected-error @+1 {{cannot plan the kernel: op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) -> (tensor<16x16xf32>) {
   ^bb0(%ab: tensor<16x16xf32>, %bb: tensor<16x16xf32>):
     %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
@@ -19,8 +19,8 @@ func.func @f32_mma(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16
 // -----
 
 // 16-byte copies of rows of three f16 elements.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #0 (input) copies 16-byte chunks, which do not divide its tile's rows of 6 bytes}}
 func.func @wide_copy(%a: tensor<4x3xf16>) -> tensor<4x3xf16> {
-  // expected-error @+1 {{cannot plan the kernel: op #0 (input) copies 16-byte chunks, which do not divide its tile's rows of 6 bytes}}
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x3xf16>) -> (tensor<4x3xf16>) {
   ^bb0(%ab: tensor<4x3xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.copy_bytes = 16 : i64} : tensor<4x3xf16> -> !bgraph.tile<4x3xf16>

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Checks that the code tsopt emits is the code its cost model priced.
+
+For every graph-defined kernel of the given programs, and every target, the
+kernel plan the cost model charges (`tsopt-estimate-cost`'s "plan:" note:
+matmuls on tensor cores, pipeline stages, the bytes of each iterator's
+copies) is compared with the PTX `tsopt-translate` emits for that kernel:
+
+  * tensor cores charged  <=> `mma.sync` in the kernel;
+  * s stages charged      <=> `cp.async.wait_group s-1` (s > 1; one stage
+                              waits for every group: `wait_group 0`);
+  * the copy widths charged of 4, 8 and 16 bytes  ==  the widths of the
+    kernel's `cp.async` instructions (narrower copies are plain loads).
+
+A kgraph program is checked as written (planned where it carries no plan,
+by the same planner for both sides); a linalg export is imported and
+orchestrated for the target first (`--orchestrate`), so that its kernels
+are the graph-defined ones tsopt produces. Prints one line per kernel and a
+summary; exits 1 on any disagreement.
+
+    utils/check_kernel_plan.py --bin build/bin --targets sm_80,sm_90 \
+        utils/workloads/*.mlir
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PLAN = re.compile(
+    r"note: kernel (\d+) \(kernel, [^)]*\): .*; plan: (\d+) matmuls on tensor "
+    r"cores, (\d+) on CUDA cores, (\d+) stages?, copies of ([0-9/]*) B")
+LIBRARY = re.compile(r"note: kernel (\d+) \(\w+, library\)")
+FUNC = re.compile(r"^\s*func\.func (?:private |public )?@([\w.$-]+)\(")
+REMARK = re.compile(r": (remark|warning): (estimated|no estimate)")
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if p.returncode != 0:
+        raise RuntimeError("%s failed:\n%s" % (" ".join(cmd), p.stderr[-2000:]))
+    return p
+
+
+def charged(bin_dir, path, target):
+    """{function: [plan per kernel, None for a pre-defined op]}."""
+    err = run([os.path.join(bin_dir, "tsopt-opt"), path,
+               "--tsopt-estimate-cost=target=" + target, "-o", os.devnull]).stderr
+    plans, current = {}, None
+    pending = False
+    for line in err.splitlines():
+        if REMARK.search(line):
+            pending = True
+            continue
+        m = FUNC.match(line)
+        if pending and m:
+            current = m.group(1)
+            plans[current] = []
+            pending = False
+            continue
+        m = PLAN.search(line)
+        if m and current is not None:
+            widths = [int(w) for w in m.group(5).split("/") if w]
+            plans[current].append({
+                "tensor_cores": int(m.group(2)) > 0,
+                "stages": int(m.group(4)),
+                "async_widths": sorted({w for w in widths if w >= 4}),
+            })
+        elif LIBRARY.search(line) and current is not None:
+            plans[current].append(None)
+    return plans
+
+
+def emitted(bin_dir, path, target, workdir, functions):
+    """{kernel entry name: its PTX features} of `functions`."""
+    ptx = os.path.join(workdir, "out.ptx")
+    run([os.path.join(bin_dir, "tsopt-translate"), "--tsopt-to-ptx",
+         "--target=" + target, "--function=" + ",".join(functions), path,
+         "-o", ptx])
+    text = open(ptx).read()
+    kernels = {}
+    for m in re.finditer(r"\.entry (\w+)\(", text):
+        start = m.end()
+        nxt = text.find(".entry ", start)
+        body = text[start:nxt if nxt >= 0 else len(text)]
+        waits = [int(w) for w in
+                 re.findall(r"cp\.async\.wait_group\s+(\d+);", body)]
+        kernels[m.group(1)] = {
+            "tensor_cores": "mma.sync" in body,
+            "stages": max(waits) + 1 if waits else 1,
+            "async_widths": sorted({int(w) for w in re.findall(
+                r"cp\.async\.c[ag]\.shared\.global[^;]*,\s*(\d+);", body)}),
+        }
+    return kernels
+
+
+def prepare(bin_dir, path, target, workdir, orchestrate):
+    if not orchestrate:
+        return path
+    out = os.path.join(workdir, "orchestrated.mlir")
+    with open(path) as f:
+        importer = ("--tsopt-import-tosa" if "tosa." in f.read()
+                    else "--convert-linalg-to-kgraph")
+    run([os.path.join(bin_dir, "tsopt-opt"), path, importer,
+         "--tsopt-orchestrate=target=" + target, "-o", out])
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bin", default="build/bin")
+    ap.add_argument("--targets", default="sm_80,sm_90")
+    ap.add_argument("--orchestrate", action="store_true",
+                    help="import the files as linalg and orchestrate them")
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+    checked = disagreements = 0
+    with tempfile.TemporaryDirectory() as workdir:
+        for path in args.files:
+            for target in args.targets.split(","):
+                prog = prepare(args.bin, path, target, workdir, args.orchestrate)
+                plans = charged(args.bin, prog, target)
+                # Functions with graph-defined kernels (a reference of
+                # library ops may not fit a GPU at a published shape).
+                planned = [f for f, ks in plans.items()
+                           if any(k is not None for k in ks)]
+                if not planned:
+                    continue
+                ptx = emitted(args.bin, prog, target, workdir, planned)
+                for func, kernels in plans.items():
+                    if func not in planned:
+                        continue
+                    for i, plan in enumerate(kernels):
+                        if plan is None:
+                            continue
+                        name = "%s_kernel%d" % (func, i)
+                        got = ptx.get(name)
+                        checked += 1
+                        ok = got == plan
+                        disagreements += not ok
+                        print("%-4s %s %s %s: charged %s, emitted %s" % (
+                            "ok" if ok else "DIFF", os.path.basename(path),
+                            target, name, plan, got))
+    print("%d graph-defined kernels checked, %d disagreements"
+          % (checked, disagreements))
+    return 1 if disagreements or not checked else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
