@@ -233,7 +233,9 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       break;
     }
     case OpKind::BlockOutput: {
-      int64_t tile = bytesOf(g, bop.operands[0]);
+      // Written in the tensor's dtype.
+      int64_t tile = g.type(bop.operands[0]).numElements() *
+                     dtypeBytes(g.type(bop.results[0]).dtype);
       writePerBlock += tile;
       smemPerBlock += tile;
       break;

@@ -112,12 +112,44 @@ std::optional<SplitSoftmax> findSplitSoftmax(const Graph &g, int producer,
 void addRowMaxima(Graph &g, int producer, Graph &producerBody,
                   const SplitSoftmax &split,
                   llvm::SmallVectorImpl<int> &maxOutputs) {
+  // One maximum per row of each producer tile, as FlashDecoding writes one
+  // log-sum-exp per row and split: the maxima tensor is the partial's shape
+  // with its last dim divided by G, the last extent of the producer's tile,
+  // so that every tile's columns share one value per row. G falls back to
+  // 1 (a maximum per element) where a consumer's tile does not hold whole
+  // producer tiles along the last dim.
   llvm::DenseMap<int, int> maxima; // partial tensor -> its maxima tensor
+  auto narrowed = [](Shape shape, int64_t group) {
+    shape.back() /= group;
+    return shape;
+  };
   for (const SplitSoftmax::Partial &p : split.partials) {
-    TensorType type{g.type(p.tensor).shape, DType::F32};
-    Op out = producerBody.ops[p.output];
+    Op saver = producerBody.ops[p.output];
+    int acc = saver.operands[0];
+    const TensorType &accType = producerBody.type(acc);
+    int64_t group = accType.shape.back();
+    for (const SplitSoftmax::Use &u : split.uses) {
+      const Op &kernel = g.ops[u.kernel];
+      if (kernel.operands[u.operand] != p.tensor)
+        continue;
+      for (const Op &o : kernel.body->ops)
+        if (o.kind == OpKind::BlockInput &&
+            o.operands[0] == kernel.body->inputs[u.operand] &&
+            kernel.body->type(o.results[0]).shape.back() % group != 0)
+          group = 1;
+    }
+    // The saver's tile: the accumulator's first columns, whose shape it
+    // carries (the lowering writes each row's maximum in their place).
+    Op columns;
+    columns.kind = OpKind::Slice;
+    columns.operands = {acc};
+    columns.perm.assign(accType.shape.size(), 0);
+    int c = producerBody.addOp(
+        columns, {{narrowed(accType.shape, group), accType.dtype}});
+    saver.operands = {c};
+    TensorType type{narrowed(g.type(p.tensor).shape, group), DType::F32};
     maxOutputs.push_back(producerBody.ops.size());
-    int r = producerBody.addOp(out, {type});
+    int r = producerBody.addOp(saver, {type});
     producerBody.outputs.push_back(r);
     int m = g.values.size();
     g.values.push_back(type);
@@ -126,7 +158,10 @@ void addRowMaxima(Graph &g, int producer, Graph &producerBody,
   }
   for (const SplitSoftmax::Use &u : split.uses) {
     Op &kernel = g.ops[u.kernel];
-    int m = maxima.lookup(kernel.operands[u.operand]);
+    int partialTensor = kernel.operands[u.operand];
+    int m = maxima.lookup(partialTensor);
+    int64_t group =
+        g.type(partialTensor).shape.back() / g.type(m).shape.back();
     kernel.operands.push_back(m);
     auto body = std::make_shared<Graph>(*kernel.body);
     // The partial's iterator (found again: earlier insertions moved it).
@@ -139,7 +174,7 @@ void addRowMaxima(Graph &g, int producer, Graph &producerBody,
     int tileOf = partial->results[0];
     int in = body->addInput(g.type(m));
     read.operands = {in};
-    TensorType tile{body->type(tileOf).shape, DType::F32};
+    TensorType tile{narrowed(body->type(tileOf).shape, group), DType::F32};
     int t = body->values.size();
     body->values.push_back(tile);
     read.results = {t};
@@ -280,7 +315,13 @@ std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &bg,
                         accValues.contains(use.operands[1]);
         ok &= quotient;
         divided |= quotient;
-        written &= use.kind == OpKind::BlockOutput;
+        // Written out, or (a split softmax's row maxima) a column of it
+        // written out.
+        written &= use.kind == OpKind::BlockOutput ||
+                   (use.kind == OpKind::Slice &&
+                    llvm::all_of(users[use.results[0]], [&](int w) {
+                      return bg.ops[w].kind == OpKind::BlockOutput;
+                    }));
       }
     if (!(ok && divided) && !(allowOutputs && written))
       continue;

@@ -47,8 +47,8 @@
 // WRITTEN-SAME: equivalent: p =
 // WRITTEN-LABEL: func.func @layernorm_matmul_ref(%arg0
 // WRITTEN: kgraph.kernel grid = [{{[0-9]+}}] forloop = 1 ins(%arg0, %arg1 :
-// WRITTEN: %[[X:.*]] = bgraph.input %{{.*}} imap = {x = 0} fmap = replica : tensor<4x64xf16>
-// WRITTEN: %[[Y:.*]] = bgraph.input %{{.*}} imap = {x = replica} fmap = replica : tensor<64x96xf16>
+// WRITTEN: %[[X:.*]] = bgraph.input %{{.*}} imap = {x = 0} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64} : tensor<4x64xf16>
+// WRITTEN: %[[Y:.*]] = bgraph.input %{{.*}} imap = {x = replica} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64} : tensor<64x96xf16>
 // WRITTEN: %[[SX:.*]] = bgraph.reduce_sum %[[X]] dim = 1
 // WRITTEN: %[[XC:.*]]:2 = tgraph.graph %[[SX]], %[[X]]
 // WRITTEN: tgraph.sub

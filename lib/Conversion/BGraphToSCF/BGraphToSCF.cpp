@@ -464,7 +464,12 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     forEachElement(shape, [&](ValueRange index) {
       Value x = load(acc, index), y = load(tile, index);
       Value m = memref::LoadOp::create(b, loc, runMax, index);
-      Value c = load(maxima, index);
+      // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
+      SmallVector<Value, 4> at(index);
+      int64_t group = shape.back() / shapeOf(op.operands[1]).back();
+      if (group > 1)
+        at.back() = arith::DivUIOp::create(b, loc, at.back(), cIndex(group));
+      Value c = load(maxima, at);
       Value next = arith::MaximumFOp::create(b, loc, m, c);
       Value kept = mul(x, rescaleFactor(m, next));
       Value added = mul(y, rescaleFactor(c, next));
@@ -501,7 +506,8 @@ void BlockEmitter::emitOutput(const Op &op) {
       copyBox(memrefOf(op.operands[0]), {}, results[j], offset, tile);
       continue;
     }
-    // The maximum each element's partial sum is relative to: its row's.
+    // The maximum each row's partial sums are relative to (the tile is
+    // the accumulator's first columns, one or more per row).
     Value dst = results[j];
     forEachElement(tile, [&](ValueRange index) {
       SmallVector<Value, 4> at;

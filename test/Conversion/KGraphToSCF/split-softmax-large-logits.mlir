@@ -3,7 +3,9 @@
 // sums the splits and divides. Logits here reach about 45, so exp overflows
 // f16 (largest finite value 65504) though not f32. Kernel 1 is lowered in
 // the running-max form and writes its partials relative to each row's
-// maximum, with the maxima as an extra f32 tensor; kernel 2 merges the
+// maximum, with the maxima as an extra f32 tensor (one per row of each
+// producer tile, as FlashDecoding writes one log-sum-exp per row and
+// split); kernel 2 merges the
 // splits against a running maximum of its own. The result is finite and
 // agrees with the reference evaluated in f32. The reference's own exp
 // kernel stores exp(x) in f16 as written and overflows.
@@ -14,17 +16,21 @@
 // SAFE: @split_opt vs @split_ref: agree
 // UNSAFE: DIFFER (inf/nan)
 
-// The row maxima travel as f32 tensors shaped like the partials, written
-// by kernel 0 and read by kernel 1 next to the partials.
+// The row maxima travel as f32 tensors, one value per row of a producer
+// tile (2x16x4 next to the 2x16x32 partial of 8-column tiles, and next to
+// the 2x16x4 row sums), written by kernel 0 and read by kernel 1 next to
+// the partials.
 // IR-LABEL: func.func @split_opt(
-// IR: %[[MA:.*]] = memref.alloc() : memref<2x16x32xf32>
+// IR: %[[MA:.*]] = memref.alloc() : memref<2x16x4xf32>
 // IR: %[[MR:.*]] = memref.alloc() : memref<2x16x4xf32>
 // IR: call @split_opt_kernel0(%arg0, %arg1, %arg2, %[[PA:.*]], %[[PR:.*]], %[[MA]], %[[MR]])
 // IR: call @split_opt_kernel1(%[[PA]], %[[PR]], %[[MA]], %[[MR]], %arg3)
 // The merge: m' = max(m, c), acc * exp(m - m') + x * exp(c - m').
 // IR-LABEL: func.func private @split_opt_kernel1(
 // IR: %[[M:.*]] = memref.load %{{.*}} : memref<1x8x8xf32>
-// IR-NEXT: %[[C:.*]] = memref.load %{{.*}} : memref<1x8x8xf32>
+// IR-NEXT: %[[G:.*]] = arith.constant 8 : index
+// IR-NEXT: %[[COL:.*]] = arith.divui %{{.*}}, %[[G]] : index
+// IR-NEXT: %[[C:.*]] = memref.load %{{.*}}[%{{.*}}, %{{.*}}, %[[COL]]] : memref<1x8x1xf32>
 // IR-NEXT: %[[N:.*]] = arith.maximumf %[[M]], %[[C]] : f32
 // IR: arith.cmpf oeq, %[[N]]
 // IR: arith.subf %[[M]], %[[N]] : f32
