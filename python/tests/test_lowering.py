@@ -54,14 +54,15 @@ def test_ptx_and_manifest():
     (fn,) = manifest["functions"]
     assert fn["name"] == "gqa_opt"
     roles = [b["role"] for b in fn["buffers"]]
-    # The split-kv partials, then their rows' maxima (f32, shaped like the
-    # partials): the softmax split across the two kernels is lowered in the
+    # The split-kv partials, then their rows' maxima (f32, one per row of
+    # each producer tile: the 8-column tiles of the 2x16x32 partial give
+    # 2x16x4): the softmax split across the two kernels is lowered in the
     # running-max form.
     assert roles == ["input"] * 3 + ["output"] + ["temporary"] * 4
     partials, maxima = fn["buffers"][4:6], fn["buffers"][6:8]
     assert [b["dtype"] for b in partials] == ["f16", "f16"]
     assert [b["dtype"] for b in maxima] == ["f32", "f32"]
-    assert [b["shape"] for b in maxima] == [b["shape"] for b in partials]
+    assert [b["shape"] for b in maxima] == [[2, 16, 4], [2, 16, 4]]
     assert [k["grid"] for k in fn["kernels"]] == [[2, 4, 2], [2, 2, 1]]
     # The second kernel reads what the first wrote.
     assert fn["kernels"][0]["args"][3:] == [4, 5, 6, 7]
