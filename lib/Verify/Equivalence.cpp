@@ -40,6 +40,14 @@ double tsopt::trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
                   static_cast<double>(valueDegree + exponentDegree) / smaller);
 }
 
+double tsopt::primeDrawBound(int64_t valueDegree, int64_t constantBits) {
+  // Primes q in [2^59, 2^61) with some even k making k·q + 1 a prime below
+  // 2^62: about (2^61/ln 2^61 − 2^59/ln 2^59)/ln 2^62 > 2^49.
+  constexpr double kDrawnPrimes = 562949953421312.0; // 2^49
+  double bits = double(valueDegree + 1) * double(constantBits + 64);
+  return std::min(1.0, bits / 59.0 / kDrawnPrimes);
+}
+
 unsigned tsopt::trialsFor(double delta, double epsilon) {
   if (!(delta > 0 && delta < 1) || epsilon >= 1)
     return 0; // no number of trials reaches delta
@@ -60,6 +68,7 @@ std::string VerifyRecord::summary() const {
     os << " (the candidate divides by zero)";
   os << ": p = " << p << ", q = " << q << ", t = " << trials
      << llvm::format(", delta = %.3g, per-trial bound = %.3g", delta, epsilon)
+     << llvm::format(", prime bound = %.3g", primeBound)
      << ", degrees " << valueDegree << "/" << exponentDegree;
   if (!inLax)
     os << "; outside the LAX fragment, no probability guarantee: "
@@ -149,8 +158,8 @@ std::optional<std::string> aliasedConstants(const FieldDomain &dom,
       return "the constant " + std::to_string(c) + " has no field value";
     FieldDomain::Elem e = dom.fromDouble(c);
     for (auto [images, image, modulus] :
-         {std::tuple(&byP, FieldDomain::canonicalP(e), "p"),
-          std::tuple(&byQ, FieldDomain::canonicalQ(e), "q")}) {
+         {std::tuple(&byP, dom.canonicalP(e), "p"),
+          std::tuple(&byQ, dom.canonicalQ(e), "q")}) {
       auto [it, added] = images->try_emplace(image, c);
       if (!added) {
         std::string s;
@@ -498,6 +507,21 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   rec.exponentDegree = lc.exponentDegree + lr.exponentDegree;
   rec.epsilon =
       trialErrorBound(rec.valueDegree, rec.exponentDegree, rec.p, rec.q);
+  {
+    // The widest constant: m·2^e with |m| < 2^53 has 53 + |e| bits once
+    // the powers of two are cleared.
+    std::vector<double> cs;
+    collectConstants(candidate, cs);
+    collectConstants(reference, cs);
+    int64_t widest = 1;
+    for (double c : cs)
+      if (std::isfinite(c) && c != 0) {
+        int e;
+        std::frexp(c, &e);
+        widest = std::max<int64_t>(widest, 53 + std::abs(e - 53));
+      }
+    rec.primeBound = primeDrawBound(rec.valueDegree, widest);
+  }
   rec.trials =
       std::max(options.minTrials, trialsFor(options.delta, rec.epsilon));
   if (lc.saturated || lr.saturated) {

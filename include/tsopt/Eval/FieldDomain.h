@@ -28,61 +28,60 @@ namespace field {
 
 using u128 = unsigned __int128;
 
-/// Arithmetic modulo the odd constant `M` < 2^62 on Montgomery residues
-/// x·2^64 mod M, always kept canonical (in [0, M)), so that equal values have
-/// equal residues and comparison is a plain integer compare. Residue 0 is the
-/// field's 0.
-template <uint64_t M> struct Montgomery {
-  static_assert(M % 2 == 1 && M > 2 && M < (uint64_t(1) << 62),
-                "Montgomery needs an odd modulus below 2^62");
+/// Arithmetic modulo an odd `M` < 2^62 on Montgomery residues x·2^64 mod M,
+/// always kept canonical (in [0, M)), so that equal values have equal
+/// residues and comparison is a plain integer compare. Residue 0 is the
+/// field's 0. The modulus is drawn at run time (FieldPrimes), so the
+/// constants are computed once per modulus.
+struct Montgomery {
+  uint64_t modulus = 0;
+  /// M^{-1} mod 2^64.
+  uint64_t mInv = 0;
+  /// 2^64 mod M: the residue of 1.
+  uint64_t one = 0;
+  /// 2^128 mod M: multiplying by it converts into Montgomery form.
+  uint64_t r2 = 0;
 
-  static constexpr uint64_t modulus = M;
-
-  /// M^{-1} mod 2^64 by Newton's iteration: each step doubles the number of
-  /// correct low bits, and M·M ≡ 1 (mod 8) gives the first three.
-  static constexpr uint64_t inverseMod2to64() {
+  Montgomery() = default;
+  explicit Montgomery(uint64_t M) : modulus(M) {
+    // Newton's iteration for M^{-1} mod 2^64: each step doubles the number
+    // of correct low bits, and M·M ≡ 1 (mod 8) gives the first three.
     uint64_t x = M;
     for (int i = 0; i < 5; ++i)
       x *= 2 - M * x;
-    return x;
+    mInv = x;
+    one = (0 - M) % M;
+    r2 = uint64_t(u128(one) * one % M);
   }
-  static constexpr uint64_t mInv = inverseMod2to64();
-  static_assert(M * mInv == 1, "Newton iteration for M^-1 mod 2^64 failed");
-  /// 2^64 mod M: the residue of 1.
-  static constexpr uint64_t one = (0 - M) % M;
-  /// 2^128 mod M: multiplying by it converts into Montgomery form.
-  static constexpr uint64_t r2 = u128(one) * one % M;
 
-  static constexpr uint64_t add(uint64_t a, uint64_t b) {
+  uint64_t add(uint64_t a, uint64_t b) const {
     // a + b < 2M < 2^63: no carry out of the word.
     uint64_t s = a + b;
-    return s >= M ? s - M : s;
+    return s >= modulus ? s - modulus : s;
   }
-  static constexpr uint64_t sub(uint64_t a, uint64_t b) {
+  uint64_t sub(uint64_t a, uint64_t b) const {
     uint64_t d = a - b;
-    return a < b ? d + M : d;
+    return a < b ? d + modulus : d;
   }
   /// a·b·2^-64 mod M for canonical a, b (Montgomery's REDC, in the variant
   /// that subtracts m·M instead of adding it). With m = lo(ab)·M^{-1}, the
   /// low words of ab and m·M agree, so (ab − m·M)/2^64 = hi(ab) − hi(m·M),
   /// which lies in (−M, M): one conditional add of M makes it canonical.
-  static constexpr uint64_t mul(uint64_t a, uint64_t b) {
-    return redc(u128(a) * b);
-  }
+  uint64_t mul(uint64_t a, uint64_t b) const { return redc(u128(a) * b); }
   /// t·2^-64 mod M, canonical, for any t < M·2^64.
-  static constexpr uint64_t redc(u128 t) {
+  uint64_t redc(u128 t) const {
     uint64_t m = uint64_t(t) * mInv;
     uint64_t hi = uint64_t(t >> 64);
-    uint64_t mh = uint64_t((u128(m) * M) >> 64);
+    uint64_t mh = uint64_t((u128(m) * modulus) >> 64);
     uint64_t r = hi - mh;
-    return hi < mh ? r + M : r;
+    return hi < mh ? r + modulus : r;
   }
   /// Montgomery form of a canonical value x < M.
-  static constexpr uint64_t toMont(uint64_t x) { return mul(x, r2); }
+  uint64_t toMont(uint64_t x) const { return mul(x, r2); }
   /// Canonical value of a residue.
-  static constexpr uint64_t fromMont(uint64_t a) { return mul(a, 1); }
+  uint64_t fromMont(uint64_t a) const { return mul(a, 1); }
   /// a^e for a residue a and a plain exponent e.
-  static constexpr uint64_t pow(uint64_t a, uint64_t e) {
+  uint64_t pow(uint64_t a, uint64_t e) const {
     uint64_t r = one;
     for (; e; e >>= 1) {
       if (e & 1)
@@ -94,20 +93,29 @@ template <uint64_t M> struct Montgomery {
   /// A residue from 64 uniform bits: ⌊h·M / 2^64⌋ is within statistical
   /// distance (2^64 mod M)/2^64 of uniform, and a uniform residue is a
   /// uniform value since toMont is a bijection.
-  static constexpr uint64_t fromBits(uint64_t h) {
-    return uint64_t((u128(h) * M) >> 64);
+  uint64_t fromBits(uint64_t h) const {
+    return uint64_t((u128(h) * modulus) >> 64);
   }
 };
 
-/// p = 2q + 1, the largest safe prime below 2^62, and q: see
-/// docs/finite-field.md for how they were found (and FieldDomainTest for the
-/// primality check).
-constexpr uint64_t kP = 0x3fffffffffffd6bbULL; // 2^62 − 10565
-constexpr uint64_t kQ = 0x1fffffffffffeb5dULL; // 2^61 − 5283
-static_assert(kP == 2 * kQ + 1, "q must divide p - 1");
+/// Whether `n` is prime: Miller–Rabin with the first twelve primes as
+/// bases, which is deterministic below 3.3·10^24 (so for every 64-bit n).
+bool isPrime(uint64_t n);
 
-using ModP = Montgomery<kP>;
-using ModQ = Montgomery<kQ>;
+/// The moduli of one verification: primes q and p = k·q + 1 (k even, so
+/// that q | p − 1 and Z_p^* has elements of order q), with
+/// 2^59 <= q < 2^61 and p < 2^62, drawn from a seed. Constants written into
+/// a program before the draw cannot target them: a nonzero integer of L
+/// bits has at most L/59 prime factors of this size, against about 2^47
+/// primes q the draw chooses among (docs/finite-field.md).
+struct FieldPrimes {
+  uint64_t p = 0, q = 0;
+  /// The primes of `seed`: the same seed always gives the same pair.
+  static FieldPrimes draw(uint64_t seed);
+  /// Whether p and q are primes a domain can compute with: q | p − 1,
+  /// p < 2^62 and q >= 2^54 (so that constants of 53 bits are reduced).
+  bool valid() const;
+};
 
 inline uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
 
@@ -174,7 +182,7 @@ struct FieldElem {
   friend bool operator!=(FieldElem a, FieldElem b) { return !(a == b); }
 };
 
-/// Prints "(x_p, x_q)" with the canonical values (for test diagnostics).
+/// Prints the two Montgomery residues (for test diagnostics).
 std::ostream &operator<<(std::ostream &os, FieldElem e);
 
 /// What exp puts into the Z_q component of its result; the Z_p component is
@@ -198,35 +206,39 @@ enum class ExpQComponent : uint8_t {
 class FieldDomain {
 public:
   using Elem = FieldElem;
-  using ModP = field::ModP;
-  using ModQ = field::ModQ;
 
-  /// The moduli: p = 2q + 1, both prime.
-  static constexpr uint64_t p() { return field::kP; }
-  static constexpr uint64_t q() { return field::kQ; }
+  /// The moduli: primes with q | p − 1, drawn from the seed
+  /// (field::FieldPrimes).
+  uint64_t p() const { return modP.modulus; }
+  uint64_t q() const { return modQ.modulus; }
 
-  /// Derives ω (an element of order q in Z_p^*) and the PRF key from `seed`.
+  /// Derives the primes, ω (an element of order q in Z_p^*) and the PRF key
+  /// from `seed`.
   explicit FieldDomain(uint64_t seed, ExpQComponent expQ = ExpQComponent::One);
+  /// The same with the primes given (to reproduce a verification under
+  /// primes it reported): they must be primes with q | p − 1, p < 2^62
+  /// and q >= 2^54 (field::FieldPrimes::valid).
+  FieldDomain(uint64_t seed, ExpQComponent expQ, field::FieldPrimes primes);
 
   uint64_t seed() const { return seedValue; }
   ExpQComponent expQComponent() const { return expQ; }
   /// The canonical value of ω in [2, p).
-  uint64_t omega() const { return ModP::fromMont(omegaMont); }
+  uint64_t omega() const { return modP.fromMont(omegaMont); }
 
   //===--------------------------------------------------------------------===//
   // The domain interface
   //===--------------------------------------------------------------------===//
 
   Elem zero() const { return {0, 0}; }
-  Elem one() const { return {ModP::one, ModQ::one}; }
+  Elem one() const { return {modP.one, modQ.one}; }
   Elem add(Elem a, Elem b) const {
-    return {ModP::add(a.montP, b.montP), ModQ::add(a.montQ, b.montQ)};
+    return {modP.add(a.montP, b.montP), modQ.add(a.montQ, b.montQ)};
   }
   Elem sub(Elem a, Elem b) const {
-    return {ModP::sub(a.montP, b.montP), ModQ::sub(a.montQ, b.montQ)};
+    return {modP.sub(a.montP, b.montP), modQ.sub(a.montQ, b.montQ)};
   }
   Elem mul(Elem a, Elem b) const {
-    return {ModP::mul(a.montP, b.montP), ModQ::mul(a.montQ, b.montQ)};
+    return {modP.mul(a.montP, b.montP), modQ.mul(a.montQ, b.montQ)};
   }
   /// Sum of a[i]·b[i] with delayed reduction: products of Montgomery
   /// residues (< M² < 2^124) are summed in 128 bits four at a time (< 4M² <
@@ -241,12 +253,12 @@ public:
         sp += field::u128(a[j].montP) * b[j].montP;
         sq += field::u128(a[j].montQ) * b[j].montQ;
       }
-      accP = ModP::add(accP, ModP::redc(sp));
-      accQ = ModQ::add(accQ, ModQ::redc(sq));
+      accP = modP.add(accP, modP.redc(sp));
+      accQ = modQ.add(accQ, modQ.redc(sq));
     }
     for (; i < n; ++i) {
-      accP = ModP::add(accP, ModP::mul(a[i].montP, b[i].montP));
-      accQ = ModQ::add(accQ, ModQ::mul(a[i].montQ, b[i].montQ));
+      accP = modP.add(accP, modP.mul(a[i].montP, b[i].montP));
+      accQ = modQ.add(accQ, modQ.mul(a[i].montQ, b[i].montQ));
     }
     return {accP, accQ};
   }
@@ -299,10 +311,10 @@ public:
   // Field operations beyond the interface
   //===--------------------------------------------------------------------===//
 
-  /// How many times this thread inverted a value whose Z_p part is 0. On
-  /// uniform random inputs that happens with probability about degree/p
-  /// unless the denominator is identically zero, so the verifier treats it
-  /// as a division by zero of the program.
+  /// How many times this thread inverted a value with a zero component (in
+  /// Z_p or in Z_q). On uniform random inputs that happens with probability
+  /// about degree/q unless the denominator is identically zero in that
+  /// field, so the verifier treats it as a division by zero of the program.
   static uint64_t &zeroInverseCount() {
     thread_local uint64_t count = 0;
     return count;
@@ -312,27 +324,30 @@ public:
   Elem inverse(Elem a) const {
     // Division by a broadcast value (rms_norm's denominator, a softmax's
     // row sum) inverts one value for a whole row, and a Fermat inverse costs
-    // ~240 multiplications, so the last inverse is kept per thread. The
-    // moduli are global constants, so the entry is valid for every domain
-    // object; {0, 0} -> {0, 0} is a correct initial entry as inv(0) = 0.
+    // ~240 multiplications, so the last inverse is kept per thread, with
+    // the moduli it was computed under; {0, 0} -> {0, 0} is a correct entry
+    // under any moduli as inv(0) = 0.
     thread_local Elem lastIn, lastOut;
-    if (a.montP == 0)
+    thread_local uint64_t lastP = 0, lastQ = 0;
+    if (a.montP == 0 || a.montQ == 0)
       ++zeroInverseCount();
-    if (a == lastIn)
+    if (a == lastIn && lastP == p() && lastQ == q())
       return lastOut;
     // Fermat in both components in one loop, so that the two chains of
     // dependent multiplications overlap.
-    uint64_t rp = ModP::one, rq = ModQ::one, bp = a.montP, bq = a.montQ;
+    uint64_t rp = modP.one, rq = modQ.one, bp = a.montP, bq = a.montQ;
     for (uint64_t ep = p() - 2, eq = q() - 2; ep; ep >>= 1, eq >>= 1) {
       if (ep & 1)
-        rp = ModP::mul(rp, bp);
+        rp = modP.mul(rp, bp);
       if (eq & 1)
-        rq = ModQ::mul(rq, bq);
-      bp = ModP::mul(bp, bp);
-      bq = ModQ::mul(bq, bq);
+        rq = modQ.mul(rq, bq);
+      bp = modP.mul(bp, bp);
+      bq = modQ.mul(bq, bq);
     }
     lastIn = a;
     lastOut = {rp, rq};
+    lastP = p();
+    lastQ = q();
     return lastOut;
   }
 
@@ -340,12 +355,12 @@ public:
   /// fixed-base table: eight 8-bit windows of the exponent, seven
   /// multiplications.
   Elem exp(Elem x) const {
-    uint64_t e = ModQ::fromMont(x.montQ);
+    uint64_t e = modQ.fromMont(x.montQ);
     const uint64_t *t = expTable.data();
     uint64_t r = t[e & 0xff];
     for (int w = 1; w < kExpWindows; ++w)
-      r = ModP::mul(r, t[w * 256 + ((e >> (8 * w)) & 0xff)]);
-    uint64_t rq = ModQ::one;
+      r = modP.mul(r, t[w * 256 + ((e >> (8 * w)) & 0xff)]);
+    uint64_t rq = modQ.one;
     if (expQ == ExpQComponent::Keyed)
       rq = uninterpreted(OpKind::Exp, x).montQ;
     return {r, rq};
@@ -361,22 +376,24 @@ public:
   /// A uniformly random element: each component by rejection sampling from
   /// the top bits of `rng`'s output (no modulo bias).
   Elem random(std::mt19937_64 &rng) const {
+    // Bits as wide as the modulus: a draw is rejected with probability
+    // below 1/2.
     uint64_t xp, xq;
     do
-      xp = rng() >> 2; // p = 2^62 − 10565: a draw is rejected w.p. < 2^-48
+      xp = rng() >> shiftP;
     while (xp >= p());
     do
-      xq = rng() >> 3; // q = 2^61 − 5283: likewise
+      xq = rng() >> shiftQ;
     while (xq >= q());
-    return {ModP::toMont(xp), ModQ::toMont(xq)};
+    return {modP.toMont(xp), modQ.toMont(xq)};
   }
 
   /// The element with canonical values (xp mod p, xq mod q).
-  static Elem fromCanonical(uint64_t xp, uint64_t xq) {
-    return {ModP::toMont(xp % p()), ModQ::toMont(xq % q())};
+  Elem fromCanonical(uint64_t xp, uint64_t xq) const {
+    return {modP.toMont(xp % p()), modQ.toMont(xq % q())};
   }
-  static uint64_t canonicalP(Elem e) { return ModP::fromMont(e.montP); }
-  static uint64_t canonicalQ(Elem e) { return ModQ::fromMont(e.montQ); }
+  uint64_t canonicalP(Elem e) const { return modP.fromMont(e.montP); }
+  uint64_t canonicalQ(Elem e) const { return modQ.fromMont(e.montQ); }
 
 private:
   static constexpr int kExpWindows = 8;
@@ -389,11 +406,13 @@ private:
   Elem prfElem(const uint64_t *msg, size_t n) const {
     uint64_t h[2];
     field::sipHash128(key0, key1, msg, n, h);
-    return {ModP::fromBits(h[0]), ModQ::fromBits(h[1])};
+    return {modP.fromBits(h[0]), modQ.fromBits(h[1])};
   }
 
   uint64_t seedValue;
   ExpQComponent expQ;
+  field::Montgomery modP, modQ;
+  int shiftP = 0, shiftQ = 0;
   uint64_t key0, key1;
   uint64_t omegaMont;
   /// expTable[w·256 + d] = ω^{d·2^{8w}} (Montgomery residues mod p).

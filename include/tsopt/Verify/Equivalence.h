@@ -50,7 +50,11 @@ struct VerifyRecord {
   /// probability guarantee and `laxViolation` names the path.
   bool inLax = true;
   std::string laxViolation;
+  /// The primes of this verification, drawn from the seed
+  /// (field::FieldPrimes), and the probability that the draw hit a prime
+  /// dividing the integer a real difference of the programs reduces to.
   uint64_t p = 0, q = 0;
+  double primeBound = 0;
   unsigned trials = 0;
   /// The requested bound and the per-trial bound it was derived from.
   double delta = 0, epsilon = 0;
@@ -81,6 +85,14 @@ constexpr double kFloatDisagreement = 1.0;
 double dtypeTolerance(DType dtype);
 
 /// Per-trial false-agreement bound for value degree d_p and exponent degree
+/// The probability that the primes drawn for a verification (q among the
+/// about 2^49 primes in [2^59, 2^61) the draw can return) divide a nonzero
+/// integer of the programs' difference: such an integer has at most
+/// (valueDegree + 1) · (constantBits + 64) bits (each monomial a product of
+/// at most valueDegree constants of constantBits bits, summed), so at most
+/// that many / 59 prime factors of 59 bits or more.
+double primeDrawBound(int64_t valueDegree, int64_t constantBits);
+
 /// d_q (see docs/verifier.md): eps = d_p / q + d_q / q, q <= p.
 double trialErrorBound(int64_t valueDegree, int64_t exponentDegree, uint64_t p,
                        uint64_t q);

@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 
 using namespace tsopt;
 using namespace tsopt::test;
@@ -24,8 +25,19 @@ namespace {
 using u128 = unsigned __int128;
 using Elem = FieldElem;
 using FTensor = Tensor<Elem>;
-constexpr uint64_t P = FieldDomain::p();
-constexpr uint64_t Q = FieldDomain::q();
+/// The domain of seed 1, whose primes the tests below compute against;
+/// every FieldDomain of seed 1 has the same ones.
+const FieldDomain &seedOne() {
+  static const FieldDomain dom(1);
+  return dom;
+}
+const uint64_t P = seedOne().p();
+const uint64_t Q = seedOne().q();
+
+/// A domain of `seed` (its ω and key) under seed 1's primes P and Q.
+FieldDomain domain(uint64_t seed, ExpQComponent expQ = ExpQComponent::One) {
+  return FieldDomain(seed, expQ, field::FieldPrimes::draw(1));
+}
 
 //===----------------------------------------------------------------------===//
 // Slow references
@@ -75,11 +87,11 @@ bool isPrime(uint64_t n) {
 
 /// Canonical values of an element, as a pair for EXPECT_EQ.
 std::pair<uint64_t, uint64_t> canon(Elem e) {
-  return {FieldDomain::canonicalP(e), FieldDomain::canonicalQ(e)};
+  return {seedOne().canonicalP(e), seedOne().canonicalQ(e)};
 }
 
 Elem elem(uint64_t xp, uint64_t xq) {
-  return FieldDomain::fromCanonical(xp, xq);
+  return seedOne().fromCanonical(xp, xq);
 }
 
 /// Canonical pairs at the edges of the ranges: 0, 1, −1, −2, 1/2, and q and
@@ -99,11 +111,30 @@ std::vector<std::pair<uint64_t, uint64_t>> edgePairs() {
 //===----------------------------------------------------------------------===//
 
 TEST(FieldDomainTest, ModuliArePrimeAndQDividesPMinusOne) {
-  EXPECT_TRUE(isPrime(P));
-  EXPECT_TRUE(isPrime(Q));
-  EXPECT_EQ((P - 1) % Q, 0u);
-  EXPECT_LT(P, uint64_t(1) << 62);
-  EXPECT_GT(Q, uint64_t(1) << 60);
+  // Drawn per seed: every draw is a pair of primes in range with q | p − 1,
+  // the same for the same seed, and the draws differ across seeds.
+  std::set<uint64_t> qs;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    field::FieldPrimes f = field::FieldPrimes::draw(seed);
+    ASSERT_TRUE(isPrime(f.p)) << seed;
+    ASSERT_TRUE(isPrime(f.q)) << seed;
+    ASSERT_EQ((f.p - 1) % f.q, 0u) << seed;
+    ASSERT_EQ((f.p - 1) / f.q % 2, 0u) << seed;
+    ASSERT_LT(f.p, uint64_t(1) << 62) << seed;
+    ASSERT_GE(f.q, uint64_t(1) << 59) << seed;
+    ASSERT_LT(f.q, uint64_t(1) << 61) << seed;
+    EXPECT_EQ(field::FieldPrimes::draw(seed).q, f.q);
+    EXPECT_EQ(field::isPrime(f.q), isPrime(f.q));
+    qs.insert(f.q);
+  }
+  EXPECT_EQ(qs.size(), 200u);
+  EXPECT_EQ(FieldDomain(7).p(), field::FieldPrimes::draw(7).p);
+  // The library's primality test agrees with this file's reference.
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 20000; ++i) {
+    uint64_t n = rng() >> (i % 60);
+    ASSERT_EQ(field::isPrime(n), isPrime(n)) << n;
+  }
   // The reference test itself must be able to say no: a Carmichael number,
   // a strong pseudoprime to bases 2..11 (Jaeschke), and 2^62 − 1.
   EXPECT_FALSE(isPrime(561));
@@ -113,14 +144,16 @@ TEST(FieldDomainTest, ModuliArePrimeAndQDividesPMinusOne) {
 }
 
 TEST(FieldDomainTest, MontgomeryConstants) {
-  EXPECT_EQ(field::ModP::fromMont(field::ModP::one), 1u);
-  EXPECT_EQ(field::ModQ::fromMont(field::ModQ::one), 1u);
-  EXPECT_EQ(field::ModP::one, uint64_t((u128(1) << 64) % P));
-  EXPECT_EQ(field::ModQ::r2, uint64_t((u128(field::ModQ::one) << 64) % Q));
+  field::Montgomery modP(P), modQ(Q);
+  EXPECT_EQ(modP.fromMont(modP.one), 1u);
+  EXPECT_EQ(modQ.fromMont(modQ.one), 1u);
+  EXPECT_EQ(modP.one, uint64_t((u128(1) << 64) % P));
+  EXPECT_EQ(modQ.r2, uint64_t((u128(modQ.one) << 64) % Q));
+  EXPECT_EQ(modP.modulus * modP.mInv, 1u);
 }
 
 TEST(FieldDomainTest, ArithmeticMatchesReference) {
-  FieldDomain dom(1);
+  FieldDomain dom = domain(1);
   std::mt19937_64 rng(11);
   // Every pair of edge values, then random pairs.
   using Pair = std::pair<uint64_t, uint64_t>;
@@ -161,7 +194,7 @@ TEST(FieldDomainTest, ArithmeticMatchesReference) {
 }
 
 TEST(FieldDomainTest, InverseAndDivision) {
-  FieldDomain dom(2);
+  FieldDomain dom = domain(2);
   std::mt19937_64 rng(12);
   for (int i = 0; i < 2000; ++i) {
     Elem a = dom.random(rng);
@@ -189,7 +222,7 @@ TEST(FieldDomainTest, InverseAndDivision) {
 }
 
 TEST(FieldDomainTest, InterpretedUnaryOps) {
-  FieldDomain dom(3);
+  FieldDomain dom = domain(3);
   std::mt19937_64 rng(13);
   for (int i = 0; i < 200; ++i) {
     Elem a = dom.random(rng);
@@ -209,7 +242,7 @@ TEST(FieldDomainTest, InterpretedUnaryOps) {
 
 TEST(FieldDomainTest, OmegaHasOrderQ) {
   for (uint64_t seed : {0ULL, 1ULL, 42ULL, ~0ULL}) {
-    FieldDomain dom(seed);
+    FieldDomain dom = domain(seed);
     uint64_t w = dom.omega();
     EXPECT_NE(w, 1u);
     EXPECT_LT(w, P);
@@ -220,7 +253,7 @@ TEST(FieldDomainTest, OmegaHasOrderQ) {
 }
 
 TEST(FieldDomainTest, ExpMatchesReferenceAndIsAHomomorphism) {
-  FieldDomain dom(4);
+  FieldDomain dom = domain(4);
   std::mt19937_64 rng(14);
   uint64_t w = dom.omega();
   EXPECT_EQ(dom.exp(dom.zero()), dom.one());
@@ -249,7 +282,7 @@ TEST(FieldDomainTest, ExpMatchesReferenceAndIsAHomomorphism) {
 }
 
 TEST(FieldDomainTest, KeyedExpQComponent) {
-  FieldDomain dom(5, ExpQComponent::Keyed), plain(5);
+  FieldDomain dom = domain(5, ExpQComponent::Keyed), plain = domain(5);
   EXPECT_EQ(dom.expQComponent(), ExpQComponent::Keyed);
   EXPECT_EQ(dom.omega(), plain.omega());
   std::mt19937_64 rng(15);
@@ -274,7 +307,7 @@ TEST(FieldDomainTest, KeyedExpQComponent) {
 //===----------------------------------------------------------------------===//
 
 TEST(FieldDomainTest, FromDoubleIsExactOnDyadics) {
-  FieldDomain dom(6);
+  FieldDomain dom = domain(6);
   Elem one = dom.one(), two = dom.add(one, one);
   EXPECT_EQ(dom.fromDouble(0.0), dom.zero());
   EXPECT_EQ(dom.fromDouble(-0.0), dom.zero());
@@ -306,12 +339,12 @@ TEST(FieldDomainTest, FromDoubleIsExactOnDyadics) {
   EXPECT_EQ(dom.fromDouble(0.1), dom.div(dom.fromDouble(3602879701896397.0),
                                          dom.fromDouble(std::ldexp(1.0, 55))));
   EXPECT_NE(dom.fromDouble(0.1), dom.inverse(dom.fromDouble(10)));
-  // Constants do not depend on the seed.
-  EXPECT_EQ(dom.fromDouble(-2.5), FieldDomain(99).fromDouble(-2.5));
+  // Constants do not depend on the seed (its ω and key), only on the primes.
+  EXPECT_EQ(dom.fromDouble(-2.5), domain(99).fromDouble(-2.5));
 }
 
 TEST(FieldDomainTest, FromDoubleRejectsNonFinite) {
-  FieldDomain dom(7);
+  FieldDomain dom = domain(7);
   EXPECT_DEATH(dom.fromDouble(std::nan("")), "NaN and infinities");
   EXPECT_DEATH(dom.fromDouble(INFINITY), "NaN and infinities");
 }
@@ -344,7 +377,7 @@ TEST(FieldDomainTest, SipHashReferenceVectors) {
 }
 
 TEST(FieldDomainTest, UninterpretedFunctionsAreKeyedFunctions) {
-  FieldDomain dom(8), same(8), other(9);
+  FieldDomain dom = domain(8), same = domain(8), other = domain(9);
   std::mt19937_64 rng(18);
   const OpKind ops[] = {OpKind::Sqrt, OpKind::Silu, OpKind::Gelu, OpKind::Relu,
                         OpKind::Rsqrt};
@@ -376,7 +409,7 @@ TEST(FieldDomainTest, UninterpretedFunctionsAreKeyedFunctions) {
 }
 
 TEST(FieldDomainTest, MaxIsSymmetricIdempotentAndKeyed) {
-  FieldDomain dom(10), other(11);
+  FieldDomain dom = domain(10), other = domain(11);
   std::mt19937_64 rng(20);
   for (int i = 0; i < 500; ++i) {
     Elem a = dom.random(rng), b = dom.random(rng), c = dom.random(rng);
@@ -399,7 +432,7 @@ TEST(FieldDomainTest, MaxIsSymmetricIdempotentAndKeyed) {
 //===----------------------------------------------------------------------===//
 
 TEST(FieldDomainTest, RandomElementsAreUniform) {
-  FieldDomain dom(12);
+  FieldDomain dom = domain(12);
   std::mt19937_64 rng(21);
   const int n = 64000, buckets = 16;
   int countP[buckets] = {}, countQ[buckets] = {};
@@ -491,7 +524,7 @@ bool sameOnRandomInputs(const FieldDomain &dom, const Graph &a, const Graph &b,
 }
 
 TEST(FieldDomainTest, EvaluatorMatmulMatchesReference) {
-  FieldDomain dom(30);
+  FieldDomain dom = domain(30);
   std::mt19937_64 rng(31);
   Graph g = plainMatmul(3, 5, 4);
   std::vector<FTensor> ins = randomInputs(dom, g, rng);
@@ -526,7 +559,7 @@ TEST(FieldDomainTest, EvaluatorDistributivity) {
     }
     return g;
   };
-  FieldDomain dom(32);
+  FieldDomain dom = domain(32);
   for (uint64_t seed = 0; seed < 3; ++seed) {
     EXPECT_TRUE(sameOnRandomInputs(dom, build(0), build(1), seed));
     EXPECT_FALSE(sameOnRandomInputs(dom, build(0), build(2), seed));
@@ -534,7 +567,7 @@ TEST(FieldDomainTest, EvaluatorDistributivity) {
 }
 
 TEST(FieldDomainTest, EvaluatorTiledMatmulEqualsMatmul) {
-  FieldDomain dom(33);
+  FieldDomain dom = domain(33);
   struct Case {
     int64_t m, k, n, gridM, gridN, forloop;
   } cases[] = {{4, 12, 6, 1, 1, 1},
@@ -560,7 +593,7 @@ TEST(FieldDomainTest, EvaluatorTiledMatmulEqualsMatmul) {
 }
 
 TEST(FieldDomainTest, EvaluatorRejectsNonEquivalentPrograms) {
-  FieldDomain dom(34);
+  FieldDomain dom = domain(34);
   // A·B vs B·A on square matrices.
   Graph ab, ba;
   for (Graph *g : {&ab, &ba}) {
@@ -591,7 +624,7 @@ TEST(FieldDomainTest, EvaluatorRejectsNonEquivalentPrograms) {
 }
 
 TEST(FieldDomainTest, EvaluatorExpAndRmsNormIdentities) {
-  FieldDomain dom(35);
+  FieldDomain dom = domain(35);
   // exp(x)·exp(y) vs exp(x + y) (equal) and exp(x) + exp(y) (not).
   auto expGraph = [](int variant) {
     Graph g;
@@ -628,7 +661,7 @@ TEST(FieldDomainTest, EvaluatorExpAndRmsNormIdentities) {
     return g;
   };
   EXPECT_TRUE(sameOnRandomInputs(dom, softmax(false), softmax(true), 5));
-  FieldDomain keyed(35, ExpQComponent::Keyed);
+  FieldDomain keyed = domain(35, ExpQComponent::Keyed);
   EXPECT_FALSE(sameOnRandomInputs(keyed, softmax(false), softmax(true), 5));
 
   // rms_norm(x, g) with eps = 0 vs x·rsqrt(mean(x²))·g from primitives, with

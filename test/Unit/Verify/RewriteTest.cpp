@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 using namespace tsopt;
 using namespace tsopt::test;
@@ -305,8 +306,11 @@ TEST(RewriteTest, RecordCarriesModuliTrialsAndBound) {
   o.delta = 0x1p-30;
   VerifyRecord rec = verify(cand, ref, o);
   EXPECT_TRUE(rec.equivalent);
-  EXPECT_EQ(rec.p, FieldDomain::p());
-  EXPECT_EQ(rec.q, FieldDomain::q());
+  // The primes are drawn from the seed.
+  EXPECT_EQ(rec.p, FieldDomain(o.seed).p());
+  EXPECT_EQ(rec.q, FieldDomain(o.seed).q());
+  EXPECT_GT(rec.primeBound, 0);
+  EXPECT_LT(rec.primeBound, 1e-9);
   EXPECT_EQ(rec.delta, 0x1p-30);
   EXPECT_GE(rec.trials, 1u);
   // The degrees of the difference are the sum of both programs' bounds, and
@@ -322,7 +326,7 @@ TEST(RewriteTest, RecordCarriesModuliTrialsAndBound) {
   EXPECT_FALSE(rec.mismatchOutput);
   std::string s = rec.summary();
   EXPECT_EQ(s.rfind("equivalent", 0), 0u) << s;
-  EXPECT_NE(s.find("p = " + std::to_string(FieldDomain::p())),
+  EXPECT_NE(s.find("p = " + std::to_string(rec.p)),
             std::string::npos)
       << s;
   EXPECT_NE(s.find("t = " + std::to_string(rec.trials)), std::string::npos)
@@ -413,7 +417,8 @@ TEST(RewriteTest, TrialsForAndErrorBound) {
     last = t;
   }
 
-  const uint64_t p = FieldDomain::p(), q = FieldDomain::q();
+  const FieldDomain dom(options().seed);
+  const uint64_t p = dom.p(), q = dom.q();
   // eps = (d_p + d_q) / min(p, q), strictly increasing in either degree.
   EXPECT_DOUBLE_EQ(trialErrorBound(3, 2, p, q), 5.0 / double(q));
   double prev = 0;
@@ -430,7 +435,58 @@ TEST(RewriteTest, TrialsForAndErrorBound) {
   EXPECT_EQ(trialsFor(0x1p-40, trialErrorBound(int64_t(q), 0, p, q)), 0u);
   // Realistic degrees need a single trial at δ = 2^-40.
   EXPECT_EQ(trialsFor(0x1p-40, trialErrorBound(1000, 10, p, q)), 1u);
-  EXPECT_EQ(trialsFor(0x1p-40, trialErrorBound(int64_t(1) << 40, 0, p, q)), 2u);
+  // A degree of 2^40 against q in [2^59, 2^61): two or three.
+  unsigned big = trialsFor(0x1p-40, trialErrorBound(int64_t(1) << 40, 0, p, q));
+  EXPECT_GE(big, 2u);
+  EXPECT_LE(big, 3u);
+}
+
+//===----------------------------------------------------------------------===//
+// Primes drawn per verification
+//===----------------------------------------------------------------------===//
+
+/// exp(c1·x)·exp(c2·x) against exp(x), with c1 + c2 ≡ 1 modulo the q of the
+/// former fixed primes (q = 2^61 − 5283) but 2^62 − 10565 ≠ 1 in the reals:
+/// a pair crafted against fixed primes (issue class 1, under exp).
+Graph aliasedSum() {
+  Graph g;
+  int x = g.addInput(tt({2, 4}));
+  int a = mulScalar(g, x, std::ldexp(1.0, 62), {2, 4});
+  int b = mulScalar(g, x, -10565.0, {2, 4});
+  int ea = add(g, OpKind::Exp, {a}, {2, 4});
+  int eb = add(g, OpKind::Exp, {b}, {2, 4});
+  g.outputs = {add(g, OpKind::Mul, {ea, eb}, {2, 4})};
+  return g;
+}
+
+Graph plainExp() {
+  Graph g;
+  int x = g.addInput(tt({2, 4}));
+  g.outputs = {add(g, OpKind::Exp, {x}, {2, 4})};
+  return g;
+}
+
+TEST(RewriteTest, ConstantsAliasedForFixedPrimesAreRejectedUnderEverySeed) {
+  // Under the old primes the pair agreed in the field.
+  const uint64_t oldQ = (uint64_t(1) << 61) - 5283;
+  ASSERT_EQ((uint64_t(1) << 62) % oldQ, 10566u);
+  {
+    FieldDomain old(7, ExpQComponent::One, {2 * oldQ + 1, oldQ});
+    std::mt19937_64 rng(1);
+    FieldElem x = old.random(rng);
+    FieldElem lhs =
+        old.mul(old.exp(old.mul(old.fromDouble(std::ldexp(1.0, 62)), x)),
+                old.exp(old.mul(old.fromDouble(-10565.0), x)));
+    ASSERT_EQ(lhs, old.exp(x)) << "the pair no longer aliases the old primes";
+  }
+  Graph cand = aliasedSum(), ref = plainExp();
+  for (uint64_t seed = 0; seed < 1000; ++seed) {
+    VerifyOptions o = options();
+    o.seed = seed;
+    VerifyRecord rec = verify(cand, ref, o);
+    ASSERT_FALSE(rec.equivalent) << "seed " << seed << ": " << rec.summary();
+    ASSERT_NE(rec.q, oldQ);
+  }
 }
 
 } // namespace

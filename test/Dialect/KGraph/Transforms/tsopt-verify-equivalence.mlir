@@ -6,7 +6,7 @@
 // DELTA: error: delta must be in (0, 1), got 2
 
 // The record names the field, the trials and the bound.
-// CHECK: remark: equivalent to @ref: equivalent: p = 4611686018427377339, q = 2305843009213688669, t = 3, delta = 1e-30
+// CHECK: remark: equivalent to @ref: equivalent: p = {{[0-9]+}}, q = {{[0-9]+}}, t = 3, delta = 1e-30, per-trial bound = {{[0-9.e-]+}}, prime bound = {{[0-9.e-]+}}
 
 func.func @ref(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<4x16xf32> {
   %s = kgraph.add %b, %c : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
@@ -15,7 +15,7 @@ func.func @ref(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) 
 }
 
 // Distributivity: A·(B + C) = A·B + A·C.
-// expected-remark @+1 {{equivalent to @ref: equivalent: p = 4611686018427377339, q = 2305843009213688669, t = 1}}
+// expected-remark @+1 {{equivalent to @ref: equivalent: p = }}
 func.func @distributed(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<4x16xf32> attributes {tsopt.reference = @ref} {
   %x = kgraph.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
   %y = kgraph.matmul %a, %c : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
