@@ -78,8 +78,7 @@ std::string VerifyRecord::summary() const {
                        floatTolerance)
        << (floatStable ? "" : " UNSTABLE")
        << (floatRegime.empty() ? "" : " on " + floatRegime)
-       << (floatDisagrees ? " (a disagreement, not rounding: not equivalent)"
-                          : "");
+       << (floatDisagrees ? " (beyond the tolerance: not equivalent)" : "");
   return s;
 }
 
@@ -99,23 +98,29 @@ uint64_t mix(uint64_t seed, uint64_t stream) {
 
 llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,
                                   std::string *why) {
-  auto same = [](const Graph &x, const std::vector<int> &xs, const Graph &y,
-                 const std::vector<int> &ys) {
+  // Shapes and dtypes: an f16 program is not a bf16 one.
+  auto differ = [](const Graph &x, const std::vector<int> &xs, const Graph &y,
+                   const std::vector<int> &ys) -> std::optional<std::string> {
     if (xs.size() != ys.size())
-      return false;
-    for (size_t i = 0; i < xs.size(); ++i)
-      if (x.type(xs[i]).shape != y.type(ys[i]).shape)
-        return false;
-    return true;
+      return std::to_string(xs.size()) + " against " +
+             std::to_string(ys.size());
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const TensorType &s = x.type(xs[i]), &t = y.type(ys[i]);
+      if (s.shape != t.shape || s.dtype != t.dtype)
+        return "#" + std::to_string(i) + " is " + formatShape(s.shape) + "x" +
+               stringifyDType(s.dtype).str() + " against " +
+               formatShape(t.shape) + "x" + stringifyDType(t.dtype).str();
+    }
+    return std::nullopt;
   };
-  if (!same(a, a.inputs, b, b.inputs)) {
+  if (std::optional<std::string> d = differ(a, a.inputs, b, b.inputs)) {
     if (why)
-      *why = "the programs take different inputs";
+      *why = "the programs take different inputs: " + *d;
     return llvm::failure();
   }
-  if (!same(a, a.outputs, b, b.outputs)) {
+  if (std::optional<std::string> d = differ(a, a.outputs, b, b.outputs)) {
     if (why)
-      *why = "the programs return different shapes";
+      *why = "the programs return different types: " + *d;
     return llvm::failure();
   }
   // The trials allocate the inputs and every value of both programs, per
@@ -279,26 +284,30 @@ std::vector<Tensor<double>> regimeInputs(const Graph &g, uint64_t seed,
   return ins;
 }
 
-/// Per output, the normwise relative error of `got` against `want`: 0 where
-/// the reference is not finite (those inputs say nothing), infinity where
-/// only the candidate is not.
+/// Per output, the normwise relative error of `got` against `want` over the
+/// elements where the reference is finite (elsewhere the inputs are outside
+/// the program's domain, a sqrt of a negative value, and say nothing):
+/// infinity where the candidate is not finite on such an element, or where
+/// the reference has no finite element at all.
 template <typename E>
 std::vector<double> normwiseErrors(const std::vector<Tensor<E>> &got,
                                    const std::vector<Tensor<double>> &want) {
   std::vector<double> errs;
   for (size_t o = 0; o < got.size(); ++o) {
     double diff = 0, scale = 0;
-    bool refFinite = true, candFinite = true;
+    bool candFinite = true, anyFinite = false;
     for (size_t i = 0; i < got[o].data.size(); ++i) {
       double x = got[o].data[i], y = want[o].data[i];
-      refFinite &= std::isfinite(y);
+      if (!std::isfinite(y))
+        continue;
+      anyFinite = true;
       candFinite &= std::isfinite(x);
       diff = std::max(diff, std::fabs(x - y));
       scale = std::max(scale, std::fabs(y));
     }
-    errs.push_back(!refFinite    ? 0.0
-                   : !candFinite ? INFINITY
-                                 : (scale > 0 ? diff / scale : diff));
+    errs.push_back(!anyFinite || !candFinite ? INFINITY
+                   : scale > 0              ? diff / scale
+                                            : diff);
   }
   return errs;
 }
@@ -309,6 +318,14 @@ bool allFinite(const std::vector<Tensor<double>> &ts) {
       if (!std::isfinite(v))
         return false;
   return true;
+}
+
+/// Whether every tensor of `ts` has a finite element.
+bool someFiniteEach(const std::vector<Tensor<double>> &ts) {
+  return llvm::all_of(ts, [](const Tensor<double> &t) {
+    return t.data.empty() ||
+           llvm::any_of(t.data, [](double v) { return std::isfinite(v); });
+  });
 }
 
 /// Float differential check (docs/verifier.md): per output, the worst
@@ -343,56 +360,98 @@ llvm::FailureOr<FloatErrors> floatCheck(const Graph &candidate,
     double scale;
     bool outliers;
   };
-  llvm::SmallVector<llvm::SmallVector<Regime, 3>, 2> regimes = {
-      {{1, false}}, {{32, true}, {8, true}, {2, true}}};
+  // Standard normal inputs, scaled down where the reference overflows on
+  // them (its exps of large constants), so that no output goes unchecked.
+  llvm::SmallVector<llvm::SmallVector<Regime, 12>, 2> regimes = {
+      {}, {{32, true}, {8, true}, {2, true}}};
+  for (int e = 0; e <= 80; e += 8)
+    regimes[0].push_back({std::ldexp(1.0, -e), false});
+  bool checked = false;
   for (auto [r, tries] : llvm::enumerate(regimes)) {
     uint64_t regimeSeed = mix(seed, (1u << 30) + r);
+    // The inputs to compare on: the first of `tries` on which the
+    // reference is finite everywhere (and, with outliers, computes its own
+    // value within kMeaningful). A scale at which the program itself
+    // overflows, or loses its value to rounding, says nothing about the
+    // candidate. Standard normal inputs are always used: when no scale
+    // keeps every element finite, the first scale with a finite element in
+    // every output is compared on those elements.
+    struct Evaluation {
+      Regime regime;
+      std::vector<Tensor<double>> in, want, ideal;
+    };
+    std::optional<Evaluation> chosen, fallback;
     for (const Regime &regime : tries) {
-      std::vector<Tensor<double>> din =
-          regimeInputs(candidate, regimeSeed, regime.scale, regime.outliers);
-      auto want = Evaluator<FloatDomain<double>>(ddom).run(reference, din, why);
+      Evaluation e{regime,
+                   regimeInputs(candidate, regimeSeed, regime.scale,
+                                regime.outliers),
+                   {},
+                   {}};
+      auto want = Evaluator<FloatDomain<double>>(ddom).run(reference, e.in, why);
       if (failed(want))
         return llvm::failure();
-      // A scale at which the program itself overflows, or loses its own
-      // value to rounding, says nothing about the candidate: try a smaller
-      // one (standard normal inputs are always used).
-      if (regime.outliers && !allFinite(*want))
+      bool finite = allFinite(*want);
+      if (!finite && (regime.outliers || fallback || !someFiniteEach(*want)))
         continue;
-      auto ideal = Evaluator<FloatDomain<double>>(exact).run(reference, din, why);
+      auto ideal = Evaluator<FloatDomain<double>>(exact).run(reference, e.in, why);
       if (failed(ideal))
         return llvm::failure();
       std::vector<double> own = normwiseErrors(*want, *ideal);
       if (regime.outliers &&
-          llvm::any_of(own, [](double e) { return !(e <= kMeaningful); }))
+          llvm::any_of(own, [](double err) { return !(err <= kMeaningful); }))
         continue;
-      std::vector<Tensor<float>> fin;
-      for (const Tensor<double> &t : din) {
-        Tensor<float> f;
-        f.shape = t.shape;
-        f.data.assign(t.data.begin(), t.data.end());
-        fin.push_back(std::move(f));
+      e.want = std::move(*want);
+      e.ideal = std::move(*ideal);
+      if (finite) {
+        chosen = std::move(e);
+        break;
       }
-      auto got = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin, why);
-      if (failed(got))
-        return llvm::failure();
-      std::vector<double> errs = normwiseErrors(*got, *want);
-      std::string name =
-          regime.outliers
-              ? "activations at scale " +
-                    std::to_string(static_cast<int>(regime.scale)) +
-                    " with outliers"
-              : std::string("standard normal inputs");
-      for (size_t o = 0; o < n; ++o) {
-        double tol =
-            std::max(dtypeTolerance(candidate.type(candidate.outputs[o]).dtype),
-                     4 * own[o]);
-        if (!(errs[o] / tol <= result.errors[o] / result.tolerances[o])) {
-          result.errors[o] = errs[o];
-          result.tolerances[o] = tol;
-          result.regimes[o] = name;
-        }
+      fallback = std::move(e);
+    }
+    if (!chosen)
+      chosen = std::move(fallback);
+    if (!chosen)
+      continue;
+    const Regime &regime = chosen->regime;
+    std::vector<double> own = normwiseErrors(chosen->want, chosen->ideal);
+    std::vector<Tensor<float>> fin;
+    for (const Tensor<double> &t : chosen->in) {
+      Tensor<float> f;
+      f.shape = t.shape;
+      f.data.assign(t.data.begin(), t.data.end());
+      fin.push_back(std::move(f));
+    }
+    auto got = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin, why);
+    if (failed(got))
+      return llvm::failure();
+    std::vector<double> errs = normwiseErrors(*got, chosen->want);
+    std::string name =
+        regime.outliers
+            ? "activations at scale " +
+                  std::to_string(static_cast<int>(regime.scale)) +
+                  " with outliers"
+        : regime.scale == 1
+            ? std::string("standard normal inputs")
+            : "standard normal inputs scaled by 2^" +
+                  std::to_string(std::ilogb(regime.scale));
+    checked |= !regime.outliers;
+    for (size_t o = 0; o < n; ++o) {
+      double tol =
+          std::max(dtypeTolerance(candidate.type(candidate.outputs[o]).dtype),
+                   4 * own[o]);
+      if (!(errs[o] / tol <= result.errors[o] / result.tolerances[o])) {
+        result.errors[o] = errs[o];
+        result.tolerances[o] = tol;
+        result.regimes[o] = name;
       }
-      break;
+    }
+  }
+  if (!checked) {
+    // The reference overflows on every input scale tried: nothing in float
+    // says the candidate is right.
+    for (size_t o = 0; o < n; ++o) {
+      result.errors[o] = INFINITY;
+      result.regimes[o] = "no input scale on which the reference is finite";
     }
   }
   return result;
@@ -415,7 +474,9 @@ FloatComparison worstOutput(const Graph &candidate, const FloatErrors &found,
   }
   cmp.stable = cmp.error <= cmp.tolerance;
   // Beyond 100 % is a different function, unless the program's own rounding
-  // on those inputs is that large (the tolerance says so).
+  // on those inputs is that large (the tolerance says so); between the
+  // tolerance and that, the candidate loses what its stored precision
+  // cannot hold. Either way it is not equivalent.
   cmp.disagrees = std::isfinite(cmp.error) &&
                   cmp.error > std::max(kFloatDisagreement, cmp.tolerance);
   return cmp;
@@ -575,10 +636,12 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
     rec.floatTolerance = cmp.tolerance;
     rec.floatStable = cmp.stable;
     rec.floatRegime = cmp.regime;
-    // A finite disagreement beyond 100 % is not rounding: the programs
-    // compute different functions, whatever the field said (a constant
-    // that aliases in the field, a case the trials missed).
-    if (rec.equivalent && cmp.disagrees) {
+    // "Equivalent" means both checks: an error beyond the tolerance, or a
+    // non-finite candidate where the reference is finite, is not
+    // equivalent whatever the field said (a constant that aliases in the
+    // field, a case the trials missed, a value lost to its stored
+    // precision). floatDisagrees says which check refused.
+    if (rec.equivalent && !cmp.stable) {
       rec.equivalent = false;
       rec.floatDisagrees = true;
     }

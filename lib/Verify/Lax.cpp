@@ -107,6 +107,15 @@ public:
   }
 
 private:
+  /// An uninterpreted op's argument: two programs that agree as functions
+  /// of the opaque results may still differ in their arguments, which the
+  /// trial catches unless the argument polynomials collide at its point, so
+  /// their degrees bound the error too (and saturate like any other: a
+  /// Fermat power x^N under a relu is no bound).
+  void noteOpaqueArgument(const Info &a) {
+    report.valueDegree = std::max(report.valueDegree, sat(a.num + a.den));
+  }
+
   std::vector<Info> transfer(const Graph &g, const Op &op,
                              llvm::ArrayRef<const Info *> in,
                              const std::string &here) {
@@ -168,7 +177,9 @@ private:
               : *in[0];
       break;
     case OpKind::RmsNorm: {
-      // X·G / sqrt(mean X²): sqrt is uninterpreted, so a fresh variable.
+      // X·G / sqrt(mean X²): sqrt is uninterpreted, so a fresh variable;
+      // its argument, the mean square, counts as an opaque argument.
+      noteOpaqueArgument(mul(*in[0], *in[0]));
       r = div(mul(*in[0], *in[1]), fresh());
       break;
     }
@@ -192,11 +203,13 @@ private:
     case OpKind::Relu:
     case OpKind::Sigmoid:
     case OpKind::Tanh:
+      noteOpaqueArgument(*in[0]);
       r = fresh();
       break;
     case OpKind::ReduceMax:
       // max(a, a) = a in the field, so a max may be its operand: at least
       // a fresh variable's degree, at most the operand's.
+      noteOpaqueArgument(*in[0]);
       r = *in[0];
       r.num = std::max<int64_t>(r.num, 1);
       break;

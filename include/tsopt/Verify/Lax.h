@@ -22,9 +22,10 @@ struct LaxReport {
   /// Set when some input→output path passes two or more exps: the path's
   /// exps, named by op and nesting ("exp (op #4 in kernel op #1)").
   std::optional<std::string> violation;
-  /// Upper bound on the total degree of every output as a rational function
-  /// of the inputs, with each exp result and each uninterpreted function
-  /// result counted as a fresh variable of degree 1 (the value part, in Z_p).
+  /// Upper bound on the total degree of every output, and of every argument
+  /// of an uninterpreted function, as a rational function of the inputs,
+  /// with each exp result and each uninterpreted function result counted as
+  /// a fresh variable of degree 1 (the value part, in Z_p).
   int64_t valueDegree = 1;
   /// Upper bound on the degree of every exp argument (the exponent part, in
   /// Z_q).

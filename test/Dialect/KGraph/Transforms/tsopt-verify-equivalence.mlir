@@ -89,10 +89,24 @@ func.func @ref(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   return %a : tensor<4x8xf32>
 }
 
-// expected-error @+1 {{cannot compare with @ref: the programs return different shapes}}
+// expected-error @+1 {{cannot compare with @ref: the programs return different types: #0 is 4x16xf32 against 4x8xf32}}
 func.func @wide(%a: tensor<4x8xf32>) -> tensor<4x16xf32> attributes {tsopt.reference = @ref} {
   %b = kgraph.concat %a, %a dim = 1 : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x16xf32>
   return %b : tensor<4x16xf32>
+}
+
+// -----
+
+// The same shapes in another dtype: an f16 program is not a bf16 one.
+func.func @ref(%a: tensor<4x8xf16>) -> tensor<4x8xf16> {
+  %e = kgraph.exp %a : tensor<4x8xf16>
+  return %e : tensor<4x8xf16>
+}
+
+// expected-error @+1 {{cannot compare with @ref: the programs take different inputs: #0 is 4x8xbf16 against 4x8xf16}}
+func.func @bf16(%a: tensor<4x8xbf16>) -> tensor<4x8xbf16> attributes {tsopt.reference = @ref} {
+  %e = kgraph.exp %a : tensor<4x8xbf16>
+  return %e : tensor<4x8xbf16>
 }
 
 // -----
