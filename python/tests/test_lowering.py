@@ -81,3 +81,19 @@ def test_write_ptx(tmp_path):
 def test_ptx_unknown_target():
     with pytest.raises(ValueError, match="unknown target"):
         workload("gated_mlp").ptx("sm_11")
+
+
+def test_target_is_the_optimized_ones():
+    # A µGraph remembers the target it was optimized for: its PTX and its
+    # estimate default to it, and another one is an error.
+    ref = workload("gated_mlp", "ref")
+    fused = tsopt.fuse_blocks(ref, target="sm_80")
+    assert fused.target == "sm_80"
+    text, manifest = fused.ptx()
+    assert ".target sm_80" in text and manifest["target"] == "sm_80"
+    assert fused.estimate_cost() == fused.estimate_cost("sm_80")
+    with pytest.raises(ValueError, match="optimized for target 'sm_80'"):
+        fused.ptx(target="sm_90")
+    # A program as written takes any target, sm_90 by default.
+    assert ref.target is None
+    assert ".target sm_90" in ref.ptx()[0]

@@ -347,20 +347,37 @@ class Program:
 
     # -- PTX ----------------------------------------------------------------
 
-    def ptx(self, target="sm_90", threads_per_block=128):
-        """The program lowered to PTX for `target` (``sm_80``, ``sm_90``...),
-        with its launch manifest (docs/launch-manifest.md) as a dict:
+    #: The target the program was optimized for ("sm_80", "sm_90", ...), as
+    #: the IR's ``tsopt.target`` records it; None for a program as written.
+    target = None
+
+    def _target(self, target):
+        """`target`, or the program's own when None (sm_90 for a program
+        as written); another target than the one it was optimized for is an
+        error, as in tsopt-translate."""
+        if target is None:
+            return self.target or "sm_90"
+        if self.target is not None and target != self.target:
+            raise ValueError(
+                f"{self.name} was optimized for target {self.target!r}, not "
+                f"{target!r}: optimize it again for that target")
+        return target
+
+    def ptx(self, target=None, threads_per_block=128):
+        """The program lowered to PTX for `target` (``sm_80``, ``sm_90``...;
+        default: the one it was optimized for, else sm_90), with its launch
+        manifest (docs/launch-manifest.md) as a dict:
         ``(ptx_text, manifest)``."""
-        text, manifest = self._final().to_ptx(self.name, target,
+        text, manifest = self._final().to_ptx(self.name, self._target(target),
                                               threads_per_block)
         return text, json.loads(manifest)
 
-    def write_ptx(self, path, target="sm_90", threads_per_block=128):
+    def write_ptx(self, path, target=None, threads_per_block=128):
         """Writes the PTX to `path` and the manifest next to it (the same
         name with ``.json``); returns the two paths."""
         import os
         path = os.fspath(path)
-        text, manifest = self._final().to_ptx(self.name, target,
+        text, manifest = self._final().to_ptx(self.name, self._target(target),
                                               threads_per_block)
         manifest = json.loads(manifest)
         manifest["ptx"] = os.path.basename(path)
@@ -371,9 +388,10 @@ class Program:
             json.dump(manifest, f, indent=2)
         return path, json_path
 
-    def estimate_cost(self, target="sm_90"):
-        """The cost model's estimate of the program on `target`, in µs."""
-        return self._final().estimate_cost(target)
+    def estimate_cost(self, target=None):
+        """The cost model's estimate of the program on `target` (default:
+        the one it was optimized for, else sm_90), in µs."""
+        return self._final().estimate_cost(self._target(target))
 
     def verify(self, reference, delta=2.0 ** -40, seed=0, threads=2,
                float_check=True):

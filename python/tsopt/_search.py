@@ -208,6 +208,7 @@ def superoptimize(program, progress=False, plan=True, **options):
         m.stats = stats
         m.derived = tuple(derived)
         m.spaces = tuple(spaces)
+        m.target = opts.target
         results.append(m)
     best = results[0]
     best.verification = record
@@ -250,6 +251,7 @@ def orchestrate(program, target="sm_90", max_ops=20, max_linear=4,
     m.program_cost_us = program_cost
     m.reference = program
     m.origin = incumbent or "orchestration"
+    m.target = target
     m.verification = whole
     m.kernels = tuple(kernels)
     m.orchestration = dict(stats)
@@ -284,6 +286,7 @@ def fuse_blocks(program, target="sm_90", algebraic=True, extensions=True,
         m.program_cost_us = program_cost
         m.reference = program
         m.origin = "rule-based fusion"
+        m.target = target
         results.append(m)
     chosen = results[best]
     if record is None or not (record.equivalent and record.float_stable):
