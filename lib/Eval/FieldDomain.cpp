@@ -156,8 +156,18 @@ FieldElem FieldDomain::fromDouble(double v) const {
                              "have no finite-field value");
   if (v == 0)
     return zero();
-  // |v| = mant · 2^e with an integer mant < 2^53, exactly (also for
-  // subnormals, which frexp normalizes).
+  // The double nearest to 1/n for an integer n (a mean's 1/n, a rewrite's
+  // coefficient, written as a double) stands for 1/n exactly: a program
+  // that is an identity in the reals with 1/n is one in the field too, and
+  // the float check measures what writing 1/n as a double costs.
+  double n = std::nearbyint(1.0 / std::fabs(v));
+  if (n >= 2 && n <= 0x1p32 && 1.0 / n == std::fabs(v)) {
+    uint64_t k = uint64_t(n);
+    Elem r = inverse({modP.toMont(k % p()), modQ.toMont(k % q())});
+    return v < 0 ? sub(zero(), r) : r;
+  }
+  // Otherwise |v| = mant · 2^e with an integer mant < 2^53, exactly (also
+  // for subnormals, which frexp normalizes).
   int e;
   double frac = std::frexp(std::fabs(v), &e);
   uint64_t mant = uint64_t(std::ldexp(frac, 53));

@@ -278,9 +278,11 @@ public:
     return prfElem(msg, 5);
   }
 
-  /// The exact field value of the dyadic rational `v` (every finite double
-  /// is one): m·2^e maps to m·2^e or m·(2^{-e})^{-1} in both components.
-  /// NaN and infinities have no field value and abort.
+  /// The field value of the constant `v`: 1/n when `v` is the double
+  /// nearest to 1/n for an integer 2 <= n <= 2^32 (a mean's 1/n written as
+  /// a double stands for it), else the exact dyadic rational `v` (every
+  /// finite double is one): m·2^e maps to m·2^e or m·(2^{-e})^{-1} in both
+  /// components. NaN and infinities have no field value and abort.
   Elem fromDouble(double v) const;
 
   Elem unary(OpKind k, Elem x) const {

@@ -335,10 +335,21 @@ TEST(FieldDomainTest, FromDoubleIsExactOnDyadics) {
   double big = std::ldexp(double((uint64_t(1) << 53) - 1), 971);
   EXPECT_EQ(canon(dom.fromDouble(big)).first,
             mulMod((uint64_t(1) << 53) - 1, powMod(2, 971, P), P));
-  // 0.1 is the dyadic 3602879701896397 / 2^55, not 1/10.
-  EXPECT_EQ(dom.fromDouble(0.1), dom.div(dom.fromDouble(3602879701896397.0),
+  // The double nearest to 1/n stands for 1/n (a mean's 1/48, 0.1), not for
+  // the dyadic it is (0.1 = 3602879701896397 / 2^55 as a double); other
+  // doubles are their dyadics (0.3 is not 3/10).
+  for (double n : {3.0, 10.0, 48.0, 768.0, 4095.0, 4294967295.0}) {
+    EXPECT_EQ(dom.fromDouble(1 / n), dom.inverse(dom.fromDouble(n))) << n;
+    EXPECT_EQ(dom.fromDouble(-1 / n),
+              dom.sub(dom.zero(), dom.inverse(dom.fromDouble(n))))
+        << n;
+  }
+  EXPECT_NE(dom.fromDouble(0.1), dom.div(dom.fromDouble(3602879701896397.0),
                                          dom.fromDouble(std::ldexp(1.0, 55))));
-  EXPECT_NE(dom.fromDouble(0.1), dom.inverse(dom.fromDouble(10)));
+  EXPECT_EQ(dom.fromDouble(0.3), dom.div(dom.fromDouble(5404319552844595.0),
+                                         dom.fromDouble(std::ldexp(1.0, 54))));
+  EXPECT_NE(dom.fromDouble(0.3),
+            dom.div(dom.fromDouble(3), dom.fromDouble(10)));
   // Constants do not depend on the seed (its ω and key), only on the primes.
   EXPECT_EQ(dom.fromDouble(-2.5), domain(99).fromDouble(-2.5));
 }
