@@ -164,3 +164,16 @@ def test_search_limits_are_checked():
         tsopt.superoptimize(p, delta=5.0)
     with pytest.raises(tsopt.SearchError, match="solve time must be"):
         tsopt.orchestrate(p, solve_time=-1.0)
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf")])
+def test_non_finite_constants_refused(p, value):
+    # NaN and infinities have no value in the verifier's field: refused when
+    # the program is built, not later.
+    x = p.input("x", (4, 8))
+    with pytest.raises(ValueError, match="the constant must be finite"):
+        tsopt.mul_scalar(x, value)
+    with pytest.raises(ValueError, match="the constant must be finite"):
+        x + value
+    with pytest.raises(ValueError, match="the constant must be finite"):
+        tsopt.rms_norm(x, p.input("g", (8,)), eps=value)

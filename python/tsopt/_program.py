@@ -8,6 +8,7 @@ conversions to and from IR text, pictures and numpy arrays.
 """
 
 import json
+import math
 import numbers
 import re
 import shutil
@@ -460,6 +461,9 @@ def _program_of(kind, tensors):
 
 
 def _op(kind, tensors, **attrs):
+    scalar = attrs.get("scalar")
+    if scalar is not None and not math.isfinite(scalar):
+        raise ValueError(f"{kind}: the constant must be finite, got {scalar}")
     program = _program_of(kind, tensors)
     value = program._graph.add_op(kind, [t._id for t in tensors], **attrs)
     return Tensor(program, value)
@@ -597,6 +601,8 @@ def mean(x, axis, keepdims=False):
 def rms_norm(x, g, eps=0.0):
     """x * g / sqrt(mean(x**2, axis=-1) + eps); g is a vector of x's last
     dim."""
+    if not _is_number(eps):
+        raise TypeError(f"rms_norm: eps must be a number, got {eps!r}")
     return _op("rms_norm", [x, g], scalar=float(eps))
 
 

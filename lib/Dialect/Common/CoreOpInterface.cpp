@@ -34,6 +34,10 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
     auto shaped = dyn_cast<ShapedType>(t);
     if (!shaped || !shaped.hasStaticShape())
       continue;
+    if (llvm::any_of(shaped.getShape(), [](int64_t d) { return d <= 0; }))
+      return op->emitOpError("type ")
+             << t << " has a zero-sized dim: tensors and tiles hold at least "
+                     "one element";
     std::optional<int64_t> n = checkedNumElements(shaped.getShape());
     int64_t bytes;
     unsigned bits = shaped.getElementType().getIntOrFloatBitWidth();
