@@ -1,9 +1,10 @@
 //===- BlockEmitter.h - The block-graph emitter, private ----------*- C++ -*-===//
 //
 // The class that emits one block's body as loops on memrefs, shared by the
-// files of the block-graph lowering: BGraphToSCF.cpp (iterators, element-wise
-// ops, reductions, the schedule) and Matmul.cpp (matmuls, on CUDA cores and
-// tensor cores). Private to lib/Conversion/BGraphToSCF.
+// files of the block-graph lowering: BGraphToSCF.cpp (element-wise ops,
+// reductions, the schedule and the pipeline), Iterators.cpp (input
+// iterators, accumulators, output savers) and Matmul.cpp (matmuls, on CUDA
+// cores and tensor cores). Private to lib/Conversion/BGraphToSCF.
 //
 //===----------------------------------------------------------------------===//
 

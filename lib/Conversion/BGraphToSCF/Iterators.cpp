@@ -1,0 +1,214 @@
+//===- Iterators.cpp - Input iterators, accumulators, output savers ------===//
+//
+// The block-graph lowering of the ops at a block graph's boundary: input
+// iterators as (asynchronous, pipelined) copies of device-memory tiles into
+// shared memory, accumulators across the for-loop (with the running-max
+// merge of split softmax partials), and output savers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockEmitter.h"
+
+namespace tsopt::block_lowering {
+
+
+void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
+  const Shape &tensor = shapeOf(op.operands[0]);
+  const Shape &tile = shapeOf(op.results[0]);
+  // Offsets as in the evaluator: block b_g keeps chunk b_g of |d| / grid_g,
+  // then iteration i keeps chunk i of what remains along the fmap dim.
+  SmallVector<Value, 4> offset(tensor.size(), cIndex(0));
+  for (size_t gd = 0; gd < g.grid.size(); ++gd) {
+    int d = op.gridMap[gd];
+    if (d != kReplica)
+      offset[d] =
+          addIndex(offset[d], mulIndex(ctx.blockIds[gd], tensor[d] / g.grid[gd]));
+  }
+  if (op.fmap != kReplica)
+    offset[op.fmap] = addIndex(offset[op.fmap], mulIndex(iter, tile[op.fmap]));
+  Value src = memrefOf(op.operands[0]);
+  if (!dst)
+    dst = memrefOf(op.results[0]);
+  // The plan's copy (KernelPlan.h): chunks of 4, 8 or 16 bytes, or single
+  // elements.
+  int64_t element = byteWidth(g.type(op.results[0]).dtype);
+  int64_t chunk = op.copyBytes >= 4 ? op.copyBytes / element : 0;
+  if (!chunk) {
+    copyBox(src, offset, dst, {}, tile);
+    return;
+  }
+  // Chunks of `chunk` contiguous elements: the tile's rows are a multiple of
+  // them, and so are the offsets of every row in the tensor (the tile's last
+  // extent divides the tensor's and every block's and iteration's offset
+  // along it), so each chunk is aligned to its size in both memories.
+  Shape chunks(tile.begin(), tile.end());
+  chunks.back() /= chunk;
+  auto chunkIndices = [&](Value q) {
+    SmallVector<Value, 4> to = delinearize(q, chunks);
+    to.back() = mulIndex(to.back(), chunk);
+    SmallVector<Value, 4> from(to);
+    for (size_t d = 0; d < from.size(); ++d)
+      from[d] = addIndex(offset[d], from[d]);
+    return std::make_pair(from, to);
+  };
+  if (!gpu || !ctx.asyncCopy) {
+    // The same chunks, copied element by element.
+    forEachIndex(numElements(chunks), [&](Value q) {
+      auto [from, to] = chunkIndices(q);
+      for (int64_t e = 0; e < chunk; ++e) {
+        SmallVector<Value, 4> f(from), t(to);
+        f.back() = addIndex(f.back(), cIndex(e));
+        t.back() = addIndex(t.back(), cIndex(e));
+        Value v = memref::LoadOp::create(b, loc, src, f);
+        memref::StoreOp::create(b, loc, convertTo(v, dst), dst, t);
+      }
+    });
+    return;
+  }
+  // cp.async: each thread issues its chunks; the step's copies are
+  // committed as one group and waited for before the step's barrier (or,
+  // pipelined, before the barrier of the iteration that reads them). A
+  // thread without chunks commits an empty group: the token it passes on is
+  // never a copy's (the tokens only order the ops; none is read).
+  Type tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  Value none = ub::PoisonOp::create(b, loc, tokenType);
+  auto loop =
+      scf::ForOp::create(b, loc, ctx.threadId, cIndex(numElements(chunks)),
+                         ctx.numThreads, ValueRange{none});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    auto [from, to] = chunkIndices(loop.getInductionVar());
+    Value token = nvgpu::DeviceAsyncCopyOp::create(
+        b, loc, tokenType, dst, to, src, from, b.getIndexAttr(chunk),
+        /*srcElements=*/Value(),
+        op.copyBytes == 16 ? b.getUnitAttr() : UnitAttr());
+    scf::YieldOp::create(b, loc, token);
+  }
+  copyTokens.push_back(loop.getResult(0));
+}
+
+Value BlockEmitter::stageBuffer(int v, Value iter) {
+  const SmallVector<int64_t, 4> &offsets = stageOffsets.lookup(v);
+  Value stage = arith::RemUIOp::create(b, loc, iter, cIndex(g.stages));
+  Value offset = cIndex(offsets[0]);
+  for (int64_t s = 1; s < g.stages; ++s) {
+    Value isS = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage,
+                                      cIndex(s));
+    offset = arith::SelectOp::create(b, loc, isS, cIndex(offsets[s]), offset);
+  }
+  auto type = cast<MemRefType>(memrefOf(v).getType());
+  return memref::ViewOp::create(b, loc, type, ctx.sharedMemory, offset,
+                                ValueRange{});
+}
+
+void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {
+  // Every iteration commits one group, empty past the loop's end, so that
+  // the group of iteration i is always the stages-th last when i waits.
+  Value inLoop = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, iter,
+                                       cIndex(g.forloop));
+  Type tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  auto ifOp = scf::IfOp::create(b, loc, gpu ? TypeRange{tokenType}
+                                            : TypeRange{},
+                                inLoop, /*withElseRegion=*/gpu);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    for (unsigned idx : inputs) {
+      const Op &op = g.ops[idx];
+      emitInput(op, iter, stageBuffer(op.results[0], iter));
+    }
+    if (gpu) {
+      scf::YieldOp::create(b, loc, commitCopies());
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, commitCopies());
+    }
+  }
+  if (gpu)
+    pendingCopies = ifOp.getResult(0);
+}
+
+void BlockEmitter::emitAccumInit(const Op &op) {
+  if (op.fmap != kReplica)
+    return; // concatenation: every element is written once
+  double init = op.accum == AccumKind::Sum
+                    ? 0.0
+                    : -std::numeric_limits<double>::infinity();
+  Value acc = memrefOf(op.results[0]);
+  forEachElement(shapeOf(op.results[0]),
+                 [&](ValueRange index) { store(cF32(init), acc, index); });
+}
+
+void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
+  Value tile = memrefOf(op.operands[0]), acc = memrefOf(op.results[0]);
+  const Shape &shape = shapeOf(op.operands[0]);
+  if (op.fmap != kReplica) {
+    // Iteration i's tile lands at i * |tile[d]| along d.
+    SmallVector<Value, 4> offset(shape.size(), cIndex(0));
+    offset[op.fmap] = mulIndex(iter, shape[op.fmap]);
+    copyBox(tile, {}, acc, offset, shape);
+    return;
+  }
+  if (Value runMax = mergeMax.lookup(indexOf(op))) {
+    // A partial that was accumulated relative to its rows' maximum c joins
+    // the running sum relative to the running maximum m:
+    //   acc = acc * exp(m - m') + x * exp(c - m'),  m' = max(m, c).
+    Value maxima = memrefOf(op.operands[1]);
+    forEachElement(shape, [&](ValueRange index) {
+      Value x = load(acc, index), y = load(tile, index);
+      Value m = memref::LoadOp::create(b, loc, runMax, index);
+      // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
+      SmallVector<Value, 4> at(index);
+      int64_t group = shape.back() / shapeOf(op.operands[1]).back();
+      if (group > 1)
+        at.back() = arith::DivUIOp::create(b, loc, at.back(), cIndex(group));
+      Value c = load(maxima, at);
+      Value next = arith::MaximumFOp::create(b, loc, m, c);
+      Value kept = mul(x, rescaleFactor(m, next));
+      Value added = mul(y, rescaleFactor(c, next));
+      store(add(kept, added), acc, index);
+      memref::StoreOp::create(b, loc, next, runMax, index);
+    });
+    return;
+  }
+  forEachElement(shape, [&](ValueRange index) {
+    Value x = load(acc, index), y = load(tile, index);
+    if (rescaled)
+      x = mul(x, memref::LoadOp::create(b, loc, rowScale, rowOf(index)));
+    Value r = op.accum == AccumKind::Sum
+                  ? add(x, y)
+                  : arith::MaximumFOp::create(b, loc, x, y).getResult();
+    store(r, acc, index);
+  });
+}
+
+void BlockEmitter::emitOutput(const Op &op) {
+  const Shape &tile = shapeOf(op.operands[0]);
+  SmallVector<Value, 4> offset(tile.size(), cIndex(0));
+  for (size_t gd = 0; gd < g.grid.size(); ++gd) {
+    int d = op.gridMap[gd];
+    if (d != kReplica)
+      offset[d] = mulIndex(ctx.blockIds[gd], tile[d]);
+  }
+  bool writesMaxima =
+      rescale && llvm::is_contained(rescale->maxOutputs, indexOf(op));
+  for (auto [j, v] : llvm::enumerate(g.outputs)) {
+    if (v != op.results[0])
+      continue;
+    if (!writesMaxima) {
+      copyBox(memrefOf(op.operands[0]), {}, results[j], offset, tile);
+      continue;
+    }
+    // The maximum each row's partial sums are relative to (the tile is
+    // the accumulator's first columns, one or more per row).
+    Value dst = results[j];
+    forEachElement(tile, [&](ValueRange index) {
+      SmallVector<Value, 4> at;
+      for (auto [d, i] : llvm::enumerate(index))
+        at.push_back(addIndex(offset[d], i));
+      store(memref::LoadOp::create(b, loc, rowMax, rowOf(index)), dst, at);
+    });
+  }
+}
+
+} // namespace tsopt::block_lowering
