@@ -91,6 +91,78 @@ int64_t tsopt::evaluationMemoryLimit() {
   return static_cast<int64_t>(pages) * page / 2;
 }
 
+std::optional<int64_t> tsopt::evaluationWork(const Graph &g) {
+  constexpr int64_t kCap = int64_t(1) << 62;
+  int64_t total = 0;
+  auto add = [&](int64_t w) {
+    total = (w >= kCap || total >= kCap - w) ? kCap : total + w;
+  };
+  auto times = [&](int64_t a, int64_t b) {
+    int64_t r;
+    return (a < 0 || b < 0 || llvm::MulOverflow(a, b, r) || r > kCap) ? kCap
+                                                                       : r;
+  };
+  // Safe on a malformed graph (its value ids are checked later, by
+  // checkGraphWellFormed): an id out of range counts nothing.
+  auto sizeOf = [&](int v) -> int64_t {
+    if (v < 0 || static_cast<size_t>(v) >= g.values.size())
+      return 1;
+    return checkedNumElements(g.values[v].shape).value_or(kCap);
+  };
+  for (const Op &op : g.ops) {
+    int64_t elements = 1;
+    for (int v : llvm::concat<const int>(op.operands, op.results))
+      elements = std::max(elements, sizeOf(v));
+    if (op.kind == OpKind::Matmul && !op.operands.empty() &&
+        !op.results.empty() && op.operands[0] >= 0 &&
+        static_cast<size_t>(op.operands[0]) < g.values.size()) {
+      const Shape &a = g.values[op.operands[0]].shape;
+      int64_t k = a.empty() ? 1 : a.back();
+      elements = times(sizeOf(op.results[0]), k);
+    }
+    if (op.body) {
+      std::optional<int64_t> inner = evaluationWork(*op.body);
+      int64_t runs = 1;
+      if (op.kind == OpKind::Kernel) {
+        for (int64_t e : op.body->grid)
+          runs = times(runs, e);
+        runs = times(runs, std::max<int64_t>(op.body->forloop, 1));
+      } else {
+        runs = elements; // a thread graph, once per element
+      }
+      elements = times(runs, inner.value_or(kCap));
+    }
+    add(elements);
+  }
+  if (total >= kCap)
+    return std::nullopt;
+  return total;
+}
+
+llvm::LogicalResult tsopt::checkWorkNeeds(const Graph &g, int64_t limit,
+                                          std::string *why) {
+  std::optional<int64_t> work = evaluationWork(g);
+  if (work && *work <= limit)
+    return llvm::success();
+  if (why)
+    *why = "the program performs " +
+           (work ? "about " + std::to_string(*work)
+                 : std::string("more than 2^62")) +
+           " scalar operations; an evaluation may perform " +
+           std::to_string(limit) + " (TSOPT_WORK_LIMIT)";
+  return llvm::failure();
+}
+
+int64_t tsopt::evaluationWorkLimit() {
+  if (const char *env = std::getenv("TSOPT_WORK_LIMIT")) {
+    char *end = nullptr;
+    long long v = std::strtoll(env, &end, 10);
+    if (end && *end == 0 && v > 0)
+      return v;
+  }
+  return int64_t(1) << 40;
+}
+
 std::string tsopt::formatShape(llvm::ArrayRef<int64_t> shape) {
   if (shape.empty())
     return "scalar";

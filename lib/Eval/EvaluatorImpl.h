@@ -911,7 +911,8 @@ Evaluator<Domain>::run(const Graph &g, llvm::ArrayRef<Tensor<Elem>> inputs,
   }
   // Every tensor of the run is sized by the graph: checked before any is
   // allocated.
-  if (failed(checkMemoryNeeds(g, sizeof(Elem), evaluationMemoryLimit(), why)))
+  if (failed(checkMemoryNeeds(g, sizeof(Elem), evaluationMemoryLimit(), why)) ||
+      failed(checkWorkNeeds(g, evaluationWorkLimit(), why)))
     return llvm::failure();
   detail::Interpreter<Domain> interpreter(dom);
   return interpreter.run(g, inputs, why);

@@ -167,7 +167,8 @@ template <typename Domain> int runAll(ModuleOp module) {
   for (const Graph *g : {&*graph, refGraph ? &*refGraph : &*graph}) {
     std::string why;
     if (failed(checkMemoryNeeds(*g, sizeof(Elem), evaluationMemoryLimit(),
-                                &why)))
+                                &why)) ||
+        failed(checkWorkNeeds(*g, evaluationWorkLimit(), &why)))
       return fail("@" + fn.getSymName() + ": " + why);
   }
 

@@ -200,6 +200,23 @@ llvm::LogicalResult checkMemoryNeeds(const Graph &g, int64_t bytesPerElement,
 /// TSOPT_MEMORY_LIMIT (bytes) when set, else half the physical memory.
 int64_t evaluationMemoryLimit();
 
+/// An upper bound on the scalar operations evaluating `g` performs: per op,
+/// the elements it reads or writes (a matmul, its multiply-adds), a block
+/// graph's ops once per block and iteration, a thread graph's once per
+/// element; nullopt when the count passes 2^62.
+std::optional<int64_t> evaluationWork(const Graph &g);
+
+/// Checks that evaluating `g` performs at most `limit` scalar operations
+/// (evaluationWork); fails, with the count and the limit, otherwise. The
+/// evaluator, the verifier and the CPU path check this before they run.
+llvm::LogicalResult checkWorkNeeds(const Graph &g, int64_t limit,
+                                   std::string *why);
+
+/// How much an evaluation may compute: the environment variable
+/// TSOPT_WORK_LIMIT (scalar operations) when set, else 2^40 (minutes of
+/// one core's time).
+int64_t evaluationWorkLimit();
+
 } // namespace tsopt
 
 #endif // TSOPT_CORE_GRAPH_H
