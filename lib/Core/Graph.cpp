@@ -78,13 +78,20 @@ llvm::LogicalResult tsopt::checkMemoryNeeds(const Graph &g,
   return llvm::success();
 }
 
-int64_t tsopt::evaluationMemoryLimit() {
-  if (const char *env = std::getenv("TSOPT_MEMORY_LIMIT")) {
+/// The positive integer the environment variable `name` holds, if any.
+static std::optional<int64_t> positiveFromEnv(const char *name) {
+  if (const char *env = std::getenv(name)) {
     char *end = nullptr;
     long long v = std::strtoll(env, &end, 10);
     if (end && *end == 0 && v > 0)
       return v;
   }
+  return std::nullopt;
+}
+
+int64_t tsopt::evaluationMemoryLimit() {
+  if (std::optional<int64_t> v = positiveFromEnv("TSOPT_MEMORY_LIMIT"))
+    return *v;
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0)
     return int64_t(8) << 30;
@@ -154,13 +161,7 @@ llvm::LogicalResult tsopt::checkWorkNeeds(const Graph &g, int64_t limit,
 }
 
 int64_t tsopt::evaluationWorkLimit() {
-  if (const char *env = std::getenv("TSOPT_WORK_LIMIT")) {
-    char *end = nullptr;
-    long long v = std::strtoll(env, &end, 10);
-    if (end && *end == 0 && v > 0)
-      return v;
-  }
-  return int64_t(1) << 40;
+  return positiveFromEnv("TSOPT_WORK_LIMIT").value_or(int64_t(1) << 40);
 }
 
 std::string tsopt::formatShape(llvm::ArrayRef<int64_t> shape) {

@@ -188,10 +188,14 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                                                     const CostOptions &o,
                                                     std::string *why) {
   // Priced as planned (KernelPlan.h): a body without a plan gets the one
-  // the lowering would give it.
-  Graph g = *op.body;
-  if (!isPlanned(g) && failed(planKernel(g, t, {}, why)))
-    return llvm::failure();
+  // the lowering would give it (a copy; a planned body is read in place).
+  std::optional<Graph> planned;
+  if (!isPlanned(*op.body)) {
+    planned.emplace(*op.body);
+    if (failed(planKernel(*planned, t, {}, why)))
+      return llvm::failure();
+  }
+  const Graph &g = planned ? *planned : *op.body;
   KernelCost k;
   k.kind = op.kind;
   k.graphDefined = true;

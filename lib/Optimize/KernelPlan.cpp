@@ -119,6 +119,10 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
 llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
                                        const KernelPlanOptions &options,
                                        std::string *why) {
+  if (llvm::all_of(program.ops, [](const Op &op) {
+        return op.kind != OpKind::Kernel || !op.body || isPlanned(*op.body);
+      }))
+    return llvm::success();
   // The stages are chosen for the kernels as the lowering emits them: a
   // split softmax's combining kernel reads the row maxima too.
   Graph emitted = program;

@@ -756,12 +756,11 @@ LogicalResult BlockEmitter::run() {
     for (unsigned idx : step)
       if (stageOffsets.contains(g.ops[idx].results[0]))
         pipelined.push_back(idx);
-  if (!pipelined.empty() &&
-      llvm::any_of(pipelined, [&](unsigned idx) {
-        return schedule.depth[idx] != 0;
-      }))
-    return emitError(loc, "a pipelined input iterator is not in the loop's "
-                          "first step");
+  // Input iterators read no tile, so the schedule puts them in the loop's
+  // first step (Schedule.h), where the prefetch replaces their copies.
+  assert(llvm::all_of(pipelined,
+                      [&](unsigned idx) { return schedule.depth[idx] == 0; }) &&
+         "input iterators are in the loop's first step");
   llvm::DenseMap<int, Value> stageZero;
   for (unsigned idx : pipelined)
     stageZero[g.ops[idx].results[0]] = memrefOf(g.ops[idx].results[0]);
@@ -822,9 +821,7 @@ LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
                              const SoftmaxRescale *rescale,
                              const ReductionTrees *trees) {
   std::string why;
-  if (!isPlanned(blockGraph))
-    return emitError(loc, "the block graph has no kernel plan (run "
-                          "tsopt-plan-kernels)");
+  assert(isPlanned(blockGraph) && "planned by lowerKernelGraphFunction");
   if (failed(verifyKernelPlan(blockGraph, &why)))
     return emitError(loc, "the kernel plan cannot be emitted: ") << why;
   return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,

@@ -64,8 +64,9 @@ struct BlockContext {
 /// post-loop phase of `blockGraph`, in the order of `schedule`, with tiles
 /// at the offsets of `plan`. `operands` are the kernel's input memrefs (one
 /// per `blockGraph.inputs`), `results` its output memrefs (one per
-/// `blockGraph.outputs`). Fails with an error at `loc` for an op it cannot
-/// lower.
+/// `blockGraph.outputs`). `blockGraph` carries its kernel plan
+/// (KernelPlan.h, isPlanned). Fails with an error at `loc` for a plan or an
+/// op it cannot emit.
 mlir::LogicalResult
 emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc, const Graph &blockGraph,
                const Schedule &schedule, const MemoryPlan &plan,

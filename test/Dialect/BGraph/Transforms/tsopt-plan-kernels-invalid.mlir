@@ -72,3 +72,19 @@ module attributes {tsopt.target = "sm_80"} {
     return %e : tensor<4x4xf16>
   }
 }
+
+// -----
+
+func.func @copy_on_matmul(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>) -> tensor<16x16xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf16>, tensor<16x16xf16>) -> (tensor<16x16xf16>) {
+  ^bb0(%ab: tensor<16x16xf16>, %bb: tensor<16x16xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %bt = bgraph.input %bb imap = {x = replica} fmap = replica : tensor<16x16xf16> -> !bgraph.tile<16x16xf16>
+    // expected-error @+1 {{'bgraph.copy_bytes' belongs on a bgraph.input: 2, 4, 8 or 16 bytes}}
+    %p = bgraph.matmul %at, %bt {bgraph.copy_bytes = 16 : i64} : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf32>
+    %s = bgraph.accum sum %p : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<16x16xf32> -> tensor<16x16xf16>
+    bgraph.yield %o : tensor<16x16xf16>
+  }
+  return %c : tensor<16x16xf16>
+}
