@@ -2,21 +2,26 @@
 """Checks that the code tsopt emits is the code its cost model priced.
 
 For every graph-defined kernel of the given programs, and every target, the
-kernel plan the cost model charges (`tsopt-estimate-cost`'s "plan:" note:
-matmuls on tensor cores, pipeline stages, the bytes of each iterator's
-copies) is compared with the PTX `tsopt-translate` emits for that kernel:
+kernel plan the cost model reads (`tsopt-estimate-cost`'s "plan:" note) is
+compared with the PTX `tsopt-translate` emits for that kernel:
 
   * tensor cores charged  <=> `mma.sync` in the kernel;
   * s stages charged      <=> `cp.async.wait_group s-1` (s > 1; one stage
                               waits for every group: `wait_group 0`);
   * the copy widths charged of 4, 8 and 16 bytes  ==  the widths of the
-    kernel's `cp.async` instructions (narrower copies are plain loads).
+    kernel's `cp.async` instructions (narrower copies are plain loads);
+  * operands planned for ldmatrix (the layout ILP prices their wavefronts)
+                          <=> `ldmatrix` in the kernel;
+  * tiles planned with an XOR swizzle  =>  `xor.b32`/`xor.b64` in the kernel's
+    address arithmetic (and a kernel with an `xor` but no swizzle is a
+    disagreement too: nothing else the lowering emits XORs).
 
-A kgraph program is checked as written (planned where it carries no plan,
-by the same planner for both sides); a linalg export is imported and
-orchestrated for the target first (`--orchestrate`), so that its kernels
-are the graph-defined ones tsopt produces. Prints one line per kernel and a
-summary; exits 1 on any disagreement.
+Each program is planned once first (`tsopt-plan-kernels`: tile layouts,
+tensor cores, copies, stages), and both sides read that planned IR; a
+linalg export is imported and orchestrated for the target before
+(`--orchestrate`), so that its kernels are the graph-defined ones tsopt
+produces. Prints one line per kernel and a summary; exits 1 on any
+disagreement.
 
     utils/check_kernel_plan.py --bin build/bin --targets sm_80,sm_90 \
         utils/workloads/*.mlir
@@ -31,7 +36,8 @@ import tempfile
 
 PLAN = re.compile(
     r"note: kernel (\d+) \(kernel, [^)]*\): .*; plan: (\d+) matmuls on tensor "
-    r"cores, (\d+) on CUDA cores, (\d+) stages?, copies of ([0-9/]*) B")
+    r"cores, (\d+) on CUDA cores, (\d+) stages?, copies of ([0-9/]*) B, "
+    r"(\d+) operands by ldmatrix, (\d+) swizzled tiles")
 LIBRARY = re.compile(r"note: kernel (\d+) \(\w+, library\)")
 FUNC = re.compile(r"^\s*func\.func (?:private |public )?@([\w.$-]+)\(")
 REMARK = re.compile(r": (remark|warning): (estimated|no estimate)")
@@ -67,6 +73,8 @@ def charged(bin_dir, path, target):
                 "tensor_cores": int(m.group(2)) > 0,
                 "stages": int(m.group(4)),
                 "async_widths": sorted({w for w in widths if w >= 4}),
+                "ldmatrix": int(m.group(6)) > 0,
+                "swizzle": int(m.group(7)) > 0,
             })
         elif LIBRARY.search(line) and current is not None:
             plans[current].append(None)
@@ -92,19 +100,23 @@ def emitted(bin_dir, path, target, workdir, functions):
             "stages": max(waits) + 1 if waits else 1,
             "async_widths": sorted({int(w) for w in re.findall(
                 r"cp\.async\.c[ag]\.shared\.global[^;]*,\s*(\d+);", body)}),
+            "ldmatrix": "ldmatrix.sync" in body,
+            "swizzle": re.search(r"\bxor\.b(32|64)\b", body) is not None,
         }
     return kernels
 
 
 def prepare(bin_dir, path, target, workdir, orchestrate):
-    if not orchestrate:
-        return path
-    out = os.path.join(workdir, "orchestrated.mlir")
-    with open(path) as f:
-        importer = ("--tsopt-import-tosa" if "tosa." in f.read()
-                    else "--convert-linalg-to-kgraph")
-    run([os.path.join(bin_dir, "tsopt-opt"), path, importer,
-         "--tsopt-orchestrate=target=" + target, "-o", out])
+    """The planned program both sides read."""
+    out = os.path.join(workdir, "planned.mlir")
+    passes = []
+    if orchestrate:
+        with open(path) as f:
+            passes.append("--tsopt-import-tosa" if "tosa." in f.read()
+                          else "--convert-linalg-to-kgraph")
+        passes.append("--tsopt-orchestrate=target=" + target)
+    passes.append("--tsopt-plan-kernels=target=" + target)
+    run([os.path.join(bin_dir, "tsopt-opt"), path] + passes + ["-o", out])
     return out
 
 

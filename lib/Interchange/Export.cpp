@@ -405,6 +405,14 @@ public:
     if (op.kind == OpKind::BlockInput && op.copyBytes)
       built->setAttr(bgraph::kCopyBytesAttrName,
                      b.getI64IntegerAttr(op.copyBytes));
+    if (!op.layouts.empty()) {
+      SmallVector<Attribute, 1> texts;
+      for (const Layout &layout : op.layouts)
+        texts.push_back(b.getStringAttr(layout.str()));
+      built->setAttr(bgraph::kLayoutAttrName, texts.size() == 1
+                                                  ? texts.front()
+                                                  : b.getArrayAttr(texts));
+    }
     if (op.kind == OpKind::Kernel && op.body && op.body->stages)
       built->setAttr(bgraph::kStagesAttrName,
                      b.getI64IntegerAttr(op.body->stages));

@@ -113,6 +113,18 @@ private:
       if (auto bytes = op.getAttrOfType<IntegerAttr>(bgraph::kCopyBytesAttrName))
         node.copyBytes = static_cast<uint8_t>(bytes.getInt());
     }
+    if (Attribute layouts = op.getAttr(bgraph::kLayoutAttrName)) {
+      FailureOr<SmallVector<StringRef, 1>> texts =
+          bgraph::layoutStrings(&op, layouts);
+      if (failed(texts))
+        return failure();
+      for (StringRef text : *texts) {
+        std::optional<Layout> layout = Layout::parse(text);
+        if (!layout || layout->isThreadLevel())
+          return op.emitError("unknown memory layout '") << text << "'";
+        node.layouts.push_back(*layout);
+      }
+    }
     if (auto unit = op.getAttrOfType<StringAttr>(bgraph::kMmaAttrName))
       node.mma = static_cast<uint8_t>(unit.getValue() == "m16n8k16"
                                           ? MmaPlan::M16N8K16

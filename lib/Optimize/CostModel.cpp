@@ -201,10 +201,16 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   k.graphDefined = true;
   k.stages = g.stages;
   for (const Op &bop : g.ops) {
-    if (bop.kind == OpKind::Matmul)
+    if (bop.kind == OpKind::Matmul) {
       ++(runsOnTensorCores(g, bop) ? k.tensorCoreMatmuls : k.cudaCoreMatmuls);
+      for (int operand : {0, 1})
+        k.ldmatrixOperands +=
+            fragmentLoad(g, bop, operand) != FragmentLoad::Elements;
+    }
     if (bop.kind == OpKind::BlockInput)
       k.copyBytes.push_back(bop.copyBytes);
+    for (const Layout &layout : bop.layouts)
+      k.swizzledTiles += layout.swizzle != 0;
   }
 
   std::string scheduleWhy;

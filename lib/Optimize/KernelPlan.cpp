@@ -10,13 +10,25 @@
 
 using namespace tsopt;
 
-int64_t tsopt::copyChunkBytes(const TensorType &tile) {
+bool tsopt::copyFits(const TensorType &tile, const Layout &layout,
+                     int64_t bytes) {
   int64_t element = dtypeBytes(tile.dtype);
+  if (bytes == element)
+    return true;
+  // A chunk runs along the device tensor's last dim (row-major): the tile
+  // must store that dim contiguously too. A swizzle moves whole 16-byte
+  // blocks, so an aligned chunk of at most 16 bytes stays contiguous.
+  return (bytes == 4 || bytes == 8 || bytes == 16) && bytes % element == 0 &&
+         !tile.shape.empty() && tile.shape.back() % (bytes / element) == 0 &&
+         contiguousDim(tile.shape, layout) ==
+             contiguousDim(tile.shape, Layout::rowMajor());
+}
+
+int64_t tsopt::copyChunkBytes(const TensorType &tile, const Layout &layout) {
   for (int64_t bytes : {16, 8, 4})
-    if (!tile.shape.empty() && bytes % element == 0 &&
-        tile.shape.back() % (bytes / element) == 0)
+    if (copyFits(tile, layout, bytes))
       return bytes;
-  return element;
+  return dtypeBytes(tile.dtype);
 }
 
 bool tsopt::runsOnTensorCores(const Graph &bg, const Op &op) {
@@ -24,6 +36,40 @@ bool tsopt::runsOnTensorCores(const Graph &bg, const Op &op) {
     return false;
   return op.mma ? op.mma == uint8_t(MmaPlan::M16N8K16)
                 : isTensorCoreMatmul(bg, op);
+}
+
+FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
+  if (!runsOnTensorCores(bg, op))
+    return FragmentLoad::Elements;
+  const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
+  const TensorType &tile = operand == 0 ? a : b;
+  DType input = matmulInputType(a.dtype, b.dtype);
+  size_t r = tile.shape.size();
+  int64_t m = a.shape[a.shape.size() - 2], k = a.shape.back(),
+          n = b.shape.back();
+  // The m16n8k16 instruction divides the product: no padded fragments.
+  if (tile.dtype != input || dtypeBytes(input) != 2 || m % 16 || n % 8 ||
+      k % 16)
+    return FragmentLoad::Elements;
+  const Op *producer = nullptr;
+  int result = 0;
+  for (const Op &p : bg.ops)
+    for (auto [i, v] : llvm::enumerate(p.results))
+      if (v == op.operands[operand]) {
+        producer = &p;
+        result = static_cast<int>(i);
+      }
+  Layout layout = producer ? producer->layoutOf(result) : Layout::rowMajor();
+  int contiguous = contiguousDim(tile.shape, layout);
+  // A is m x k and B is k x n: k is A's last dim and B's second-to-last.
+  int kDim = operand == 0 ? static_cast<int>(r) - 1 : static_cast<int>(r) - 2;
+  int otherDim = operand == 0 ? static_cast<int>(r) - 2
+                              : static_cast<int>(r) - 1;
+  if (contiguous == kDim)
+    return FragmentLoad::Ldmatrix;
+  if (contiguous == otherDim)
+    return FragmentLoad::LdmatrixTrans;
+  return FragmentLoad::Elements;
 }
 
 static llvm::LogicalResult fail(std::string *why, std::string msg) {
@@ -101,7 +147,8 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
                                         ? MmaPlan::M16N8K16
                                         : MmaPlan::CudaCores);
     if (op.kind == OpKind::BlockInput && !op.copyBytes)
-      op.copyBytes = static_cast<uint8_t>(copyChunkBytes(bg.type(op.results[0])));
+      op.copyBytes = static_cast<uint8_t>(
+          copyChunkBytes(bg.type(op.results[0]), op.layoutOf(0)));
   }
   if (bg.stages == 0) {
     int64_t stages = 1;
@@ -170,23 +217,29 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
       return fail(why, at + " is planned on tensor cores, but its input type "
                             "is not a half type (or its tiles are not "
                             "matrices)");
+    if (!op.layouts.empty() && op.layouts.size() != op.results.size())
+      return fail(why, at + " has " + std::to_string(op.layouts.size()) +
+                           " tile layouts for " +
+                           std::to_string(op.results.size()) + " results");
+    for (auto [r, layout] : llvm::enumerate(op.layouts)) {
+      const TensorType &tile = bg.type(op.results[r]);
+      std::string reason;
+      if (!isAddressableTileLayout(tile.shape, dtypeBytes(tile.dtype), layout,
+                                   &reason))
+        return fail(why, at + ": " + reason);
+    }
     if (op.kind == OpKind::BlockInput && op.copyBytes) {
       const TensorType &tile = bg.type(op.results[0]);
-      int64_t element = dtypeBytes(tile.dtype);
-      int64_t bytes = op.copyBytes;
-      bool ok = bytes == element ||
-                ((bytes == 4 || bytes == 8 || bytes == 16) &&
-                 bytes % element == 0 && !tile.shape.empty() &&
-                 tile.shape.back() % (bytes / element) == 0);
-      if (!ok)
-        return fail(why, at + " copies " + std::to_string(bytes) +
+      if (!copyFits(tile, op.layoutOf(0), op.copyBytes))
+        return fail(why, at + " copies " + std::to_string(op.copyBytes) +
                              "-byte chunks, which do not divide its tile's "
                              "rows of " +
                              (tile.shape.empty()
                                   ? std::string("one element")
                                   : std::to_string(tile.shape.back() *
-                                                   element) +
-                                        " bytes"));
+                                                   dtypeBytes(tile.dtype)) +
+                                        " bytes") +
+                             " in its layout '" + op.layoutOf(0).str() + "'");
     }
   }
   return llvm::success();

@@ -28,49 +28,6 @@ using namespace tsopt;
 // Layouts
 //===----------------------------------------------------------------------===//
 
-std::string Layout::str() const {
-  switch (kind) {
-  case LayoutKind::RowMajor:
-  case LayoutKind::ColMajor: {
-    std::string s = kind == LayoutKind::RowMajor ? "row_major" : "col_major";
-    if (swizzle)
-      s += "_swizzle<" + std::to_string(swizzle) + ",4,3>";
-    return s;
-  }
-  case LayoutKind::RowStrips:
-    return "row_strips";
-  case LayoutKind::ColStrips:
-    return "col_strips";
-  case LayoutKind::MmaFragment:
-    return "mma_fragment";
-  }
-  return "?";
-}
-
-std::optional<Layout> Layout::parse(llvm::StringRef text) {
-  if (text == "row_strips")
-    return rowStrips();
-  if (text == "col_strips")
-    return colStrips();
-  if (text == "mma_fragment")
-    return mmaFragment();
-  Layout l;
-  if (text.consume_front("row_major"))
-    l.kind = LayoutKind::RowMajor;
-  else if (text.consume_front("col_major"))
-    l.kind = LayoutKind::ColMajor;
-  else
-    return std::nullopt;
-  if (text.empty())
-    return l;
-  if (!text.consume_front("_swizzle<") || !text.consume_back(",4,3>"))
-    return std::nullopt;
-  if (text != "1" && text != "2" && text != "3")
-    return std::nullopt;
-  l.swizzle = text[0] - '0';
-  return l;
-}
-
 llvm::StringRef tsopt::stringifyLayoutLevel(LayoutLevel level) {
   switch (level) {
   case LayoutLevel::Kernel:
@@ -102,43 +59,6 @@ struct Access {
 };
 } // namespace
 
-/// Dims of a rank-`rank` tensor from the fastest-varying in storage to the
-/// slowest: row-major is the reverse of the dim order; column-major swaps
-/// the last two.
-static llvm::SmallVector<int, 4> storageFastestFirst(int rank,
-                                                     const Layout &layout) {
-  llvm::SmallVector<int, 4> dims;
-  for (int d = rank - 1; d >= 0; --d)
-    dims.push_back(d);
-  if (layout.kind == LayoutKind::ColMajor && rank >= 2)
-    std::swap(dims[0], dims[1]);
-  return dims;
-}
-
-int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
-                                int64_t elementBytes, const Layout &layout,
-                                llvm::ArrayRef<int64_t> index) {
-  assert(!layout.isThreadLevel() && "registers have no addresses");
-  llvm::SmallVector<int, 4> fast = storageFastestFirst(shape.size(), layout);
-  int64_t linear = 0;
-  for (int d : llvm::reverse(fast))
-    linear = linear * shape[d] + index[d];
-  int64_t bytes = linear * elementBytes;
-  if (layout.swizzle) {
-    int64_t mask = (int64_t(1) << layout.swizzle) - 1;
-    bytes ^= ((bytes >> 7) & mask) << 4;
-  }
-  return bytes;
-}
-
-/// The dim a memory layout stores contiguously, skipping dims of extent 1
-/// (a 16x1 tile is contiguous along dim 0 in either order).
-static int contiguousDim(llvm::ArrayRef<int64_t> shape, const Layout &layout) {
-  for (int d : storageFastestFirst(shape.size(), layout))
-    if (shape[d] > 1)
-      return d;
-  return static_cast<int>(shape.size()) - 1;
-}
 
 /// The dim a thread layout of strips runs along, for an iteration space of
 /// `shape`; when that dim has extent 1 the strips run along the next
@@ -644,6 +564,21 @@ int ProblemBuilder::addTile(int value, int op, int result) {
   t.op = op;
   t.result = result;
   t.candidates = tileCandidates(value);
+  // An iterator's tile keeps the copy width the kernel plan gives it in
+  // row-major order (copyFits): the layout never narrows the copies.
+  const Op &producer = g->ops[op];
+  if (producer.kind == OpKind::BlockInput) {
+    const TensorType &type = g->type(value);
+    int64_t bytes = producer.copyBytes
+                        ? producer.copyBytes
+                        : copyChunkBytes(type, Layout::rowMajor());
+    // (A width that does not fit even row-major is the plan's error,
+    // reported by verifyKernelPlan.)
+    if (copyFits(type, Layout::rowMajor(), bytes))
+      llvm::erase_if(t.candidates, [&](const Layout &l) {
+        return !copyFits(type, l, bytes);
+      });
+  }
   return tile[value] = problem.addTensor(std::move(t));
 }
 
@@ -1159,9 +1094,11 @@ llvm::FailureOr<LayoutProblem> ProblemBuilder::build(std::string *why) {
       t.result = r;
       llvm::ArrayRef<int64_t> shape = program.type(v).shape;
       size_t rank = shape.size();
+      // The lowering stores device tensors row-major (bgraph.layout on a
+      // kernel-level op may only say so), so that is the one candidate; the
+      // tensor stays in the problem for the sectors its copies cost.
+      (void)rank;
       t.candidates = {Layout::rowMajor()};
-      if (rank >= 2 && shape[rank - 1] > 1 && shape[rank - 2] > 1)
-        t.candidates.push_back(Layout::colMajor());
       kernelTensor[v] = problem.addTensor(std::move(t));
     }
 

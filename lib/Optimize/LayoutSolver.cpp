@@ -9,6 +9,7 @@
 
 #include "tsopt/Optimize/Layout.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <z3++.h>
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <memory>
 
 using namespace tsopt;
 
@@ -467,4 +469,51 @@ tsopt::solveLayoutProblem(const LayoutProblem &p,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   return sol;
+}
+
+llvm::LogicalResult tsopt::planTileLayouts(Graph &program,
+                                           const TargetDesc &target,
+                                           std::string *why) {
+  auto hasLayouts = [](const Op &op) {
+    return op.kind == OpKind::BlockOutput || op.results.empty() ||
+           op.layouts.size() == op.results.size();
+  };
+  if (llvm::all_of(program.ops, [&](const Op &op) {
+        return op.kind != OpKind::Kernel || !op.body ||
+               llvm::all_of(op.body->ops, hasLayouts);
+      }))
+    return llvm::success();
+  llvm::FailureOr<LayoutProblem> problem =
+      buildLayoutProblem(program, target, {}, why);
+  if (failed(problem))
+    return llvm::failure();
+  for (auto [t, tensor] : llvm::enumerate(problem->tensors)) {
+    if (tensor.level != LayoutLevel::Block)
+      continue;
+    const Op &op = program.ops[tensor.kernelOp].body->ops[tensor.op];
+    if (tensor.result < static_cast<int>(op.layouts.size()) &&
+        failed(pinLayout(*problem, t, op.layouts[tensor.result],
+                         "pinned by the plan", why)))
+      return llvm::failure();
+  }
+  llvm::FailureOr<LayoutSolution> solution =
+      solveLayoutProblem(*problem, {}, why);
+  if (failed(solution))
+    return llvm::failure();
+  // Block graphs are shared between copies of a graph: write new ones.
+  llvm::DenseMap<int, std::shared_ptr<Graph>> bodies;
+  for (auto [t, tensor] : llvm::enumerate(problem->tensors)) {
+    if (tensor.level != LayoutLevel::Block)
+      continue;
+    std::shared_ptr<Graph> &body = bodies[tensor.kernelOp];
+    if (!body)
+      body = std::make_shared<Graph>(*program.ops[tensor.kernelOp].body);
+    Op &op = body->ops[tensor.op];
+    op.layouts.resize(op.results.size(), Layout::rowMajor());
+    op.layouts[tensor.result] =
+        tensor.candidates[solution->assignment[t]];
+  }
+  for (auto &[k, body] : bodies)
+    program.ops[k].body = std::move(body);
+  return llvm::success();
 }

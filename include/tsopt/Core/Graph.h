@@ -18,6 +18,8 @@
 #ifndef TSOPT_CORE_GRAPH_H
 #define TSOPT_CORE_GRAPH_H
 
+#include "tsopt/Core/Layout.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -142,6 +144,15 @@ struct Op {
   uint8_t mma = 0;
   /// BlockInput: the bytes of one copy (16, 8, 4, or one element).
   uint8_t copyBytes = 0;
+  /// Block-graph ops: the memory layout of each result's shared-memory tile
+  /// (chosen by the layout ILP, tsopt/Optimize/Layout.h); empty is row-major
+  /// for every result.
+  llvm::SmallVector<Layout, 1> layouts;
+
+  /// The memory layout of result `r`'s tile.
+  Layout layoutOf(size_t r) const {
+    return r < layouts.size() ? layouts[r] : Layout::rowMajor();
+  }
 };
 
 /// The plan's choice of unit for a block matmul (Op::mma).

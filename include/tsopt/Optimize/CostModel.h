@@ -94,9 +94,12 @@ struct KernelCost {
   bool fits = true;
   /// The kernel plan the estimate charges (KernelPlan.h), as the lowering
   /// emits it: matmuls on tensor cores and on CUDA cores, pipeline stages,
-  /// and the bytes of each input iterator's copies.
+  /// and the bytes of each input iterator's copies; and the plan's
+  /// decisions the layout ILP prices instead: matmul operands loaded with
+  /// ldmatrix (fragmentLoad) and tiles laid out with a swizzle.
   int64_t tensorCoreMatmuls = 0, cudaCoreMatmuls = 0, stages = 1;
   std::vector<int64_t> copyBytes;
+  int64_t ldmatrixOperands = 0, swizzledTiles = 0;
 
   // Terms of the time.
   double memoryUs = 0;       ///< device-memory traffic

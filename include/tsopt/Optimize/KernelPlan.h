@@ -10,7 +10,8 @@
 //    tensor cores, else a dot product per element on CUDA cores;
 //  * Op::copyBytes on every input iterator: the bytes of one copy, the
 //    largest of 16, 8 and 4 that divides the tile's rows (aligned in both
-//    memories), or one element;
+//    memories) and that the tile's layout (Op::layouts, chosen before by
+//    the layout ILP) stores contiguously, or one element;
 //  * Graph::stages: the iterations whose input tiles are in flight at once.
 //    With s > 1 the iterated tiles (input iterators with an fmap) get s
 //    buffers in shared memory (isPipelinedInput, Graph.h), the copies of iteration i + s - 1 are issued
@@ -48,15 +49,36 @@ struct KernelPlanOptions {
   bool pipeline = true;
 };
 
-/// The largest copy (16, 8 or 4 bytes) dividing the rows of `tile`, or the
-/// bytes of one element when none does.
-int64_t copyChunkBytes(const TensorType &tile);
+/// Whether copies of `bytes` bytes can fill `tile`, stored in `layout`,
+/// from its row-major device tensor: one element, or 4, 8 or 16 bytes that
+/// divide the tile's rows where the tile stores its rows contiguously.
+bool copyFits(const TensorType &tile, const Layout &layout, int64_t bytes);
+
+/// The largest copy (16, 8 or 4 bytes) that fits (copyFits), or the bytes
+/// of one element.
+int64_t copyChunkBytes(const TensorType &tile, const Layout &layout);
 
 /// Whether matmul `op` of `blockGraph` runs on tensor cores: its plan's
 /// choice, or, unplanned, the choice planKernel makes by default
 /// (isTensorCoreMatmul). The cost model, the layout ILP and the lowering
 /// all ask this.
 bool runsOnTensorCores(const Graph &blockGraph, const Op &op);
+
+/// How a tensor-core matmul loads one operand tile into mma fragments.
+enum class FragmentLoad : uint8_t {
+  Elements,      ///< one shared-memory load per fragment value
+  Ldmatrix,      ///< ldmatrix: the tile stores the k dim contiguously
+  LdmatrixTrans, ///< ldmatrix.trans: the tile stores A's m (B's n) dim
+                 ///< contiguously
+};
+
+/// How matmul `op` (on tensor cores) loads operand `operand` (0: A, 1: B):
+/// with ldmatrix when the tile holds the matmul's 16-bit input type, the
+/// instruction divides the product (no padding) and the tile's layout
+/// stores one of its last two dims contiguously, in whole 16-byte rows
+/// (what the layout ILP's ldmatrixWavefronts prices); .trans when that dim
+/// is A's m or B's n. Otherwise element by element.
+FragmentLoad fragmentLoad(const Graph &blockGraph, const Op &op, int operand);
 
 /// Fills the unplanned decisions of `blockGraph` for `target`. Fails, with
 /// the reason in `why`, when the block graph cannot be scheduled.

@@ -28,6 +28,7 @@
 #define TSOPT_OPTIMIZE_LAYOUT_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Layout.h"
 #include "tsopt/Core/Target.h"
 #include "tsopt/Optimize/CostModel.h"
 
@@ -46,58 +47,6 @@ namespace tsopt {
 //===----------------------------------------------------------------------===//
 // Layouts
 //===----------------------------------------------------------------------===//
-
-enum class LayoutKind : uint8_t {
-  // Memory (device tensors and shared-memory tiles). Both order the leading
-  // (batch) dims outermost; they differ in the last two dims.
-  RowMajor, ///< the last dim is contiguous
-  ColMajor, ///< the second-to-last dim is contiguous
-  // Registers (accumulators and thread graphs): which elements a thread holds.
-  RowStrips,   ///< runs of up to 16 bytes along the last dim
-  ColStrips,   ///< runs of up to 16 bytes along the second-to-last dim
-  MmaFragment, ///< the mma.m16n8k16 accumulator fragment (C/D operand)
-};
-
-/// One candidate layout. Spelled (print and parse) as `row_major`,
-/// `col_major`, `row_major_swizzle<B,4,3>`, `col_major_swizzle<B,4,3>`,
-/// `row_strips`, `col_strips`, `mma_fragment`.
-struct Layout {
-  LayoutKind kind = LayoutKind::RowMajor;
-  /// Memory layouts: B of swizzle<B,4,3> on byte offsets — bits [7, 7 + B)
-  /// are XORed into bits [4, 4 + B), permuting the 16-byte chunks of each
-  /// 128-byte line: B = 1, 2, 3 are the 32-, 64- and 128-byte swizzle modes
-  /// of TMA and wgmma. 0 means no swizzle.
-  int swizzle = 0;
-
-  static Layout rowMajor(int swizzle = 0) {
-    return {LayoutKind::RowMajor, swizzle};
-  }
-  static Layout colMajor(int swizzle = 0) {
-    return {LayoutKind::ColMajor, swizzle};
-  }
-  static Layout rowStrips() { return {LayoutKind::RowStrips, 0}; }
-  static Layout colStrips() { return {LayoutKind::ColStrips, 0}; }
-  static Layout mmaFragment() { return {LayoutKind::MmaFragment, 0}; }
-
-  /// A layout of registers rather than memory.
-  bool isThreadLevel() const {
-    return kind == LayoutKind::RowStrips || kind == LayoutKind::ColStrips ||
-           kind == LayoutKind::MmaFragment;
-  }
-  std::string str() const;
-  /// The inverse of str(); nullopt for anything else.
-  static std::optional<Layout> parse(llvm::StringRef text);
-
-  friend bool operator==(const Layout &a, const Layout &b) {
-    return a.kind == b.kind && a.swizzle == b.swizzle;
-  }
-  friend bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
-};
-
-/// Byte offset of element `index` of a tensor of `shape` with elements of
-/// `elementBytes` bytes stored in the memory layout `layout`.
-int64_t layoutByteOffset(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
-                         const Layout &layout, llvm::ArrayRef<int64_t> index);
 
 /// Shared-memory wavefronts (128 bytes, one per SM clock when free of bank
 /// conflicts) that loading a 16-bit tensor-core operand tile of `shape` in
@@ -275,6 +224,14 @@ llvm::FailureOr<LayoutProblem>
 buildLayoutProblem(const Graph &program, const TargetDesc &target,
                    const LayoutOptions &options = {},
                    std::string *why = nullptr);
+
+/// The layout step of the kernel plan: chooses the memory layout of every
+/// tile of `program`'s graph-defined kernels that has none (Op::layouts)
+/// with the layout ILP on `target`, keeping those already chosen as pins.
+/// Does nothing, and runs no solver, when every tile has its layout. Fails,
+/// with the reason in `why`, when no assignment satisfies the pins.
+llvm::LogicalResult planTileLayouts(Graph &program, const TargetDesc &target,
+                                    std::string *why = nullptr);
 
 } // namespace tsopt
 

@@ -173,19 +173,57 @@ Value BlockEmitter::widenVia(Value v, DType input) {
                                    .getResult();
 }
 
+Layout BlockEmitter::layoutOf(int v) const {
+  for (const Op &op : g.ops)
+    for (auto [r, result] : llvm::enumerate(op.results))
+      if (result == v)
+        return op.layoutOf(r);
+  return Layout::rowMajor();
+}
+
+Value BlockEmitter::linearAt(Value memref, ValueRange index) {
+  // layoutByteOffset's formula: the linear index in storage order, and its
+  // byte offset with bits [7, 7 + B) XORed into [4, 4 + B).
+  Layout layout = tileLayouts.lookup(memref);
+  auto type = cast<MemRefType>(memref.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  Value linear = cIndex(0);
+  for (int d : llvm::reverse(storageFastestFirst(shape.size(), layout)))
+    linear = addIndex(mulIndex(linear, shape[d]), index[d]);
+  if (!layout.swizzle)
+    return linear;
+  int64_t eb = type.getElementTypeBitWidth() / 8;
+  Value bytes = mulIndex(linear, eb);
+  Value line = arith::ShRUIOp::create(b, loc, bytes, cIndex(7));
+  Value bits = arith::AndIOp::create(
+      b, loc, line, cIndex((int64_t(1) << layout.swizzle) - 1));
+  bytes = arith::XOrIOp::create(b, loc, bytes,
+                                arith::ShLIOp::create(b, loc, bits, cIndex(4)));
+  return arith::DivUIOp::create(b, loc, bytes, cIndex(eb));
+}
+
+SmallVector<Value, 4> BlockEmitter::at(Value memref, ValueRange index) {
+  if (tileLayouts.lookup(memref) == Layout::rowMajor())
+    return SmallVector<Value, 4>(index.begin(), index.end());
+  return delinearize(linearAt(memref, index),
+                     cast<MemRefType>(memref.getType()).getShape());
+}
+
 Value BlockEmitter::loadAs(Value memref, ValueRange index, DType input) {
-  return widenVia(memref::LoadOp::create(b, loc, memref, index), input);
+  return widenVia(memref::LoadOp::create(b, loc, memref, at(memref, index)),
+                  input);
 }
 
 Value BlockEmitter::load(Value memref, ValueRange index) {
-  Value v = memref::LoadOp::create(b, loc, memref, index);
+  Value v = memref::LoadOp::create(b, loc, memref, at(memref, index));
   if (!v.getType().isF32())
     v = arith::ExtFOp::create(b, loc, b.getF32Type(), v);
   return v;
 }
 
 void BlockEmitter::store(Value value, Value memref, ValueRange index) {
-  memref::StoreOp::create(b, loc, convertTo(value, memref), memref, index);
+  memref::StoreOp::create(b, loc, convertTo(value, memref), memref,
+                          at(memref, index));
 }
 
 void BlockEmitter::copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
@@ -200,8 +238,8 @@ void BlockEmitter::copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
   forEachElement(shape, [&](ValueRange index) {
     SmallVector<Value, 4> from = shifted(index, srcOffset);
     SmallVector<Value, 4> to = shifted(index, dstOffset);
-    Value v = memref::LoadOp::create(b, loc, src, from);
-    memref::StoreOp::create(b, loc, convertTo(v, dst), dst, to);
+    Value v = memref::LoadOp::create(b, loc, src, at(src, from));
+    memref::StoreOp::create(b, loc, convertTo(v, dst), dst, at(dst, to));
   });
 }
 
@@ -210,8 +248,8 @@ void BlockEmitter::gather(
     llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex) {
   Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
   forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
-    Value v = memref::LoadOp::create(b, loc, src, sourceIndex(index));
-    memref::StoreOp::create(b, loc, convertTo(v, dst), dst, index);
+    Value v = memref::LoadOp::create(b, loc, src, at(src, sourceIndex(index)));
+    memref::StoreOp::create(b, loc, convertTo(v, dst), dst, at(dst, index));
   });
 }
 
@@ -677,6 +715,7 @@ LogicalResult BlockEmitter::run() {
     memrefs[t.value] = memref::ViewOp::create(b, loc, viewType,
                                               ctx.sharedMemory,
                                               cIndex(t.offset), ValueRange{});
+    tileLayouts[memrefs[t.value]] = layoutOf(t.value);
   }
 
   if (trees) {

@@ -142,6 +142,17 @@ private:
   treeFold(int64_t groups, int64_t size, int64_t width, double init, bool isMax,
            llvm::function_ref<std::function<Value(Value)>(Value)> element);
 
+  /// Where element `index` of `memref` is stored: the index itself, or, for
+  /// a shared-memory tile planned in another layout (Op::layouts), the
+  /// index in the row-major view of the element layoutByteOffset places it
+  /// at. Every access to a tile goes through this.
+  SmallVector<Value, 4> at(Value memref, ValueRange index);
+  /// The linear place of element `index` in `memref`'s storage
+  /// (layoutByteOffset in elements): what at() delinearizes.
+  Value linearAt(Value memref, ValueRange index);
+  /// The planned memory layout of tile `v`.
+  Layout layoutOf(int v) const;
+
   /// Loads an element as f32; stores an f32 as the memref's element type.
   Value load(Value memref, ValueRange index);
   /// load, rounded to `input` first when that is a half type the memref is
@@ -271,6 +282,8 @@ private:
   llvm::SmallVector<Value> results;
   /// Value id -> its memref: kernel tensors and shared-memory tile views.
   llvm::DenseMap<int, Value> memrefs;
+  /// Shared-memory tile views -> their planned layout (row-major when absent).
+  llvm::DenseMap<Value, Layout> tileLayouts;
 };
 
 } // namespace tsopt::block_lowering

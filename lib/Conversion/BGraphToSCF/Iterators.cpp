@@ -60,7 +60,7 @@ void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
         f.back() = addIndex(f.back(), cIndex(e));
         t.back() = addIndex(t.back(), cIndex(e));
         Value v = memref::LoadOp::create(b, loc, src, f);
-        memref::StoreOp::create(b, loc, convertTo(v, dst), dst, t);
+        memref::StoreOp::create(b, loc, convertTo(v, dst), dst, at(dst, t));
       }
     });
     return;
@@ -80,7 +80,7 @@ void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
     b.setInsertionPointToStart(loop.getBody());
     auto [from, to] = chunkIndices(loop.getInductionVar());
     Value token = nvgpu::DeviceAsyncCopyOp::create(
-        b, loc, tokenType, dst, to, src, from, b.getIndexAttr(chunk),
+        b, loc, tokenType, dst, at(dst, to), src, from, b.getIndexAttr(chunk),
         /*srcElements=*/Value(),
         op.copyBytes == 16 ? b.getUnitAttr() : UnitAttr());
     scf::YieldOp::create(b, loc, token);
@@ -98,8 +98,10 @@ Value BlockEmitter::stageBuffer(int v, Value iter) {
     offset = arith::SelectOp::create(b, loc, isS, cIndex(offsets[s]), offset);
   }
   auto type = cast<MemRefType>(memrefOf(v).getType());
-  return memref::ViewOp::create(b, loc, type, ctx.sharedMemory, offset,
-                                ValueRange{});
+  Value view = memref::ViewOp::create(b, loc, type, ctx.sharedMemory, offset,
+                                      ValueRange{});
+  tileLayouts[view] = layoutOf(v);
+  return view;
 }
 
 void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {

@@ -86,29 +86,29 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
                                  cIndex(n));
   };
   // Element `at` of `memref`, or zero where dims (d0, d1) pass (n0, n1).
-  auto loadPadded = [&](Value memref, SmallVector<Value, 4> at, size_t d0,
+  auto loadPadded = [&](Value memref, SmallVector<Value, 4> index, size_t d0,
                         int64_t n0, size_t d1, int64_t n1) -> Value {
     if (!padded)
-      return memref::LoadOp::create(b, loc, memref, at);
-    Value inside = arith::AndIOp::create(b, loc, below(at[d0], n0),
-                                         below(at[d1], n1));
-    at[d0] = arith::MinUIOp::create(b, loc, at[d0], cIndex(n0 - 1));
-    at[d1] = arith::MinUIOp::create(b, loc, at[d1], cIndex(n1 - 1));
-    Value x = memref::LoadOp::create(b, loc, memref, at);
+      return memref::LoadOp::create(b, loc, memref, at(memref, index));
+    Value inside = arith::AndIOp::create(b, loc, below(index[d0], n0),
+                                         below(index[d1], n1));
+    index[d0] = arith::MinUIOp::create(b, loc, index[d0], cIndex(n0 - 1));
+    index[d1] = arith::MinUIOp::create(b, loc, index[d1], cIndex(n1 - 1));
+    Value x = memref::LoadOp::create(b, loc, memref, at(memref, index));
     Value zero = arith::ConstantOp::create(
         b, loc, x.getType(), b.getFloatAttr(x.getType(), 0.0));
     return arith::SelectOp::create(b, loc, inside, x, zero);
   };
-  // Stores result value `x` at `at` unless it is padding.
-  auto storeResult = [&](Value x, SmallVector<Value, 4> at) {
+  // Stores result value `x` at `index` unless it is padding.
+  auto storeResult = [&](Value x, SmallVector<Value, 4> index) {
     if (!padded)
-      return store(x, c, at);
-    Value inside = arith::AndIOp::create(b, loc, below(at[r - 2], rows),
-                                         below(at[r - 1], cols));
+      return store(x, c, index);
+    Value inside = arith::AndIOp::create(b, loc, below(index[r - 2], rows),
+                                         below(index[r - 1], cols));
     auto guard = scf::IfOp::create(b, loc, inside, /*withElse=*/false);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(guard.thenBlock());
-    store(x, c, at);
+    store(x, c, index);
   };
 
   // Element (row, col) of block `index` in A (k0 + col), B (row k0 + ...)
@@ -153,6 +153,43 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     body(loop.getInductionVar());
   };
 
+  // ldmatrix (FragmentLoad): lane l gives the start of one stored row of 8
+  // elements; a .x4 (A) or .x2 (B) load delivers matrix j's values to
+  // register j. The rows, as (row, col) of the operand (A: m x k, B: k x n)
+  // relative to the fragment's corner, in the order of the registers of
+  // mma.sync: A's matrices are (m 0-7, k 0-7), (m 8-15, k 0-7),
+  // (m 0-7, k 8-15), (m 8-15, k 8-15); B's are (k 0-7) and (k 8-15) of n
+  // 0-7. Rows run along k (plain) or along m / n (.trans).
+  FragmentLoad loads[2] = {fragmentLoad(g, op, 0), fragmentLoad(g, op, 1)};
+  auto rowStart = [&](MatMulOperandRole role, Value l) -> std::array<Value, 2> {
+    auto rem = [&](Value x, int64_t n) {
+      return arith::RemUIOp::create(b, loc, x, cIndex(n)).getResult();
+    };
+    auto quot = [&](Value x, int64_t n) {
+      return arith::DivUIOp::create(b, loc, x, cIndex(n)).getResult();
+    };
+    Value r8 = rem(l, 8), j = quot(l, 8);
+    if (role == MatMulOperandRole::A) {
+      // Matrix j: m block j % 2, k block j / 2.
+      Value mBlock = mulIndex(rem(j, 2), 8), kBlock = mulIndex(quot(j, 2), 8);
+      if (loads[0] == FragmentLoad::Ldmatrix)
+        return {addIndex(mBlock, r8), kBlock};
+      return {mBlock, addIndex(kBlock, r8)};
+    }
+    // Matrix j (lanes 16-31 repeat 0-15: .x2 reads only 0-15): k block j % 2.
+    Value kBlock = mulIndex(rem(j, 2), 8);
+    if (loads[1] == FragmentLoad::Ldmatrix)
+      return {kBlock, r8};
+    return {addIndex(kBlock, r8), cIndex(0)};
+  };
+  // The operand index of a row start of block `blk` at `k0`.
+  auto operandIndex = [&](MatMulOperandRole role, Block &blk, Value k0,
+                          std::array<Value, 2> rc) {
+    if (role == MatMulOperandRole::A)
+      return aIndex(blk, k0, {rc[0], rc[1]});
+    return bIndex(blk, k0, {rc[1], rc[0]});
+  };
+
   if (gpu) {
     // Warp w computes blocks w, w + W, ... (W warps); every lane of a warp
     // runs the same iterations, as mma.sync requires.
@@ -171,32 +208,44 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
                  ? x
                  : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
-    auto loadA = [&](Value k0, int64_t v) -> Value {
-      return inInputType(loadPadded(
-          a, aIndex(blk, k0, fragmentCoord(MatMulOperandRole::A, lane, v)),
-          as.size() - 2, rows, as.size() - 1, k));
-    };
-    auto loadB = [&](Value k0, int64_t v) -> Value {
-      return inInputType(loadPadded(
-          bm, bIndex(blk, k0, fragmentCoord(MatMulOperandRole::B, lane, v)),
-          bs.size() - 2, k, bs.size() - 1, cols));
+    // The fragment of operand `role` at `k0`: vector<n x 2 x input>, row j
+    // holding register j's two values.
+    auto fragment = [&](MatMulOperandRole role, Value k0) -> Value {
+      bool isA = role == MatMulOperandRole::A;
+      int64_t values = isA ? kValuesA : kValuesB;
+      auto type = VectorType::get({values / 2, 2}, inputType);
+      FragmentLoad how = loads[isA ? 0 : 1];
+      Value memref = isA ? a : bm;
+      if (how != FragmentLoad::Elements)
+        return nvgpu::LdMatrixOp::create(
+            b, loc, type, memref,
+            at(memref, operandIndex(role, blk, k0, rowStart(role, lane))),
+            how == FragmentLoad::LdmatrixTrans, values / 2);
+      Value frag = arith::ConstantOp::create(
+          b, loc, type,
+          DenseElementsAttr::get(type, FloatAttr::get(inputType, 0.0)));
+      for (int64_t v = 0; v < values; ++v) {
+        Value x =
+            isA ? loadPadded(a, aIndex(blk, k0, fragmentCoord(role, lane, v)),
+                             as.size() - 2, rows, as.size() - 1, k)
+                : loadPadded(bm, bIndex(blk, k0, fragmentCoord(role, lane, v)),
+                             bs.size() - 2, k, bs.size() - 1, cols);
+        frag = vector::InsertOp::create(b, loc, inInputType(x), frag,
+                                        ArrayRef<int64_t>{v / 2, v % 2});
+      }
+      return frag;
     };
     if (input == DType::BF16) {
       // bf16: upstream's nvgpu.mma.sync lowering takes f16 only, so the
-      // fragments go to nvvm.mma.sync directly, two values per 32-bit
-      // register, in the same order (the layouts are the f16 ones).
-      Type bf16 = b.getBF16Type(), f32 = b.getF32Type(), i32 = b.getI32Type();
-      auto pairType = VectorType::get({2}, bf16);
-      auto registers = [&](Value k0, int64_t values,
-                           llvm::function_ref<Value(Value, int64_t)> element) {
+      // fragments go to nvvm.mma.sync directly as 32-bit registers of two
+      // values each, in the same order (the layouts are the f16 ones).
+      Type f32 = b.getF32Type(), i32 = b.getI32Type();
+      auto registers = [&](Value frag) {
+        auto type = cast<VectorType>(frag.getType());
         SmallVector<Value, 4> regs;
-        for (int64_t v = 0; v < values; v += 2) {
-          Value pair = arith::ConstantOp::create(
-              b, loc, pairType,
-              DenseElementsAttr::get(pairType, FloatAttr::get(bf16, 0.0)));
-          for (int64_t i = 0; i < 2; ++i)
-            pair = vector::InsertOp::create(b, loc, element(k0, v + i), pair,
-                                            ArrayRef<int64_t>{i});
+        for (int64_t j = 0; j < type.getDimSize(0); ++j) {
+          Value pair =
+              vector::ExtractOp::create(b, loc, frag, ArrayRef<int64_t>{j});
           Value word = vector::BitCastOp::create(
               b, loc, VectorType::get({1}, i32), pair);
           regs.push_back(
@@ -211,8 +260,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
         OpBuilder::InsertionGuard kGuard(b);
         b.setInsertionPointToStart(kLoop.getBody());
         Value k0 = kLoop.getInductionVar();
-        SmallVector<Value, 4> fa = registers(k0, kValuesA, loadA);
-        SmallVector<Value, 4> fb = registers(k0, kValuesB, loadB);
+        SmallVector<Value, 4> fa = registers(fragment(MatMulOperandRole::A, k0));
+        SmallVector<Value, 4> fb = registers(fragment(MatMulOperandRole::B, k0));
         auto resultType = LLVM::LLVMStructType::getLiteral(
             b.getContext(), SmallVector<Type>(kValuesC, f32));
         Value d = NVVM::MmaOp::create(
@@ -232,10 +281,7 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
               cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
       return success();
     }
-    Type f16 = b.getF16Type();
     auto accType = VectorType::get({2, 2}, b.getF32Type());
-    auto aType = VectorType::get({kValuesA / 2, 2}, f16);
-    auto bType = VectorType::get({kValuesB / 2, 2}, f16);
     Value zero = arith::ConstantOp::create(
         b, loc, accType, DenseElementsAttr::get(accType, 0.0f));
     auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan), cIndex(kK),
@@ -244,18 +290,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
       OpBuilder::InsertionGuard kGuard(b);
       b.setInsertionPointToStart(kLoop.getBody());
       Value k0 = kLoop.getInductionVar();
-      auto fragment = [&](VectorType type, int64_t values,
-                          llvm::function_ref<Value(Value, int64_t)> element) {
-        Value frag = arith::ConstantOp::create(
-            b, loc, type,
-            DenseElementsAttr::get(type, FloatAttr::get(f16, 0.0)));
-        for (int64_t v = 0; v < values; ++v)
-          frag = vector::InsertOp::create(b, loc, element(k0, v), frag,
-                                          ArrayRef<int64_t>{v / 2, v % 2});
-        return frag;
-      };
-      Value fa = fragment(aType, kValuesA, loadA);
-      Value fb = fragment(bType, kValuesB, loadB);
+      Value fa = fragment(MatMulOperandRole::A, k0);
+      Value fb = fragment(MatMulOperandRole::B, k0);
       Value acc =
           nvgpu::MmaSyncOp::create(b, loc, fa, fb, kLoop.getRegionIterArgs()[0],
                                    ArrayRef<int64_t>{kM, kN, kK});
@@ -274,6 +310,34 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   // fragments back at the coordinates the hardware gives them: A's values
   // into a 16x16 matrix, B's into 16x8 (k x n), and each C value is the dot
   // product of its row of A and column of B.
+  //
+  // An ldmatrix is emulated by its definition: value e of register j of
+  // lane l is element 2 (l % 4) + e of the row that lane 8 j + l / 4 gives
+  // (.trans: element l / 4 of the row lane 8 j + 2 (l % 4) + e gives), read
+  // at that many elements past the row's start in the tile's storage. So
+  // the row starts, the tile's layout and the register order are all
+  // checked against the per-element coordinates of mma.sync.
+  auto ldmatrixValue = [&](MatMulOperandRole role, Block &blk, Value k0,
+                           Value l, int64_t v) -> Value {
+    bool isA = role == MatMulOperandRole::A;
+    Value memref = isA ? a : bm;
+    Value quarter = arith::RemUIOp::create(b, loc, l, cIndex(4));
+    Value group = arith::DivUIOp::create(b, loc, l, cIndex(4));
+    int64_t j = v / 2, e = v % 2;
+    Value source, offset;
+    if (loads[isA ? 0 : 1] == FragmentLoad::Ldmatrix) {
+      source = addIndex(cIndex(8 * j), group);
+      offset = addIndex(mulIndex(quarter, 2), cIndex(e));
+    } else {
+      source = addIndex(cIndex(8 * j + e), mulIndex(quarter, 2));
+      offset = group;
+    }
+    Value start =
+        linearAt(memref, operandIndex(role, blk, k0, rowStart(role, source)));
+    auto shape = cast<MemRefType>(memref.getType()).getShape();
+    return memref::LoadOp::create(b, loc, memref,
+                                  delinearize(addIndex(start, offset), shape));
+  };
   auto f32 = b.getF32Type();
   Value aTile = memref::AllocOp::create(b, loc, MemRefType::get({kM, kK}, f32));
   Value bTile = memref::AllocOp::create(b, loc, MemRefType::get({kK, kN}, f32));
@@ -290,15 +354,19 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
       forEach(0, kWarp, 1, [&](Value lane) {
         for (int64_t v = 0; v < kValuesA; ++v) {
           auto mk = fragmentCoord(MatMulOperandRole::A, lane, v);
-          Value x = loadPadded(a, aIndex(blk, k0, mk), as.size() - 2, rows,
-                               as.size() - 1, k);
+          Value x = loads[0] != FragmentLoad::Elements
+                        ? ldmatrixValue(MatMulOperandRole::A, blk, k0, lane, v)
+                        : loadPadded(a, aIndex(blk, k0, mk), as.size() - 2,
+                                     rows, as.size() - 1, k);
           memref::StoreOp::create(b, loc, widenVia(x, input), aTile,
                                   ValueRange{mk[0], mk[1]});
         }
         for (int64_t v = 0; v < kValuesB; ++v) {
           auto nk = fragmentCoord(MatMulOperandRole::B, lane, v);
-          Value x = loadPadded(bm, bIndex(blk, k0, nk), bs.size() - 2, k,
-                               bs.size() - 1, cols);
+          Value x = loads[1] != FragmentLoad::Elements
+                        ? ldmatrixValue(MatMulOperandRole::B, blk, k0, lane, v)
+                        : loadPadded(bm, bIndex(blk, k0, nk), bs.size() - 2, k,
+                                     bs.size() - 1, cols);
           memref::StoreOp::create(b, loc, widenVia(x, input), bTile,
                                   ValueRange{nk[1], nk[0]});
         }

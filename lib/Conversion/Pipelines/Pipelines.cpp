@@ -25,6 +25,9 @@ std::string ptxChipOf(llvm::StringRef target) {
 }
 
 void buildLowerToCPUPipeline(OpPassManager &pm) {
+  // The CPU runs the kernels as planned for the GPU (the module's target):
+  // the same tile layouts, copies and pipeline stages.
+  pm.addNestedPass<func::FuncOp>(bgraph::createTSOptPlanKernels());
   pm.addPass(createConvertKGraphToSCF());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -9,8 +9,9 @@
 
 // 32x64 . 64x32: output tiles of 32x32 with K in steps of 32. The 2 x 4
 // blocks of 16x8 go to the 4 warps of 128 threads (warp w takes w, w + 4);
-// each runs K/16 = 2 mma.sync, loading A's 8 and B's 4 fragment values per
-// lane from shared memory, then stores its 4 accumulator values.
+// each runs K/16 = 2 mma.sync, loading A's fragment with one ldmatrix.x4
+// (A's tile stores k contiguously) and B's with one ldmatrix.x2.trans (B's
+// stores n contiguously), then stores its 4 accumulator values.
 // CHECK-LABEL: gpu.func @mm_kernel0(
 // CHECK: %[[TX:.+]] = gpu.thread_id x
 // CHECK: %[[A:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
@@ -22,11 +23,11 @@
 // CHECK: scf.for %[[S:.+]] = %[[WARP]] to %c8{{.*}} step %c4{{.*}} {
 // CHECK: %[[ACC0:.+]] = arith.constant dense<0.000000e+00> : vector<2x2xf32>
 // CHECK: %[[ACC:.+]] = scf.for %[[K0:.+]] = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} iter_args(%[[IN:.+]] = %[[ACC0]]) -> (vector<2x2xf32>) {
-// CHECK-COUNT-8: memref.load %[[A]]
-// CHECK: vector.insert %{{.+}}, %{{.+}} [3, 1] : f16 into vector<4x2xf16>
-// CHECK-COUNT-4: memref.load %[[B]]
-// CHECK: %[[FB:.+]] = vector.insert %{{.+}}, %{{.+}} [1, 1] : f16 into vector<2x2xf16>
-// CHECK: %[[D:.+]] = nvgpu.mma.sync(%{{.+}}, %[[FB]], %[[IN]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NOT: memref.load
+// CHECK: %[[FA:.+]] = nvgpu.ldmatrix %[[A]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK-NOT: memref.load
+// CHECK: %[[FB:.+]] = nvgpu.ldmatrix %[[B]][{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK: %[[D:.+]] = nvgpu.mma.sync(%[[FA]], %[[FB]], %[[IN]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK-NEXT: scf.yield %[[D]] : vector<2x2xf32>
 // CHECK: vector.extract %[[ACC]][0, 0] : f32 from vector<2x2xf32>
 // CHECK: memref.store {{.+}}, %[[C]]
@@ -79,9 +80,10 @@ func.func @k24(%a: tensor<16x24xf16>, %b: tensor<24x8xf16>) -> tensor<16x8xf16> 
 
 // bf16 tiles: nvvm.mma.sync directly (upstream's nvgpu.mma.sync lowering
 // takes f16 only), two bf16 values per 32-bit register: 4 for A, 2 for B,
-// 4 f32 accumulators carried by the K loop.
+// 4 f32 accumulators carried by the K loop; the fragments by ldmatrix too.
 // CHECK-LABEL: gpu.func @bf16_kernel0(
 // CHECK-NOT: nvgpu.mma.sync
+// CHECK: nvgpu.ldmatrix {{.*}} -> vector<4x2xbf16>
 // CHECK: vector.bitcast %{{.*}} : vector<2xbf16> to vector<1xi32>
 // CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] B[%{{.*}}, %{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]
 // CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<bf16>
@@ -101,5 +103,7 @@ func.func @f32(%a: tensor<16x16xf32>, %b: tensor<16x8xf32>) -> tensor<16x8xf32> 
   return %c : tensor<16x8xf32>
 }
 
+// NVVM-DAG: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<col>, num = 2 : i32
+// NVVM-DAG: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32
 // NVVM: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // NVVM-OFF-NOT: nvvm.mma.sync

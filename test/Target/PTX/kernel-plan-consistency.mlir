@@ -1,8 +1,9 @@
 // For every graph-defined kernel of the twelve workloads (reduced and
 // published shapes) and of the front-end fixtures after orchestration, on
-// sm_80 and sm_90: the kernel plan the cost model charges (tensor cores,
-// pipeline stages, copy widths) is the one in the PTX (mma.sync,
-// cp.async.wait_group, cp.async widths). Zero disagreements.
+// sm_80 and sm_90: the kernel plan the cost model reads (tensor cores,
+// pipeline stages, copy widths, ldmatrix operands, swizzled tiles) is the
+// one in the PTX (mma.sync, cp.async.wait_group, cp.async widths,
+// ldmatrix, xor.b32). Zero disagreements.
 // RUN: %check-kernel-plan %repo/test/Workloads/*.mlir %repo/utils/workloads/*.mlir | FileCheck %s
 // RUN: %check-kernel-plan --orchestrate %repo/test/Conversion/LinalgToKGraph/llama_*.mlir %repo/test/Conversion/LinalgToKGraph/jax_*.mlir %repo/test/Conversion/LinalgToKGraph/decoder_layer.mlir %repo/test/Conversion/LinalgToKGraph/attention_f16.mlir %repo/test/Conversion/LinalgToKGraph/rmsnorm_mlp.mlir %repo/test/Conversion/LinalgToKGraph/tosa_mlp.mlir | FileCheck %s
 // CHECK-NOT: DIFF

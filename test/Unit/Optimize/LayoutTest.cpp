@@ -510,9 +510,10 @@ TEST(LayoutTest, MatmulOperandsGetSwizzledTiles) {
   }
 }
 
-TEST(LayoutTest, ColumnBoxesMakeIntermediatesColumnMajor) {
+TEST(LayoutTest, ColumnBoxesKeepDeviceTensorsRowMajor) {
   // Kernel 1 writes T (256x16) one 256x1 column per block; kernel 2 reads it
-  // in 64x1 columns. Row-major T wastes 15/16 of every sector both ways.
+  // in 64x1 columns. Row-major T wastes 15/16 of every sector both ways,
+  // but the lowering stores device tensors row-major: T's one candidate.
   Graph program;
   int x = program.addInput(tt({256, 16}));
   Graph k1 = blockGraph({16}, 1);
@@ -547,8 +548,9 @@ TEST(LayoutTest, ColumnBoxesMakeIntermediatesColumnMajor) {
       }
     ASSERT_EQ(kernelLevel, 1);
     EXPECT_EQ(p.tensors[tTensor].kernelOp, 0);
+    EXPECT_EQ(p.numCandidates(tTensor), 1);
     LayoutSolution s = solve(p);
-    EXPECT_EQ(chosen(p, s, tTensor), Layout::colMajor());
+    EXPECT_EQ(chosen(p, s, tTensor), Layout::rowMajor());
     solveAndCheck(p);
   }
 }
@@ -598,10 +600,12 @@ TEST(LayoutTest, TransposedTileKeepsItsSourceOrder) {
 }
 
 TEST(LayoutTest, Sm80ForbidsOperandsLdmatrixCannotLoad) {
-  // A 2x128 operand: column-major would give 4-byte rows.
+  // A 2x128 operand (computed in the block: an iterator's tile keeps its
+  // rows for its copies): column-major would give 4-byte rows.
   Graph bg = blockGraph({1}, 1);
   int ab = bg.addInput(tt({2, 128})), bb = bg.addInput(tt({128, 64}));
-  int at = blockInput(bg, ab, {R, R, R}, R, {2, 128});
+  int in = blockInput(bg, ab, {R, R, R}, R, {2, 128});
+  int at = add(bg, OpKind::Neg, {in}, {2, 128});
   int bt = blockInput(bg, bb, {R, R, R}, R, {128, 64});
   int c = add(bg, OpKind::Matmul, {at, bt}, {2, 64});
   int acc = accum(bg, c, R, AccumKind::Sum, {2, 64});
@@ -682,7 +686,7 @@ TEST(LayoutTest, RandomBlockGraphsMatchBruteForce) {
     }
   }
   EXPECT_GE(enumerated, 40) << "of " << total;
-  EXPECT_GE(infeasible, 5) << "of " << total;
+  EXPECT_GE(infeasible, 4) << "of " << total;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===- BGraphDialect.cpp - The block-level dialect -----------------------===//
 
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
+#include "tsopt/Core/Layout.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -95,5 +96,56 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("'")
              << name << "' belongs on a graph-defined kernel: 1 to 16 stages";
   }
+  if (name == kLayoutAttrName) {
+    FailureOr<SmallVector<StringRef, 1>> texts =
+        layoutStrings(op, attr.getValue());
+    if (failed(texts))
+      return failure();
+    bool inBlockGraph = isa_and_nonnull<LaunchOpInterface>(op->getParentOp());
+    for (StringRef text : *texts) {
+      std::optional<tsopt::Layout> layout = tsopt::Layout::parse(text);
+      if (!layout || layout->isThreadLevel())
+        return op->emitError("unknown memory layout '")
+               << text << "' in '" << name
+               << "'; expected row_major, col_major, row_major_swizzle<B,4,3> "
+                  "or col_major_swizzle<B,4,3> (B = 1, 2 or 3)";
+      // The lowering stores device tensors row-major.
+      if (!inBlockGraph && *layout != tsopt::Layout::rowMajor())
+        return op->emitError("device tensors are stored row_major; '")
+               << text << "' is a layout of shared-memory tiles";
+    }
+  }
+  if (name == kThreadsAttrName) {
+    auto text = dyn_cast<StringAttr>(attr.getValue());
+    std::optional<tsopt::Layout> layout =
+        text ? tsopt::Layout::parse(text.getValue()) : std::nullopt;
+    if (!layout || !layout->isThreadLevel())
+      return op->emitError("'")
+             << name
+             << "' is a register layout: row_strips, col_strips or "
+                "mma_fragment";
+  }
   return success();
+}
+
+FailureOr<SmallVector<StringRef, 1>>
+tsopt::bgraph::layoutStrings(Operation *op, Attribute attr) {
+  unsigned n = op->getNumResults();
+  SmallVector<StringRef, 1> texts;
+  if (auto s = dyn_cast<StringAttr>(attr); s && n == 1)
+    texts.push_back(s.getValue());
+  else if (auto array = dyn_cast<ArrayAttr>(attr); array && array.size() == n)
+    for (Attribute a : array)
+      if (auto s = dyn_cast<StringAttr>(a))
+        texts.push_back(s.getValue());
+  if (texts.size() != n || n == 0) {
+    InFlightDiagnostic diag =
+        op->emitError("invalid '") << kLayoutAttrName << "': expected ";
+    if (n == 1)
+      diag << "a layout string";
+    else
+      diag << "an array of " << n << " layout strings, one per result";
+    return failure();
+  }
+  return texts;
 }

@@ -1,6 +1,7 @@
 //===- KernelPlan.cpp - Record the kernel plan in the IR ------------------===//
 
 #include "tsopt/Optimize/KernelPlan.h"
+#include "tsopt/Optimize/Layout.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Import.h"
@@ -41,6 +42,12 @@ struct PlanKernelsPass
     options.tensorCores = tensorCores;
     options.pipeline = pipeline;
     std::string why;
+    // Layouts first: an iterator's copies are as wide as its tile's layout
+    // stores contiguously.
+    if (failed(planTileLayouts(*program, *desc, &why))) {
+      func.emitError("cannot choose the tiles' layouts: ") << why;
+      return signalPassFailure();
+    }
     if (failed(planKernels(*program, *desc, options, &why))) {
       func.emitError("cannot plan the kernels: ") << why;
       return signalPassFailure();
@@ -68,6 +75,16 @@ struct PlanKernelsPass
         if (op.kind == OpKind::BlockInput)
           mlirOp->setAttr(bgraph::kCopyBytesAttrName,
                           b.getI64IntegerAttr(op.copyBytes));
+        if (!op.layouts.empty()) {
+          SmallVector<Attribute, 1> texts;
+          for (const Layout &layout : op.layouts) {
+            texts.push_back(b.getStringAttr(layout.str()));
+            numSwizzledTiles += layout.swizzle != 0;
+          }
+          mlirOp->setAttr(bgraph::kLayoutAttrName,
+                          texts.size() == 1 ? texts.front()
+                                            : b.getArrayAttr(texts));
+        }
       }
     }
   }

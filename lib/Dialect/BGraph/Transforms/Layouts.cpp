@@ -17,12 +17,8 @@ namespace tsopt::bgraph {
 using namespace mlir;
 using namespace tsopt;
 
-/// The memory layout of an op's results (a string, or an array with one per
-/// result): shared-memory tiles on block ops, device tensors passed between
-/// kernels on kernel-level ops.
-static constexpr llvm::StringLiteral kLayoutAttr = "bgraph.layout";
-/// The register layout of an accumulator or a thread graph (a string).
-static constexpr llvm::StringLiteral kThreadsAttr = "bgraph.threads";
+using bgraph::kLayoutAttrName;
+using bgraph::kThreadsAttrName;
 
 /// The non-terminator ops of `block`, in order: the importer makes exactly
 /// one core op of each (see KernelGraphs.h).
@@ -59,7 +55,7 @@ private:
 FailureOr<StringAttr> SelectLayoutsPass::entry(Operation *op, StringRef name,
                                                Attribute attr,
                                                unsigned result) {
-  unsigned n = name == kThreadsAttr ? 1 : op->getNumResults();
+  unsigned n = name == kThreadsAttrName ? 1 : op->getNumResults();
   if (n == 1) {
     if (auto s = dyn_cast<StringAttr>(attr))
       return s;
@@ -86,7 +82,7 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
   for (auto [t, op] : llvm::enumerate(tensorOp)) {
     const LayoutTensor &tensor = problem.tensors[t];
     StringRef name =
-        tensor.level == LayoutLevel::Thread ? kThreadsAttr : kLayoutAttr;
+        tensor.level == LayoutLevel::Thread ? kThreadsAttrName : kLayoutAttrName;
     Attribute attr = op->getAttr(name);
     if (!attr)
       continue;
@@ -109,13 +105,13 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
   // Results of kernel-level ops that are program outputs have no tensor:
   // they are row-major, and an attribute may only say so.
   for (auto [i, op] : llvm::enumerate(funcOps)) {
-    Attribute attr = op->getAttr(kLayoutAttr);
+    Attribute attr = op->getAttr(kLayoutAttrName);
     if (!attr)
       continue;
     for (auto [r, v] : llvm::enumerate(program.ops[i].results)) {
       if (!llvm::is_contained(program.outputs, v))
         continue;
-      FailureOr<StringAttr> text = entry(op, kLayoutAttr, attr, r);
+      FailureOr<StringAttr> text = entry(op, kLayoutAttrName, attr, r);
       if (failed(text))
         return failure();
       if (Layout::parse(text->getValue()) != Layout::rowMajor())
@@ -223,7 +219,7 @@ void SelectLayoutsPass::runOnOperation() {
     StringAttr chosen =
         b.getStringAttr(tensor.candidates[solution->assignment[t]].str());
     if (tensor.level == LayoutLevel::Thread) {
-      op->setAttr(kThreadsAttr, chosen);
+      op->setAttr(kThreadsAttrName, chosen);
       continue;
     }
     auto [it, inserted] = layouts.insert({op, {}});
@@ -232,7 +228,7 @@ void SelectLayoutsPass::runOnOperation() {
     it->second[tensor.result] = chosen;
   }
   for (auto &[op, attrs] : layouts)
-    op->setAttr(kLayoutAttr,
+    op->setAttr(kLayoutAttrName,
                 attrs.size() == 1 ? attrs.front() : b.getArrayAttr(attrs));
 
   numTensors += problem->tensors.size();

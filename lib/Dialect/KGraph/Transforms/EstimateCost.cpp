@@ -57,7 +57,8 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
        << k.cudaCoreMatmuls << " on CUDA cores, " << k.stages
        << (k.stages == 1 ? " stage" : " stages") << ", copies of ";
     llvm::interleave(k.copyBytes, os, "/");
-    os << " B";
+    os << " B, " << k.ldmatrixOperands << " operands by ldmatrix, "
+       << k.swizzledTiles << " swizzled tiles";
   }
   os << "; terms (us): memory " << formatFixed(k.memoryUs) << ", compute "
      << formatFixed(k.computeUs);

@@ -5,6 +5,7 @@
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Optimize/KernelPlan.h"
+#include "tsopt/Optimize/Layout.h"
 
 using namespace mlir;
 using namespace tsopt;
@@ -32,6 +33,8 @@ LogicalResult tsopt::kgraph::replaceWithPlannedBody(func::FuncOp func,
     return func.emitError("unknown target '") << target << "'";
   Graph planned = program;
   std::string why;
+  if (failed(planTileLayouts(planned, *desc, &why)))
+    return func.emitError("cannot choose the tiles' layouts: ") << why;
   if (failed(planKernels(planned, *desc, {}, &why)))
     return func.emitError("cannot plan the kernels: ") << why;
   return replaceFunctionBody(func, planned);

@@ -88,3 +88,44 @@ func.func @copy_on_matmul(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>) -> tenso
   }
   return %c : tensor<16x16xf16>
 }
+
+// -----
+
+// A layout that does not fit its tile (every tile laid out: the plan is
+// checked as written), one that would narrow the copies the plan gives an
+// iterator, and a device tensor laid out as a tile.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #1 (exp): 'row_major_swizzle<3,4,3>' permutes 128-byte blocks, and the tile's 48 bytes are not a whole number of them}}
+func.func @swizzle_past_tile(%a: tensor<4x3xf16>) -> tensor<4x3xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x3xf16>) -> (tensor<4x3xf16>) {
+  ^bb0(%ab: tensor<4x3xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.layout = "row_major"} : tensor<4x3xf16> -> !bgraph.tile<4x3xf16>
+    %e = bgraph.exp %at {bgraph.layout = "row_major_swizzle<3,4,3>"} : !bgraph.tile<4x3xf16> -> !bgraph.tile<4x3xf32>
+    %s = bgraph.accum sum %e {bgraph.layout = "row_major"} : !bgraph.tile<4x3xf32> -> !bgraph.tile<4x3xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x3xf32> -> tensor<4x3xf16>
+    bgraph.yield %o : tensor<4x3xf16>
+  }
+  return %c : tensor<4x3xf16>
+}
+
+// -----
+
+// expected-error @+1 {{cannot choose the tiles' layouts}}
+func.func @narrowing_layout(%a: tensor<16x16xf16>) -> tensor<16x16xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<16x16xf16>) -> (tensor<16x16xf16>) {
+  ^bb0(%ab: tensor<16x16xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.copy_bytes = 16 : i64, bgraph.layout = "col_major"} : tensor<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %e = bgraph.exp %at : !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf32>
+    %s = bgraph.accum sum %e : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<16x16xf32> -> tensor<16x16xf16>
+    bgraph.yield %o : tensor<16x16xf16>
+  }
+  return %c : tensor<16x16xf16>
+}
+
+// -----
+
+func.func @device_col_major(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+  // expected-error @+1 {{device tensors are stored row_major; 'col_major' is a layout of shared-memory tiles}}
+  %0 = kgraph.exp %a {bgraph.layout = "col_major"} : tensor<4x4xf16>
+  return %0 : tensor<4x4xf16>
+}

@@ -2,19 +2,20 @@
 // RUN: tsopt-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels{pipeline=false tensor-cores=false}))' | FileCheck %s --check-prefix=OFF
 // RUN: tsopt-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels))' | tsopt-opt --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels))' | FileCheck %s
 
-// The kernel plan: an f16 matmul on tensor cores, each iterator's copy as
-// wide as its rows allow, and three stages where shared memory has room
-// for three buffers of each iterated tile. Planning planned IR again
-// changes nothing (the third run).
+// The kernel plan: tile layouts from the layout ILP (the operand tiles'
+// 64-byte rows swizzled for conflict-free fragment loads), an f16 matmul on
+// tensor cores, each iterator's copy as wide as its rows allow, and three
+// stages where shared memory has room for three buffers of each iterated
+// tile. Planning planned IR again changes nothing (the third run).
 
 // CHECK-LABEL: func.func @gemm
 // CHECK: kgraph.kernel grid = [2] forloop = 8 {{.*}} attributes {bgraph.stages = 3 : i64}
-// CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64}
-// CHECK: bgraph.input {{.*}} fmap = 0 {bgraph.copy_bytes = 16 : i64}
-// CHECK: bgraph.matmul {{.*}} {bgraph.mma = "m16n8k16"}
+// CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.layout = "row_major_swizzle<2,4,3>"}
+// CHECK: bgraph.input {{.*}} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.layout = "row_major_swizzle<2,4,3>"}
+// CHECK: bgraph.matmul {{.*}} {bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "m16n8k16"}
 // OFF-LABEL: func.func @gemm
 // OFF: attributes {bgraph.stages = 1 : i64}
-// OFF: bgraph.matmul {{.*}} {bgraph.mma = "cuda_cores"}
+// OFF: bgraph.matmul {{.*}} {bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores"}
 func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
   %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) {
   ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):
@@ -31,26 +32,27 @@ func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64x
 // -----
 
 // Decisions already in the IR are kept: two stages, CUDA cores, 8-byte
-// copies, although the planner would choose otherwise. An f32 matmul runs
+// copies, a column-major product, although the planner would choose
+// otherwise. An f32 matmul runs
 // on CUDA cores; rows of 3 f16 elements copy element by element; one
 // iteration needs one stage.
 
 // CHECK-LABEL: func.func @kept
 // CHECK: attributes {bgraph.stages = 2 : i64}
-// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 8 : i64}
-// CHECK: bgraph.matmul {{.*}} {bgraph.mma = "cuda_cores"}
+// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 8 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"}
+// CHECK: bgraph.matmul {{.*}} {bgraph.layout = "col_major", bgraph.mma = "cuda_cores"}
 // CHECK-LABEL: func.func @f32
 // CHECK: attributes {bgraph.stages = 1 : i64}
-// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 16 : i64}
-// CHECK: bgraph.matmul {{.*}} {bgraph.mma = "cuda_cores"}
+// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 16 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"}
+// CHECK: bgraph.matmul {{.*}} {bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores"}
 // CHECK-LABEL: func.func @odd
-// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 2 : i64}
+// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 2 : i64, bgraph.layout = "row_major"}
 func.func @kept(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
   %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) attributes {bgraph.stages = 2 : i64} {
   ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = 1 {bgraph.copy_bytes = 8 : i64} : tensor<64x256xf16> -> !bgraph.tile<64x32xf16>
     %bt = bgraph.input %bb imap = {x = 1} fmap = 0 : tensor<256x64xf16> -> !bgraph.tile<32x32xf16>
-    %p = bgraph.matmul %at, %bt {bgraph.mma = "cuda_cores"} : !bgraph.tile<64x32xf16>, !bgraph.tile<32x32xf16> -> !bgraph.tile<64x32xf32>
+    %p = bgraph.matmul %at, %bt {bgraph.layout = "col_major", bgraph.mma = "cuda_cores"} : !bgraph.tile<64x32xf16>, !bgraph.tile<32x32xf16> -> !bgraph.tile<64x32xf32>
     %s = bgraph.accum sum %p : !bgraph.tile<64x32xf32> -> !bgraph.tile<64x32xf32>
     %o = bgraph.output %s omap = {x = 1} : !bgraph.tile<64x32xf32> -> tensor<64x64xf16>
     bgraph.yield %o : tensor<64x64xf16>

@@ -30,6 +30,17 @@ inline constexpr llvm::StringLiteral kMmaAttrName = "bgraph.mma";
 inline constexpr llvm::StringLiteral kCopyBytesAttrName = "bgraph.copy_bytes";
 /// On a graph-defined kernel: the pipeline stages of its loop (i64, >= 1).
 inline constexpr llvm::StringLiteral kStagesAttrName = "bgraph.stages";
+/// On an op producing tiles: the memory layout of its tile (a string, or an
+/// array with one per result), tsopt/Core/Layout.h's spelling. On a
+/// kernel-level op, the layout of the device tensors it produces: row_major.
+inline constexpr llvm::StringLiteral kLayoutAttrName = "bgraph.layout";
+/// On an accumulator or a thread graph: the register layout (a string).
+inline constexpr llvm::StringLiteral kThreadsAttrName = "bgraph.threads";
+
+/// The layout strings of `attr` (a string, or an array of one string per
+/// result of `op`), or an error on `op`.
+llvm::FailureOr<llvm::SmallVector<llvm::StringRef, 1>>
+layoutStrings(mlir::Operation *op, mlir::Attribute attr);
 
 /// Checks that `op` sits directly in a block graph: the region of an op that
 /// implements LaunchOpInterface.

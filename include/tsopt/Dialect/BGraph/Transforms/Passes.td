@@ -271,8 +271,8 @@ def TSOptSelectLayouts
 
 
 def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
-  let summary = "Record the kernel plan: tensor cores, copy widths and "
-                "pipeline stages of every graph-defined kernel";
+  let summary = "Record the kernel plan: tile layouts, tensor cores, copy "
+                "widths and pipeline stages of every graph-defined kernel";
   let description = [{
     Makes, once, every decision about how a graph-defined kernel becomes
     code that the cost model prices (`tsopt/Optimize/KernelPlan.h`), and
@@ -280,10 +280,16 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
     the lowering (`convert-kgraph-to-gpu`, `convert-kgraph-to-scf`,
     `tsopt-translate`) read it:
 
+    * `bgraph.layout` on every op producing tiles: the tile's memory layout
+      in shared memory (`row_major`, `col_major`, or either with the
+      `_swizzle<B,4,3>` XOR of the 32/64/128-byte modes), chosen by the
+      layout ILP of `tsopt-select-layouts` (`planTileLayouts`); the lowering
+      addresses the tile by that layout's formula (`layoutByteOffset`);
     * `bgraph.mma` on every `bgraph.matmul`: `"m16n8k16"` (tensor cores,
       tiles padded to the instruction) or `"cuda_cores"`;
     * `bgraph.copy_bytes` on every `bgraph.input`: the bytes of one copy
-      (16, 8 or 4 where the tile's rows divide, else one element);
+      (16, 8 or 4 where the tile's rows divide and its layout stores them
+      contiguously, else one element);
     * `bgraph.stages` on the kernel: the iterations whose input tiles are in
       flight at once; with s > 1 the iterators with an fmap get s buffers in
       shared memory and the copies of iteration i + s - 1 are issued before
@@ -315,6 +321,8 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
               "Matmuls planned on tensor cores">,
     Statistic<"numPipelined", "pipelined-kernels",
               "Kernels planned with more than one stage">,
+    Statistic<"numSwizzledTiles", "swizzled-tiles",
+              "Tiles laid out with an XOR swizzle">,
   ];
 }
 

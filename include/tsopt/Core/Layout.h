@@ -1,0 +1,96 @@
+//===- Layout.h - Memory and register layouts of tensors ---------*- C++ -*-===//
+//
+// How a tensor is laid out: device tensors and shared-memory tiles in memory
+// (row- or column-major, optionally XOR-swizzled), accumulators and thread
+// graphs in registers. A block graph records the memory layout of its tiles
+// (Op::layouts, the IR's `bgraph.layout`); the layout ILP
+// (tsopt/Optimize/Layout.h) chooses them and the lowering addresses every
+// tile through layoutByteOffset's formula.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_CORE_LAYOUT_H
+#define TSOPT_CORE_LAYOUT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tsopt {
+
+enum class LayoutKind : uint8_t {
+  // Memory (device tensors and shared-memory tiles). Both order the leading
+  // (batch) dims outermost; they differ in the last two dims.
+  RowMajor, ///< the last dim is contiguous
+  ColMajor, ///< the second-to-last dim is contiguous
+  // Registers (accumulators and thread graphs): which elements a thread holds.
+  RowStrips,   ///< runs of up to 16 bytes along the last dim
+  ColStrips,   ///< runs of up to 16 bytes along the second-to-last dim
+  MmaFragment, ///< the mma.m16n8k16 accumulator fragment (C/D operand)
+};
+
+/// One candidate layout. Spelled (print and parse) as `row_major`,
+/// `col_major`, `row_major_swizzle<B,4,3>`, `col_major_swizzle<B,4,3>`,
+/// `row_strips`, `col_strips`, `mma_fragment`.
+struct Layout {
+  LayoutKind kind = LayoutKind::RowMajor;
+  /// Memory layouts: B of swizzle<B,4,3> on byte offsets — bits [7, 7 + B)
+  /// are XORed into bits [4, 4 + B), permuting the 16-byte chunks of each
+  /// 128-byte line: B = 1, 2, 3 are the 32-, 64- and 128-byte swizzle modes
+  /// of TMA and wgmma. 0 means no swizzle.
+  int swizzle = 0;
+
+  static Layout rowMajor(int swizzle = 0) {
+    return {LayoutKind::RowMajor, swizzle};
+  }
+  static Layout colMajor(int swizzle = 0) {
+    return {LayoutKind::ColMajor, swizzle};
+  }
+  static Layout rowStrips() { return {LayoutKind::RowStrips, 0}; }
+  static Layout colStrips() { return {LayoutKind::ColStrips, 0}; }
+  static Layout mmaFragment() { return {LayoutKind::MmaFragment, 0}; }
+
+  /// A layout of registers rather than memory.
+  bool isThreadLevel() const {
+    return kind == LayoutKind::RowStrips || kind == LayoutKind::ColStrips ||
+           kind == LayoutKind::MmaFragment;
+  }
+  std::string str() const;
+  /// The inverse of str(); nullopt for anything else.
+  static std::optional<Layout> parse(llvm::StringRef text);
+
+  friend bool operator==(const Layout &a, const Layout &b) {
+    return a.kind == b.kind && a.swizzle == b.swizzle;
+  }
+  friend bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
+};
+
+/// Byte offset of element `index` of a tensor of `shape` with elements of
+/// `elementBytes` bytes stored in the memory layout `layout`.
+int64_t layoutByteOffset(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
+                         const Layout &layout, llvm::ArrayRef<int64_t> index);
+
+/// Whether the lowering can address a tile of `shape` with elements of
+/// `elementBytes` bytes in `layout`: a memory layout whose swizzle stays
+/// inside the tile (its bytes a multiple of the 16 << B bytes each XOR
+/// permutes). Fails with the reason in `why`.
+bool isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
+                             int64_t elementBytes, const Layout &layout,
+                             std::string *why = nullptr);
+
+/// Dims of a rank-`rank` tensor from the fastest-varying in storage to the
+/// slowest: row-major is the reverse of the dim order; column-major swaps
+/// the last two.
+llvm::SmallVector<int, 4> storageFastestFirst(int rank, const Layout &layout);
+
+/// The dim a memory layout stores contiguously, skipping dims of extent 1
+/// (a 16x1 tile is contiguous along dim 0 in either order).
+int contiguousDim(llvm::ArrayRef<int64_t> shape, const Layout &layout);
+
+} // namespace tsopt
+
+#endif // TSOPT_CORE_LAYOUT_H

@@ -1,0 +1,114 @@
+//===- Layout.cpp - Memory and register layouts of tensors -----------------===//
+
+#include "tsopt/Core/Layout.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cassert>
+#include <utility>
+
+using namespace tsopt;
+
+std::string Layout::str() const {
+  switch (kind) {
+  case LayoutKind::RowMajor:
+  case LayoutKind::ColMajor: {
+    std::string s = kind == LayoutKind::RowMajor ? "row_major" : "col_major";
+    if (swizzle)
+      s += "_swizzle<" + std::to_string(swizzle) + ",4,3>";
+    return s;
+  }
+  case LayoutKind::RowStrips:
+    return "row_strips";
+  case LayoutKind::ColStrips:
+    return "col_strips";
+  case LayoutKind::MmaFragment:
+    return "mma_fragment";
+  }
+  return "?";
+}
+
+std::optional<Layout> Layout::parse(llvm::StringRef text) {
+  if (text == "row_strips")
+    return rowStrips();
+  if (text == "col_strips")
+    return colStrips();
+  if (text == "mma_fragment")
+    return mmaFragment();
+  Layout l;
+  if (text.consume_front("row_major"))
+    l.kind = LayoutKind::RowMajor;
+  else if (text.consume_front("col_major"))
+    l.kind = LayoutKind::ColMajor;
+  else
+    return std::nullopt;
+  if (text.empty())
+    return l;
+  if (!text.consume_front("_swizzle<") || !text.consume_back(",4,3>"))
+    return std::nullopt;
+  if (text != "1" && text != "2" && text != "3")
+    return std::nullopt;
+  l.swizzle = text[0] - '0';
+  return l;
+}
+
+/// Dims of a rank-`rank` tensor from the fastest-varying in storage to the
+/// slowest: row-major is the reverse of the dim order; column-major swaps
+/// the last two.
+llvm::SmallVector<int, 4> tsopt::storageFastestFirst(int rank,
+                                                    const Layout &layout) {
+  llvm::SmallVector<int, 4> dims;
+  for (int d = rank - 1; d >= 0; --d)
+    dims.push_back(d);
+  if (layout.kind == LayoutKind::ColMajor && rank >= 2)
+    std::swap(dims[0], dims[1]);
+  return dims;
+}
+
+int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
+                                int64_t elementBytes, const Layout &layout,
+                                llvm::ArrayRef<int64_t> index) {
+  assert(!layout.isThreadLevel() && "registers have no addresses");
+  llvm::SmallVector<int, 4> fast = storageFastestFirst(shape.size(), layout);
+  int64_t linear = 0;
+  for (int d : llvm::reverse(fast))
+    linear = linear * shape[d] + index[d];
+  int64_t bytes = linear * elementBytes;
+  if (layout.swizzle) {
+    int64_t mask = (int64_t(1) << layout.swizzle) - 1;
+    bytes ^= ((bytes >> 7) & mask) << 4;
+  }
+  return bytes;
+}
+
+
+/// The dim a memory layout stores contiguously, skipping dims of extent 1
+/// (a 16x1 tile is contiguous along dim 0 in either order).
+int tsopt::contiguousDim(llvm::ArrayRef<int64_t> shape, const Layout &layout) {
+  for (int d : storageFastestFirst(shape.size(), layout))
+    if (shape[d] > 1)
+      return d;
+  return static_cast<int>(shape.size()) - 1;
+}
+
+bool tsopt::isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
+                                    int64_t elementBytes, const Layout &layout,
+                                    std::string *why) {
+  auto fail = [&](std::string msg) {
+    if (why)
+      *why = std::move(msg);
+    return false;
+  };
+  if (layout.isThreadLevel())
+    return fail("'" + layout.str() + "' is a register layout, not a tile's");
+  int64_t bytes = elementBytes;
+  for (int64_t n : shape)
+    bytes *= n;
+  int64_t span = int64_t(16) << layout.swizzle;
+  if (layout.swizzle && bytes % span != 0)
+    return fail("'" + layout.str() + "' permutes " + std::to_string(span) +
+                "-byte blocks, and the tile's " + std::to_string(bytes) +
+                " bytes are not a whole number of them");
+  return true;
+}
