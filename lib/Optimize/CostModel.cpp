@@ -13,6 +13,8 @@
 #include "tsopt/Optimize/Schedule.h"
 #include "tsopt/Optimize/SoftmaxPlan.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -232,8 +234,20 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // once and stays resident; every other input loads a tile per iteration.
   int64_t readPerBlock = 0, writePerBlock = 0, smemPerBlock = 0;
   Work workPerBlock;
+  // Sums kept in mma registers (fragmentAccumulatedMatmul): their products
+  // are never stored, and the accumulator's tile is written once.
+  llvm::SmallDenseSet<int, 4> inRegisters;
+  for (const Op &bop : g.ops) {
+    int m = fragmentAccumulatedMatmul(g, bop, o.threadsPerBlock);
+    if (m >= 0)
+      inRegisters.insert(g.ops[m].results[0]);
+  }
   for (auto [i, bop] : llvm::enumerate(g.ops)) {
     int64_t runs = schedule->phase[i] == Phase::Loop ? f : 1;
+    if (bop.kind == OpKind::Accum && inRegisters.contains(bop.operands[0])) {
+      smemPerBlock += bytesOf(g, bop.results[0]);
+      continue;
+    }
     switch (bop.kind) {
     case OpKind::BlockInput: {
       int64_t loads = bop.fmap == kReplica ? 1 : f;
@@ -260,7 +274,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       for (int v : bop.operands)
         traffic += bytesOf(g, v);
       for (int v : bop.results)
-        traffic += bytesOf(g, v);
+        if (!inRegisters.contains(v))
+          traffic += bytesOf(g, v);
       smemPerBlock += traffic * runs;
       workPerBlock += opWork(bop, g).scaled(runs);
       break;

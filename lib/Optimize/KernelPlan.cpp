@@ -72,6 +72,58 @@ FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
   return FragmentLoad::Elements;
 }
 
+int64_t tsopt::mmaBlocks(llvm::ArrayRef<int64_t> shape) {
+  size_t r = shape.size();
+  return numElements(shape) / (shape[r - 2] * shape[r - 1]) *
+         ((shape[r - 2] + 15) / 16) * ((shape[r - 1] + 7) / 8);
+}
+
+int tsopt::fragmentAccumulatedMatmul(const Graph &bg, const Op &accum,
+                                     int64_t threads) {
+  if (accum.kind != OpKind::Accum || accum.accum != AccumKind::Sum ||
+      accum.fmap != kReplica || accum.operands.size() != 1 || bg.forloop < 2)
+    return -1;
+  // Producers and readers of every value.
+  std::vector<int> producer(bg.values.size(), -1);
+  std::vector<int> readers(bg.values.size(), 0);
+  for (auto [i, op] : llvm::enumerate(bg.ops)) {
+    for (int v : op.results)
+      producer[v] = static_cast<int>(i);
+    for (int v : op.operands)
+      ++readers[v];
+  }
+  int product = accum.operands[0];
+  int m = producer[product];
+  if (m < 0 || readers[product] != 1)
+    return -1;
+  const Op &matmul = bg.ops[m];
+  if (matmul.kind != OpKind::Matmul || !runsOnTensorCores(bg, matmul))
+    return -1;
+  // What the product is computed from: it must change every iteration
+  // (read an iterated input) and involve no exp.
+  bool iterated = false, fromExp = false;
+  std::vector<bool> seen(bg.values.size(), false);
+  llvm::SmallVector<int, 8> work(matmul.operands.begin(),
+                                 matmul.operands.end());
+  while (!work.empty()) {
+    int v = work.pop_back_val();
+    if (seen[v] || producer[v] < 0)
+      continue;
+    seen[v] = true;
+    const Op &op = bg.ops[producer[v]];
+    iterated |= op.kind == OpKind::BlockInput && op.fmap != kReplica;
+    fromExp |= op.kind == OpKind::Exp || op.kind == OpKind::ThreadGraph;
+    work.append(op.operands.begin(), op.operands.end());
+  }
+  if (!iterated || fromExp)
+    return -1;
+  int64_t blocks = mmaBlocks(bg.type(product).shape);
+  int64_t warps = std::max<int64_t>(1, threads / 32);
+  if ((blocks + warps - 1) / warps > kMaxFragmentBlocksPerWarp)
+    return -1;
+  return m;
+}
+
 static llvm::LogicalResult fail(std::string *why, std::string msg) {
   if (why)
     *why = std::move(msg);

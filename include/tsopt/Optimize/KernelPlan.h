@@ -80,6 +80,27 @@ enum class FragmentLoad : uint8_t {
 /// is A's m or B's n. Otherwise element by element.
 FragmentLoad fragmentLoad(const Graph &blockGraph, const Op &op, int operand);
 
+/// The 16x8 blocks (of m16n8k16, padded) of a product of `shape`, its batch
+/// dims included.
+int64_t mmaBlocks(llvm::ArrayRef<int64_t> shape);
+
+/// The most 16x8 blocks of a product one warp keeps in registers across
+/// the loop (4 f32 registers each).
+constexpr int64_t kMaxFragmentBlocksPerWarp = 16;
+
+/// The matmul whose sums accumulator `accum` keeps in the accumulator
+/// registers of mma.sync across the loop, or -1: a sum over the loop (one
+/// operand, fmap replica) of a product on tensor cores that nothing else
+/// reads, that changes every iteration and does not come from an exp or a
+/// thread graph (a softmax's rescaled sums stay in shared memory), and
+/// whose 16x8 blocks
+/// give each warp of a block of `threads` at most kMaxFragmentBlocksPerWarp.
+/// Then the product is never stored: each warp adds into its registers in
+/// every iteration and writes the sums to the accumulator's tile after the
+/// loop. The lowering and the cost model ask this.
+int fragmentAccumulatedMatmul(const Graph &blockGraph, const Op &accum,
+                              int64_t threads);
+
 /// Fills the unplanned decisions of `blockGraph` for `target`. Fails, with
 /// the reason in `why`, when the block graph cannot be scheduled.
 llvm::LogicalResult planKernel(Graph &blockGraph, const TargetDesc &target,

@@ -569,6 +569,8 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     emitInput(op, iter);
     return success();
   case OpKind::Accum:
+    if (fragmentAccums.contains(idx))
+      return success(); // added into registers by its matmul
     emitAccum(op, iter,
               rescale && llvm::is_contained(rescale->accums,
                                             static_cast<int>(idx)));
@@ -578,7 +580,7 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     return success();
   case OpKind::Matmul:
     if (op.mma == uint8_t(MmaPlan::M16N8K16))
-      return emitTensorCoreMatmul(op);
+      return emitTensorCoreMatmul(op, fragmentRegs.lookup(idx));
     emitMatmul(op);
     return success();
   case OpKind::ReduceSum:
@@ -765,8 +767,17 @@ LogicalResult BlockEmitter::run() {
       postSteps[schedule.depth[idx]].push_back(idx);
   }
 
-  for (const Op &op : g.ops)
-    if (op.kind == OpKind::Accum)
+  // Sums kept in mma registers start at zero there; their tiles are
+  // written once, after the loop.
+  for (auto [idx, op] : llvm::enumerate(g.ops)) {
+    int m = fragmentAccumulatedMatmul(g, op, ctx.threads);
+    if (m < 0)
+      continue;
+    fragmentAccums[idx] = m;
+    fragmentRegs[m] = allocateFragmentRegisters(g.ops[m]);
+  }
+  for (auto [idx, op] : llvm::enumerate(g.ops))
+    if (op.kind == OpKind::Accum && !fragmentAccums.contains(idx))
       emitAccumInit(op);
   barrier();
 
@@ -839,6 +850,16 @@ LogicalResult BlockEmitter::run() {
   }
   for (unsigned idx : pipelined)
     memrefs[g.ops[idx].results[0]] = stageZero.lookup(g.ops[idx].results[0]);
+  for (auto [accum, m] : fragmentAccums) {
+    Value regs = fragmentRegs.lookup(m);
+    if (failed(emitTensorCoreMatmul(g.ops[m], regs,
+                                    memrefOf(g.ops[accum].results[0]))))
+      return failure();
+    if (!gpu)
+      memref::DeallocOp::create(b, loc, regs);
+  }
+  if (!fragmentAccums.empty())
+    barrier();
   for (auto [s, step] : llvm::enumerate(postSteps)) {
     if (s > 0)
       barrier();

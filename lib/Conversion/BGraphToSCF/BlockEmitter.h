@@ -227,7 +227,15 @@ private:
   void emitOutput(const Op &op);
   void emitMatmul(const Op &op);
   /// A matmul on tensor cores (isTensorCoreMatmul), or its CPU emulation.
-  LogicalResult emitTensorCoreMatmul(const Op &op);
+  /// With `regs` (fragmentAccumulatedMatmul), the products are added into
+  /// those accumulator registers instead of stored; with `flushTo` as well,
+  /// nothing is multiplied and the registers are stored to that tile.
+  LogicalResult emitTensorCoreMatmul(const Op &op, Value regs = Value(),
+                                     Value flushTo = Value());
+  /// The register accumulators of the sums fragmentAccumulatedMatmul keeps
+  /// in registers, zero: per warp slot on a GPU (slots x 4 f32), per block
+  /// and lane on the CPU (blocks x 32 x 4 f32).
+  Value allocateFragmentRegisters(const Op &matmul);
   /// Row and column, in the operand of `role` of an m16n8k16 mma.sync, of
   /// value `v` of lane `lane`'s fragment (upstream's
   /// getLaneIdAndValueIdToOperandCoord; B's coordinates are (n, k)).
@@ -282,6 +290,10 @@ private:
   llvm::SmallVector<Value> results;
   /// Value id -> its memref: kernel tensors and shared-memory tile views.
   llvm::DenseMap<int, Value> memrefs;
+  /// Accumulators kept in mma registers (op index) -> their matmul, and
+  /// those matmuls -> their registers.
+  llvm::DenseMap<int, int> fragmentAccums;
+  llvm::DenseMap<int, Value> fragmentRegs;
   /// Shared-memory tile views -> their planned layout (row-major when absent).
   llvm::DenseMap<Value, Layout> tileLayouts;
 };

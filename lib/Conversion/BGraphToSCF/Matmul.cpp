@@ -43,7 +43,8 @@ std::array<Value, 2> BlockEmitter::fragmentCoord(nvgpu::MatMulOperandRole role,
   return coord;
 }
 
-LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
+LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
+                                                 Value flushTo) {
   using nvgpu::MatMulOperandRole;
   constexpr int64_t kM = 16, kN = 8, kK = 16, kWarp = 32;
   // Values per lane: A 16x16 f16 in 4 registers of 2, B 8x16 (n x k) in 2,
@@ -99,16 +100,17 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
         b, loc, x.getType(), b.getFloatAttr(x.getType(), 0.0));
     return arith::SelectOp::create(b, loc, inside, x, zero);
   };
-  // Stores result value `x` at `index` unless it is padding.
+  // Stores result value `x` at `index` of `c` unless it is padding.
+  Value target = flushTo ? flushTo : c;
   auto storeResult = [&](Value x, SmallVector<Value, 4> index) {
     if (!padded)
-      return store(x, c, index);
+      return store(x, target, index);
     Value inside = arith::AndIOp::create(b, loc, below(index[r - 2], rows),
                                          below(index[r - 1], cols));
     auto guard = scf::IfOp::create(b, loc, inside, /*withElse=*/false);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(guard.thenBlock());
-    store(x, c, index);
+    store(x, target, index);
   };
 
   // Element (row, col) of block `index` in A (k0 + col), B (row k0 + ...)
@@ -195,11 +197,26 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     // runs the same iterations, as mma.sync requires.
     Value warp = arith::DivUIOp::create(b, loc, ctx.threadId, cIndex(kWarp));
     Value lane = arith::RemUIOp::create(b, loc, ctx.threadId, cIndex(kWarp));
-    auto loop = scf::ForOp::create(b, loc, warp, cIndex(numBlocks),
-                                   cIndex(ctx.threads / kWarp));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Block blk = blockAt(loop.getInductionVar());
+    int64_t warps = ctx.threads / kWarp;
+    // Register accumulators (`regs`, slot i of this warp's blocks): the
+    // blocks are unrolled, so that every slot is a constant and the
+    // registers stay registers.
+    auto slotValue = [&](int64_t slot, int64_t v) -> Value {
+      return memref::LoadOp::create(b, loc, regs,
+                                    ValueRange{cIndex(slot), cIndex(v)});
+    };
+    auto setSlotValue = [&](int64_t slot, int64_t v, Value x) {
+      memref::StoreOp::create(b, loc, x, regs,
+                              ValueRange{cIndex(slot), cIndex(v)});
+    };
+    auto body = [&](Value s, int64_t slot) {
+    Block blk = blockAt(s);
+    if (flushTo) {
+      for (int64_t v = 0; v < kValuesC; ++v)
+        storeResult(slotValue(slot, v),
+                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      return;
+    }
     // A fragment holds the input type: an f32 operand tile is rounded to
     // it as it is loaded.
     Type inputType = exportElementType(b.getContext(), input);
@@ -253,9 +270,12 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
         }
         return regs;
       };
-      SmallVector<Value, 4> zeros(kValuesC, cF32(0.0));
+      SmallVector<Value, 4> init(kValuesC, cF32(0.0));
+      if (regs)
+        for (int64_t v = 0; v < kValuesC; ++v)
+          init[v] = slotValue(slot, v);
       auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan),
-                                      cIndex(kK), zeros);
+                                      cIndex(kK), init);
       {
         OpBuilder::InsertionGuard kGuard(b);
         b.setInsertionPointToStart(kLoop.getBody());
@@ -276,16 +296,23 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
           next.push_back(LLVM::ExtractValueOp::create(b, loc, d, v));
         scf::YieldOp::create(b, loc, next);
       }
-      for (int64_t v = 0; v < kValuesC; ++v)
-        storeResult(kLoop.getResult(v),
-              cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
-      return success();
+      for (int64_t v = 0; v < kValuesC; ++v) {
+        if (regs)
+          setSlotValue(slot, v, kLoop.getResult(v));
+        else
+          storeResult(kLoop.getResult(v),
+                      cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      }
+      return;
     }
     auto accType = VectorType::get({2, 2}, b.getF32Type());
-    Value zero = arith::ConstantOp::create(
+    Value init = arith::ConstantOp::create(
         b, loc, accType, DenseElementsAttr::get(accType, 0.0f));
+    for (int64_t v = 0; regs && v < kValuesC; ++v)
+      init = vector::InsertOp::create(b, loc, slotValue(slot, v), init,
+                                      ArrayRef<int64_t>{v / 2, v % 2});
     auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan), cIndex(kK),
-                                    ValueRange{zero});
+                                    ValueRange{init});
     {
       OpBuilder::InsertionGuard kGuard(b);
       b.setInsertionPointToStart(kLoop.getBody());
@@ -300,7 +327,32 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
     for (int64_t v = 0; v < kValuesC; ++v) {
       Value x = vector::ExtractOp::create(b, loc, kLoop.getResult(0),
                                           ArrayRef<int64_t>{v / 2, v % 2});
-      storeResult(x, cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      if (regs)
+        setSlotValue(slot, v, x);
+      else
+        storeResult(x,
+                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+    }
+    };
+    if (!regs) {
+      auto loop = scf::ForOp::create(b, loc, warp, cIndex(numBlocks),
+                                     cIndex(warps));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      body(loop.getInductionVar(), -1);
+      return success();
+    }
+    for (int64_t slot = 0; slot * warps < numBlocks; ++slot) {
+      Value s = addIndex(warp, cIndex(slot * warps));
+      if ((slot + 1) * warps <= numBlocks) {
+        body(s, slot);
+        continue;
+      }
+      auto guard = scf::IfOp::create(b, loc, below(s, numBlocks),
+                                     /*withElse=*/false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(guard.thenBlock());
+      body(s, slot);
     }
     return success();
   }
@@ -343,12 +395,29 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
   Value bTile = memref::AllocOp::create(b, loc, MemRefType::get({kK, kN}, f32));
   Value accs =
       memref::AllocOp::create(b, loc, MemRefType::get({kWarp, kValuesC}, f32));
+  // Register accumulators (`regs`): every block's lanes' values.
+  auto regsAt = [&](Value s, Value lane, int64_t v) {
+    return SmallVector<Value, 3>{s, lane, cIndex(v)};
+  };
   forEach(0, numBlocks, 1, [&](Value s) {
     Block blk = blockAt(s);
+    if (flushTo) {
+      forEach(0, kWarp, 1, [&](Value lane) {
+        for (int64_t v = 0; v < kValuesC; ++v)
+          storeResult(
+              memref::LoadOp::create(b, loc, regs, regsAt(s, lane, v)),
+              cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      });
+      return;
+    }
     forEach(0, kWarp, 1, [&](Value lane) {
       for (int64_t v = 0; v < kValuesC; ++v)
-        memref::StoreOp::create(b, loc, cF32(0.0), accs,
-                                ValueRange{lane, cIndex(v)});
+        memref::StoreOp::create(
+            b, loc,
+            regs ? memref::LoadOp::create(b, loc, regs, regsAt(s, lane, v))
+                       .getResult()
+                 : cF32(0.0),
+            accs, ValueRange{lane, cIndex(v)});
     });
     forEach(0, kSpan, kK, [&](Value k0) {
       forEach(0, kWarp, 1, [&](Value lane) {
@@ -392,14 +461,40 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op) {
       for (int64_t v = 0; v < kValuesC; ++v) {
         Value x =
             memref::LoadOp::create(b, loc, accs, ValueRange{lane, cIndex(v)});
-        storeResult(x,
-                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+        if (regs)
+          memref::StoreOp::create(b, loc, x, regs, regsAt(s, lane, v));
+        else
+          storeResult(
+              x, cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
       }
     });
   });
   for (Value buffer : {aTile, bTile, accs})
     memref::DeallocOp::create(b, loc, buffer);
   return success();
+}
+
+Value BlockEmitter::allocateFragmentRegisters(const Op &matmul) {
+  int64_t blocks = mmaBlocks(shapeOf(matmul.results[0]));
+  Type f32 = b.getF32Type();
+  if (gpu) {
+    int64_t warps = ctx.threads / 32;
+    int64_t slots = (blocks + warps - 1) / warps;
+    Value regs =
+        memref::AllocaOp::create(b, loc, MemRefType::get({slots, 4}, f32));
+    for (int64_t slot = 0; slot < slots; ++slot)
+      for (int64_t v = 0; v < 4; ++v)
+        memref::StoreOp::create(b, loc, cF32(0.0), regs,
+                                ValueRange{cIndex(slot), cIndex(v)});
+    return regs;
+  }
+  Value regs =
+      memref::AllocOp::create(b, loc, MemRefType::get({blocks, 32, 4}, f32));
+  forEachIndex(blocks * 32 * 4, [&](Value i) {
+    memref::StoreOp::create(b, loc, cF32(0.0), regs,
+                            delinearize(i, {blocks, 32, 4}));
+  });
+  return regs;
 }
 
 } // namespace tsopt::block_lowering

@@ -7,22 +7,30 @@
 // tensor cores (bf16 through nvvm.mma.sync); odd shapes and f32 keep the f32
 // dot product.
 
-// 32x64 . 64x32: output tiles of 32x32 with K in steps of 32. The 2 x 4
-// blocks of 16x8 go to the 4 warps of 128 threads (warp w takes w, w + 4);
-// each runs K/16 = 2 mma.sync, loading A's fragment with one ldmatrix.x4
-// (A's tile stores k contiguously) and B's with one ldmatrix.x2.trans (B's
-// stores n contiguously), then stores its 4 accumulator values.
+// 32x64 . 64x32: output tiles of 32x32 with K in steps of 32 (two
+// iterations of the block loop). The 2 x 4 blocks of 16x8 go to the 4
+// warps of 128 threads (warp w takes w and w + 4, its two slots), and their
+// sums stay in registers across the loop (fragmentAccumulatedMatmul): a
+// 2x4 f32 array per thread, zero before the loop, carried into each block's
+// K loop and out of it. Each K step loads A's fragment with one
+// ldmatrix.x4 (A's tile stores k contiguously) and B's with one
+// ldmatrix.x2.trans (B's stores n contiguously). After the loop the
+// registers are stored to the accumulator's tile.
 // CHECK-LABEL: gpu.func @mm_kernel0(
 // CHECK: %[[TX:.+]] = gpu.thread_id x
 // CHECK: %[[A:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[B:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
-// The product accumulates over K in f32 (the precision plan).
-// CHECK: %[[C:.+]] = memref.view {{.*}} to memref<32x32xf32, #gpu.address_space<workgroup>>
+// The product accumulates over K in f32 (the precision plan); its tile and
+// the accumulator's.
+// CHECK: memref.view {{.*}} to memref<32x32xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[ACCT:.+]] = memref.view {{.*}} to memref<32x32xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[REGS:.+]] = memref.alloca() : memref<2x4xf32>
+// CHECK-COUNT-8: memref.store %{{.+}}, %[[REGS]]
+// CHECK: scf.for
 // CHECK: %[[WARP:.+]] = arith.divui %[[TX]], %c32
 // CHECK: %[[LANE:.+]] = arith.remui %[[TX]], %c32
-// CHECK: scf.for %[[S:.+]] = %[[WARP]] to %c8{{.*}} step %c4{{.*}} {
-// CHECK: %[[ACC0:.+]] = arith.constant dense<0.000000e+00> : vector<2x2xf32>
-// CHECK: %[[ACC:.+]] = scf.for %[[K0:.+]] = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} iter_args(%[[IN:.+]] = %[[ACC0]]) -> (vector<2x2xf32>) {
+// CHECK-COUNT-4: memref.load %[[REGS]][%c0
+// CHECK: %[[ACC:.+]] = scf.for %[[K0:.+]] = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} iter_args(%[[IN:.+]] = %{{.+}}) -> (vector<2x2xf32>) {
 // CHECK-NOT: memref.load
 // CHECK: %[[FA:.+]] = nvgpu.ldmatrix %[[A]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-NOT: memref.load
@@ -30,9 +38,15 @@
 // CHECK: %[[D:.+]] = nvgpu.mma.sync(%[[FA]], %[[FB]], %[[IN]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK-NEXT: scf.yield %[[D]] : vector<2x2xf32>
 // CHECK: vector.extract %[[ACC]][0, 0] : f32 from vector<2x2xf32>
-// CHECK: memref.store {{.+}}, %[[C]]
+// CHECK: memref.store {{.+}}, %[[REGS]]
 // CHECK: vector.extract %[[ACC]][1, 1] : f32 from vector<2x2xf32>
-// CHECK: memref.store {{.+}}, %[[C]]
+// CHECK: memref.store {{.+}}, %[[REGS]]
+// CHECK: nvgpu.mma.sync
+// After the loop: the registers to the accumulator's tile.
+// CHECK: gpu.barrier
+// CHECK: } 
+// CHECK: memref.load %[[REGS]]
+// CHECK: memref.store {{.+}}, %[[ACCT]]
 // OFF-LABEL: gpu.func @mm_kernel0(
 // OFF-NOT: nvgpu.mma.sync
 // OFF: scf.for {{.*}} iter_args({{.*}}) -> (f32)

@@ -5,6 +5,7 @@
 // proves that tsopt-translate emits the plan it reads and plans nothing it
 // finds planned.
 // RUN: tsopt-translate --tsopt-to-ptx %s | FileCheck %s --check-prefix=PLANNED
+// RUN: tsopt-translate --tsopt-to-ptx %s | FileCheck %s --check-prefix=SWIZZLED
 // RUN: sed -e 's/bgraph.stages = 3/bgraph.stages = 2/' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=STAGES2
 // RUN: sed -e 's/bgraph.stages = 3/bgraph.stages = 1/' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=STAGES1
 // RUN: sed -e 's/"m16n8k16"/"cuda_cores"/' %s | tsopt-translate --tsopt-to-ptx | FileCheck %s --check-prefix=CUDA
@@ -22,7 +23,7 @@
 // PLANNED-NEXT: bar.sync 0;
 // The swizzled tiles' addresses XOR the row into the 16-byte chunk, and
 // the fragments come from ldmatrix (A's rows along k, B's .trans).
-// PLANNED: xor.b{{32|64}}
+// SWIZZLED: xor.b{{32|64}}
 // PLANNED-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PLANNED-DAG: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // PLANNED: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
