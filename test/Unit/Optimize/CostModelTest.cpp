@@ -216,13 +216,16 @@ TEST(CostModelTest, GraphDefinedMatmulCounts) {
   EXPECT_EQ(k.bytesRead, 8 * 8 * (tileA + tileB));
   EXPECT_EQ(k.bytesWritten, 256 * 256 * 2);
   EXPECT_EQ(k.work.tensorCoreFlops, 2 * 256 * 256 * 512);
-  EXPECT_EQ(k.work.cudaCoreFlops, 8 * 8 * 128 * 64); // the accumulator adds
+  // The sums stay in the mma registers (64 blocks of 16x8 over 4 warps:
+  // fragmentAccumulatedMatmul): no CUDA-core additions.
+  EXPECT_EQ(k.work.cudaCoreFlops, 0);
   // Loop depths: inputs, matmul, accumulator; post-loop: the output saver.
   EXPECT_EQ(k.barriersPerBlock, 8 * 3 + 1 - 1);
-  // Per iteration: copies land (A + B), the matmul reads A + B and writes C,
-  // the accumulator reads C and writes it; the saver reads C once.
-  int64_t perIteration = (tileA + tileB) + (tileA + tileB + tileC) + 2 * tileC;
-  EXPECT_EQ(k.sharedMemoryTraffic, 8 * (8 * perIteration + tileC));
+  // Per iteration: copies land (A + B) and the matmul reads A + B; its
+  // product is never stored. After the loop the registers are written to
+  // the accumulator's tile once, and the saver reads it.
+  int64_t perIteration = (tileA + tileB) + (tileA + tileB);
+  EXPECT_EQ(k.sharedMemoryTraffic, 8 * (8 * perIteration + 2 * tileC));
 
   // 8 blocks on 132 SMs: one block on the busiest SM, one wave.
   EXPECT_EQ(k.blocksOnBusiestSM, 1);
