@@ -47,9 +47,10 @@ FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
   size_t r = tile.shape.size();
   int64_t m = a.shape[a.shape.size() - 2], k = a.shape.back(),
           n = b.shape.back();
-  // The m16n8k16 instruction divides the product: no padded fragments.
-  if (tile.dtype != input || dtypeBytes(input) != 2 || m % 16 || n % 8 ||
-      k % 16)
+  // The instruction divides the operand (no padded fragment values), or A
+  // has exactly 8 rows: those load as the fragment's upper half.
+  if (tile.dtype != input || dtypeBytes(input) != 2 || k % 16 ||
+      (operand == 0 ? m % 16 != 0 && m != 8 : n % 8 != 0))
     return FragmentLoad::Elements;
   const Op *producer = nullptr;
   int result = 0;

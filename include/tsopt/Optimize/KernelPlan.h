@@ -74,10 +74,12 @@ enum class FragmentLoad : uint8_t {
 
 /// How matmul `op` (on tensor cores) loads operand `operand` (0: A, 1: B):
 /// with ldmatrix when the tile holds the matmul's 16-bit input type, the
-/// instruction divides the product (no padding) and the tile's layout
-/// stores one of its last two dims contiguously, in whole 16-byte rows
-/// (what the layout ILP's ldmatrixWavefronts prices); .trans when that dim
-/// is A's m or B's n. Otherwise element by element.
+/// instruction divides the operand (k by 16, and A's m by 16 or B's n by
+/// 8; an A of exactly 8 rows, a decode step's, loads them with .x2 and
+/// leaves the fragment's other half zero) and the tile's layout stores one
+/// of its last two dims contiguously, in whole 16-byte rows (what the
+/// layout ILP's ldmatrixWavefronts prices); .trans when that dim is A's m
+/// or B's n. Otherwise element by element.
 FragmentLoad fragmentLoad(const Graph &blockGraph, const Op &op, int operand);
 
 /// The 16x8 blocks (of m16n8k16, padded) of a product of `shape`, its batch

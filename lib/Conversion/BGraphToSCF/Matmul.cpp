@@ -161,8 +161,10 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
   // relative to the fragment's corner, in the order of the registers of
   // mma.sync: A's matrices are (m 0-7, k 0-7), (m 8-15, k 0-7),
   // (m 0-7, k 8-15), (m 8-15, k 8-15); B's are (k 0-7) and (k 8-15) of n
-  // 0-7. Rows run along k (plain) or along m / n (.trans).
+  // 0-7. Rows run along k (plain) or along m / n (.trans). An A of 8 rows
+  // loads its matrices 0 and 2 with .x2 (as B does); 1 and 3 are zero.
   FragmentLoad loads[2] = {fragmentLoad(g, op, 0), fragmentLoad(g, op, 1)};
+  bool halfA = rows == kM / 2 && loads[0] != FragmentLoad::Elements;
   auto rowStart = [&](MatMulOperandRole role, Value l) -> std::array<Value, 2> {
     auto rem = [&](Value x, int64_t n) {
       return arith::RemUIOp::create(b, loc, x, cIndex(n)).getResult();
@@ -172,8 +174,9 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     };
     Value r8 = rem(l, 8), j = quot(l, 8);
     if (role == MatMulOperandRole::A) {
-      // Matrix j: m block j % 2, k block j / 2.
-      Value mBlock = mulIndex(rem(j, 2), 8), kBlock = mulIndex(quot(j, 2), 8);
+      // Matrix j: m block j % 2, k block j / 2 (8 rows: k block j % 2).
+      Value mBlock = halfA ? cIndex(0) : mulIndex(rem(j, 2), 8);
+      Value kBlock = halfA ? mulIndex(rem(j, 2), 8) : mulIndex(quot(j, 2), 8);
       if (loads[0] == FragmentLoad::Ldmatrix)
         return {addIndex(mBlock, r8), kBlock};
       return {mBlock, addIndex(kBlock, r8)};
@@ -193,30 +196,9 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
   };
 
   if (gpu) {
-    // Warp w computes blocks w, w + W, ... (W warps); every lane of a warp
-    // runs the same iterations, as mma.sync requires.
     Value warp = arith::DivUIOp::create(b, loc, ctx.threadId, cIndex(kWarp));
     Value lane = arith::RemUIOp::create(b, loc, ctx.threadId, cIndex(kWarp));
     int64_t warps = ctx.threads / kWarp;
-    // Register accumulators (`regs`, slot i of this warp's blocks): the
-    // blocks are unrolled, so that every slot is a constant and the
-    // registers stay registers.
-    auto slotValue = [&](int64_t slot, int64_t v) -> Value {
-      return memref::LoadOp::create(b, loc, regs,
-                                    ValueRange{cIndex(slot), cIndex(v)});
-    };
-    auto setSlotValue = [&](int64_t slot, int64_t v, Value x) {
-      memref::StoreOp::create(b, loc, x, regs,
-                              ValueRange{cIndex(slot), cIndex(v)});
-    };
-    auto body = [&](Value s, int64_t slot) {
-    Block blk = blockAt(s);
-    if (flushTo) {
-      for (int64_t v = 0; v < kValuesC; ++v)
-        storeResult(slotValue(slot, v),
-                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
-      return;
-    }
     // A fragment holds the input type: an f32 operand tile is rounded to
     // it as it is loaded.
     Type inputType = exportElementType(b.getContext(), input);
@@ -225,15 +207,16 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                  ? x
                  : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
-    // The fragment of operand `role` at `k0`: vector<n x 2 x input>, row j
-    // holding register j's two values.
-    auto fragment = [&](MatMulOperandRole role, Value k0) -> Value {
+    // The fragment of operand `role` of block `blk` at `k0`:
+    // vector<n x 2 x input>, row j holding register j's two values.
+    auto fragment = [&](MatMulOperandRole role, Block &blk,
+                        Value k0) -> Value {
       bool isA = role == MatMulOperandRole::A;
       int64_t values = isA ? kValuesA : kValuesB;
       auto type = VectorType::get({values / 2, 2}, inputType);
       FragmentLoad how = loads[isA ? 0 : 1];
       Value memref = isA ? a : bm;
-      if (how != FragmentLoad::Elements)
+      if (how != FragmentLoad::Elements && !(isA && halfA))
         return nvgpu::LdMatrixOp::create(
             b, loc, type, memref,
             at(memref, operandIndex(role, blk, k0, rowStart(role, lane))),
@@ -241,6 +224,20 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
       Value frag = arith::ConstantOp::create(
           b, loc, type,
           DenseElementsAttr::get(type, FloatAttr::get(inputType, 0.0)));
+      if (how != FragmentLoad::Elements) {
+        // 8 rows of A: its matrices 0 and 2, the others zero.
+        auto half = VectorType::get({2, 2}, inputType);
+        Value loaded = nvgpu::LdMatrixOp::create(
+            b, loc, half, memref,
+            at(memref, operandIndex(role, blk, k0, rowStart(role, lane))),
+            how == FragmentLoad::LdmatrixTrans, 2);
+        for (int64_t j = 0; j < 2; ++j)
+          frag = vector::InsertOp::create(
+              b, loc,
+              vector::ExtractOp::create(b, loc, loaded, ArrayRef<int64_t>{j}),
+              frag, ArrayRef<int64_t>{2 * j});
+        return frag;
+      }
       for (int64_t v = 0; v < values; ++v) {
         Value x =
             isA ? loadPadded(a, aIndex(blk, k0, fragmentCoord(role, lane, v)),
@@ -252,107 +249,142 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
       }
       return frag;
     };
-    if (input == DType::BF16) {
-      // bf16: upstream's nvgpu.mma.sync lowering takes f16 only, so the
-      // fragments go to nvvm.mma.sync directly as 32-bit registers of two
-      // values each, in the same order (the layouts are the f16 ones).
-      Type f32 = b.getF32Type(), i32 = b.getI32Type();
-      auto registers = [&](Value frag) {
-        auto type = cast<VectorType>(frag.getType());
-        SmallVector<Value, 4> regs;
-        for (int64_t j = 0; j < type.getDimSize(0); ++j) {
-          Value pair =
-              vector::ExtractOp::create(b, loc, frag, ArrayRef<int64_t>{j});
-          Value word = vector::BitCastOp::create(
-              b, loc, VectorType::get({1}, i32), pair);
-          regs.push_back(
-              vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0}));
-        }
-        return regs;
-      };
-      SmallVector<Value, 4> init(kValuesC, cF32(0.0));
-      if (regs)
-        for (int64_t v = 0; v < kValuesC; ++v)
-          init[v] = slotValue(slot, v);
-      auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan),
-                                      cIndex(kK), init);
-      {
-        OpBuilder::InsertionGuard kGuard(b);
-        b.setInsertionPointToStart(kLoop.getBody());
-        Value k0 = kLoop.getInductionVar();
-        SmallVector<Value, 4> fa = registers(fragment(MatMulOperandRole::A, k0));
-        SmallVector<Value, 4> fb = registers(fragment(MatMulOperandRole::B, k0));
+    // One mma.sync: the 4 f32 accumulator values of a lane in and out.
+    // f16 goes through nvgpu.mma.sync; bf16 to nvvm.mma.sync directly
+    // (upstream's nvgpu.mma.sync lowering takes f16 only), as 32-bit
+    // registers of two values each, in the same order (the layouts are the
+    // f16 ones).
+    auto mma = [&](Value fa, Value fb, ValueRange acc) {
+      SmallVector<Value, 4> out;
+      if (input == DType::BF16) {
+        Type i32 = b.getI32Type();
+        auto registers = [&](Value frag) {
+          auto type = cast<VectorType>(frag.getType());
+          SmallVector<Value, 4> regs;
+          for (int64_t j = 0; j < type.getDimSize(0); ++j) {
+            Value pair =
+                vector::ExtractOp::create(b, loc, frag, ArrayRef<int64_t>{j});
+            Value word = vector::BitCastOp::create(
+                b, loc, VectorType::get({1}, i32), pair);
+            regs.push_back(
+                vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0}));
+          }
+          return regs;
+        };
         auto resultType = LLVM::LLVMStructType::getLiteral(
-            b.getContext(), SmallVector<Type>(kValuesC, f32));
+            b.getContext(), SmallVector<Type>(kValuesC, b.getF32Type()));
         Value d = NVVM::MmaOp::create(
-            b, loc, resultType, fa, fb, kLoop.getRegionIterArgs(),
+            b, loc, resultType, registers(fa), registers(fb), acc,
             ArrayRef<int64_t>{kM, kN, kK}, std::nullopt, std::nullopt,
             std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
                                           NVVM::MMATypes::bf16},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                            NVVM::MMALayout::col});
-        SmallVector<Value, 4> next;
         for (int64_t v = 0; v < kValuesC; ++v)
-          next.push_back(LLVM::ExtractValueOp::create(b, loc, d, v));
-        scf::YieldOp::create(b, loc, next);
+          out.push_back(LLVM::ExtractValueOp::create(b, loc, d, v));
+        return out;
       }
-      for (int64_t v = 0; v < kValuesC; ++v) {
-        if (regs)
-          setSlotValue(slot, v, kLoop.getResult(v));
-        else
-          storeResult(kLoop.getResult(v),
-                      cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
-      }
-      return;
-    }
-    auto accType = VectorType::get({2, 2}, b.getF32Type());
-    Value init = arith::ConstantOp::create(
-        b, loc, accType, DenseElementsAttr::get(accType, 0.0f));
-    for (int64_t v = 0; regs && v < kValuesC; ++v)
-      init = vector::InsertOp::create(b, loc, slotValue(slot, v), init,
+      auto accType = VectorType::get({2, 2}, b.getF32Type());
+      Value in = arith::ConstantOp::create(
+          b, loc, accType, DenseElementsAttr::get(accType, 0.0f));
+      for (int64_t v = 0; v < kValuesC; ++v)
+        in = vector::InsertOp::create(b, loc, acc[v], in,
                                       ArrayRef<int64_t>{v / 2, v % 2});
-    auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan), cIndex(kK),
-                                    ValueRange{init});
-    {
+      Value d = nvgpu::MmaSyncOp::create(b, loc, fa, fb, in,
+                                         ArrayRef<int64_t>{kM, kN, kK});
+      for (int64_t v = 0; v < kValuesC; ++v)
+        out.push_back(vector::ExtractOp::create(
+            b, loc, d, ArrayRef<int64_t>{v / 2, v % 2}));
+      return out;
+    };
+    // The products of blocks `blks` from accumulators `init` (4 values per
+    // block): one K loop, each step loading every block's fragments (the
+    // same fragment twice is one load once LLVM sees both: blocks of one
+    // warp share A along a row of blocks) and issuing its mma.sync.
+    auto products = [&](MutableArrayRef<Block> blks, ValueRange init) {
+      auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan),
+                                      cIndex(kK), init);
       OpBuilder::InsertionGuard kGuard(b);
       b.setInsertionPointToStart(kLoop.getBody());
       Value k0 = kLoop.getInductionVar();
-      Value fa = fragment(MatMulOperandRole::A, k0);
-      Value fb = fragment(MatMulOperandRole::B, k0);
-      Value acc =
-          nvgpu::MmaSyncOp::create(b, loc, fa, fb, kLoop.getRegionIterArgs()[0],
-                                   ArrayRef<int64_t>{kM, kN, kK});
-      scf::YieldOp::create(b, loc, acc);
-    }
-    for (int64_t v = 0; v < kValuesC; ++v) {
-      Value x = vector::ExtractOp::create(b, loc, kLoop.getResult(0),
-                                          ArrayRef<int64_t>{v / 2, v % 2});
-      if (regs)
-        setSlotValue(slot, v, x);
-      else
-        storeResult(x,
-                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
-    }
+      SmallVector<Value> next;
+      for (auto [i, blk] : llvm::enumerate(blks)) {
+        Value fa = fragment(MatMulOperandRole::A, blk, k0);
+        Value fb = fragment(MatMulOperandRole::B, blk, k0);
+        llvm::append_range(
+            next, mma(fa, fb,
+                      kLoop.getRegionIterArgs().slice(i * kValuesC, kValuesC)));
+      }
+      scf::YieldOp::create(b, loc, next);
+      return SmallVector<Value>(kLoop.getResults());
     };
+    auto storeBlock = [&](Block &blk, ValueRange values) {
+      for (int64_t v = 0; v < kValuesC; ++v)
+        storeResult(values[v],
+                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+    };
+
     if (!regs) {
+      // Warp w computes blocks w, w + W, ... (W warps); every lane of a
+      // warp runs the same iterations, as mma.sync requires.
       auto loop = scf::ForOp::create(b, loc, warp, cIndex(numBlocks),
                                      cIndex(warps));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
-      body(loop.getInductionVar(), -1);
+      SmallVector<Block, 1> blk = {blockAt(loop.getInductionVar())};
+      storeBlock(blk[0], products(blk, SmallVector<Value>(kValuesC, cF32(0.0))));
       return success();
     }
-    for (int64_t slot = 0; slot * warps < numBlocks; ++slot) {
-      Value s = addIndex(warp, cIndex(slot * warps));
-      if ((slot + 1) * warps <= numBlocks) {
-        body(s, slot);
-        continue;
+    // Register accumulators (`regs`): slot i of warp w holds block
+    // w * S + i (S slots) when the warps divide the blocks — a run of
+    // blocks along a row, so one K loop computes them all and shares their
+    // A fragments — and block w + i * W otherwise (one K loop per slot,
+    // the last guarded). The slots are unrolled, so that every register
+    // index is a constant and the array stays in registers.
+    int64_t slots = (numBlocks + warps - 1) / warps;
+    bool whole = numBlocks % warps == 0;
+    auto blockOf = [&](int64_t slot) {
+      return whole ? addIndex(mulIndex(warp, slots), cIndex(slot))
+                   : addIndex(warp, cIndex(slot * warps));
+    };
+    auto slotValues = [&](int64_t slot) {
+      SmallVector<Value, 4> values;
+      for (int64_t v = 0; v < kValuesC; ++v)
+        values.push_back(memref::LoadOp::create(
+            b, loc, regs, ValueRange{cIndex(slot), cIndex(v)}));
+      return values;
+    };
+    auto setSlotValues = [&](int64_t slot, ValueRange values) {
+      for (int64_t v = 0; v < kValuesC; ++v)
+        memref::StoreOp::create(b, loc, values[v], regs,
+                                ValueRange{cIndex(slot), cIndex(v)});
+    };
+    if (whole && !flushTo) {
+      SmallVector<Block> blks;
+      SmallVector<Value> init;
+      for (int64_t slot = 0; slot < slots; ++slot) {
+        blks.push_back(blockAt(blockOf(slot)));
+        llvm::append_range(init, slotValues(slot));
       }
-      auto guard = scf::IfOp::create(b, loc, below(s, numBlocks),
-                                     /*withElse=*/false);
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(guard.thenBlock());
-      body(s, slot);
+      SmallVector<Value> sums = products(blks, init);
+      for (int64_t slot = 0; slot < slots; ++slot)
+        setSlotValues(slot, ArrayRef<Value>(sums).slice(slot * kValuesC,
+                                                        kValuesC));
+      return success();
+    }
+    for (int64_t slot = 0; slot < slots; ++slot) {
+      Value s = blockOf(slot);
+      OpBuilder::InsertionGuard guard(b);
+      if (!whole && (slot + 1) * warps > numBlocks) {
+        auto inside = scf::IfOp::create(b, loc, below(s, numBlocks),
+                                        /*withElse=*/false);
+        b.setInsertionPointToStart(inside.thenBlock());
+      }
+      SmallVector<Block, 1> blk = {blockAt(s)};
+      if (flushTo)
+        storeBlock(blk[0], slotValues(slot));
+      else
+        setSlotValues(slot, products(blk, slotValues(slot)));
     }
     return success();
   }
@@ -376,6 +408,15 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     Value quarter = arith::RemUIOp::create(b, loc, l, cIndex(4));
     Value group = arith::DivUIOp::create(b, loc, l, cIndex(4));
     int64_t j = v / 2, e = v % 2;
+    if (isA && halfA) {
+      // Registers 1 and 3 (rows 8-15) are zero; 0 and 2 are the .x2's.
+      if (j % 2)
+        return arith::ConstantOp::create(
+            b, loc, cast<MemRefType>(memref.getType()).getElementType(),
+            b.getFloatAttr(cast<MemRefType>(memref.getType()).getElementType(),
+                           0.0));
+      j /= 2;
+    }
     Value source, offset;
     if (loads[isA ? 0 : 1] == FragmentLoad::Ldmatrix) {
       source = addIndex(cIndex(8 * j), group);

@@ -9,13 +9,14 @@
 
 // 32x64 . 64x32: output tiles of 32x32 with K in steps of 32 (two
 // iterations of the block loop). The 2 x 4 blocks of 16x8 go to the 4
-// warps of 128 threads (warp w takes w and w + 4, its two slots), and their
-// sums stay in registers across the loop (fragmentAccumulatedMatmul): a
-// 2x4 f32 array per thread, zero before the loop, carried into each block's
-// K loop and out of it. Each K step loads A's fragment with one
-// ldmatrix.x4 (A's tile stores k contiguously) and B's with one
-// ldmatrix.x2.trans (B's stores n contiguously). After the loop the
-// registers are stored to the accumulator's tile.
+// warps of 128 threads, two each: warp w takes blocks 2w and 2w + 1, a run
+// along a row of blocks that shares its A fragment. Their sums stay in
+// registers across the loop (fragmentAccumulatedMatmul): a 2x4 f32 array
+// per thread, zero before the loop, carried by one K loop that computes
+// both blocks. Each K step loads A's fragment with ldmatrix.x4 (A's tile
+// stores k contiguously) and B's with ldmatrix.x2.trans (B's stores n
+// contiguously). After the loop the registers are stored to the
+// accumulator's tile.
 // CHECK-LABEL: gpu.func @mm_kernel0(
 // CHECK: %[[TX:.+]] = gpu.thread_id x
 // CHECK: %[[A:.+]] = memref.view {{.*}} to memref<32x32xf16, #gpu.address_space<workgroup>>
@@ -29,22 +30,21 @@
 // CHECK: scf.for
 // CHECK: %[[WARP:.+]] = arith.divui %[[TX]], %c32
 // CHECK: %[[LANE:.+]] = arith.remui %[[TX]], %c32
-// CHECK-COUNT-4: memref.load %[[REGS]][%c0
-// CHECK: %[[ACC:.+]] = scf.for %[[K0:.+]] = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} iter_args(%[[IN:.+]] = %{{.+}}) -> (vector<2x2xf32>) {
+// CHECK-COUNT-8: memref.load %[[REGS]]
+// CHECK: %[[ACC:.+]]:8 = scf.for %[[K0:.+]] = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} iter_args(%[[IN:.+]] = %{{.+}}) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
 // CHECK-NOT: memref.load
 // CHECK: %[[FA:.+]] = nvgpu.ldmatrix %[[A]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-NOT: memref.load
 // CHECK: %[[FB:.+]] = nvgpu.ldmatrix %[[B]][{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
-// CHECK: %[[D:.+]] = nvgpu.mma.sync(%[[FA]], %[[FB]], %[[IN]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
-// CHECK-NEXT: scf.yield %[[D]] : vector<2x2xf32>
-// CHECK: vector.extract %[[ACC]][0, 0] : f32 from vector<2x2xf32>
-// CHECK: memref.store {{.+}}, %[[REGS]]
-// CHECK: vector.extract %[[ACC]][1, 1] : f32 from vector<2x2xf32>
-// CHECK: memref.store {{.+}}, %[[REGS]]
+// CHECK: nvgpu.mma.sync(%[[FA]], %[[FB]], %{{.+}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK: nvgpu.ldmatrix %[[A]]
+// CHECK: nvgpu.ldmatrix %[[B]]
 // CHECK: nvgpu.mma.sync
+// CHECK: scf.yield {{.*}} : f32, f32, f32, f32, f32, f32, f32, f32
+// CHECK-COUNT-8: memref.store %[[ACC]]#{{[0-7]}}, %[[REGS]]
 // After the loop: the registers to the accumulator's tile.
 // CHECK: gpu.barrier
-// CHECK: } 
+// CHECK: }
 // CHECK: memref.load %[[REGS]]
 // CHECK: memref.store {{.+}}, %[[ACCT]]
 // OFF-LABEL: gpu.func @mm_kernel0(
@@ -66,12 +66,16 @@ func.func @bmm(%a: tensor<2x16x32xf16>, %b: tensor<2x32x8xf16>) -> tensor<2x16x8
 }
 
 // Rows not a multiple of 16 (8 x 32 . 32 x 32): padded to the instruction.
-// A fragment value past row 8 reads as zero (its row index clamped, the
-// load selected away) and a result value past it is not stored.
+// A's 8 rows (a decode step's) load with one ldmatrix.x2 into registers 0
+// and 2 of the fragment, registers 1 and 3 (rows 8-15) zero; B's 32 x 8
+// slices with ldmatrix.x2.trans; a result value past row 8 is not stored.
 // CHECK-LABEL: gpu.func @rows8_kernel0(
-// CHECK: %[[IN:.+]] = arith.andi
-// CHECK: %[[ROW:.+]] = arith.minui %{{.+}}, %c7
-// CHECK: arith.select %[[IN]], %{{.+}}, %cst
+// CHECK: %[[HALF:.+]] = nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = false} : memref<8x32xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK: vector.extract %[[HALF]][0]
+// CHECK: vector.insert {{.*}} [0] : vector<2xf16> into vector<4x2xf16>
+// CHECK: vector.extract %[[HALF]][1]
+// CHECK: vector.insert {{.*}} [2] : vector<2xf16> into vector<4x2xf16>
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = true}
 // CHECK: nvgpu.mma.sync
 // CHECK: scf.if
 // CHECK: memref.store
