@@ -289,9 +289,19 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // One barrier between consecutive dependent steps: the loop body's depths
   // in every iteration (its last barrier is the back edge), then the
   // post-loop depths.
-  k.barriersPerBlock =
-      std::max<int64_t>(0, f * schedule->numDepths[int(Phase::Loop)] +
-                               schedule->numDepths[int(Phase::PostLoop)] - 1);
+  // A loop depth holding only sums kept in registers emits nothing, so it
+  // needs no barrier (the step before ends the iteration).
+  int64_t loopDepths = 0;
+  for (int d = 0; d < schedule->numDepths[int(Phase::Loop)]; ++d) {
+    bool work = false;
+    for (auto [i, bop] : llvm::enumerate(g.ops))
+      work |= schedule->phase[i] == Phase::Loop && schedule->depth[i] == d &&
+              !(bop.kind == OpKind::Accum &&
+                inRegisters.contains(bop.operands[0]));
+    loopDepths += work;
+  }
+  k.barriersPerBlock = std::max<int64_t>(
+      0, f * loopDepths + schedule->numDepths[int(Phase::PostLoop)] - 1);
 
   // Occupancy.
   k.sharedMemoryPerBlock = sharedMemoryUpperBound(g);
