@@ -1,4 +1,4 @@
-//===- Layout.cpp - Memory and register layouts of tensors -----------------===//
+//===- Layout.cpp - Memory and register layouts of tensors ----------------===//
 
 #include "tsopt/Core/Layout.h"
 
@@ -57,7 +57,7 @@ std::optional<Layout> Layout::parse(llvm::StringRef text) {
 /// slowest: row-major is the reverse of the dim order; column-major swaps
 /// the last two.
 llvm::SmallVector<int, 4> tsopt::storageFastestFirst(int rank,
-                                                    const Layout &layout) {
+                                                     const Layout &layout) {
   llvm::SmallVector<int, 4> dims;
   for (int d = rank - 1; d >= 0; --d)
     dims.push_back(d);
@@ -81,7 +81,6 @@ int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
   }
   return bytes;
 }
-
 
 /// The dim a memory layout stores contiguously, skipping dims of extent 1
 /// (a 16x1 tile is contiguous along dim 0 in either order).

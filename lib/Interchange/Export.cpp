@@ -1,4 +1,4 @@
-//===- Export.cpp - Core µGraph -> MLIR kgraph/bgraph/tgraph -------------===//
+//===- Export.cpp - Core µGraph -> MLIR kgraph/bgraph/tgraph --------------===//
 
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
@@ -409,9 +409,8 @@ public:
       SmallVector<Attribute, 1> texts;
       for (const Layout &layout : op.layouts)
         texts.push_back(b.getStringAttr(layout.str()));
-      built->setAttr(bgraph::kLayoutAttrName, texts.size() == 1
-                                                  ? texts.front()
-                                                  : b.getArrayAttr(texts));
+      built->setAttr(bgraph::kLayoutAttrName,
+                     texts.size() == 1 ? texts.front() : b.getArrayAttr(texts));
     }
     if (op.kind == OpKind::Kernel && op.body && op.body->stages)
       built->setAttr(bgraph::kStagesAttrName,

@@ -1,5 +1,4 @@
-//===- CostModel.cpp - Analytic cost of a µGraph
-//---------------------------===//
+//===- CostModel.cpp - Analytic cost of a µGraph --------------------------===//
 //
 // Every formula here is written out in docs/cost-model.md; keep the two in
 // step.
@@ -295,9 +294,9 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   for (int d = 0; d < schedule->numDepths[int(Phase::Loop)]; ++d) {
     bool work = false;
     for (auto [i, bop] : llvm::enumerate(g.ops))
-      work |= schedule->phase[i] == Phase::Loop && schedule->depth[i] == d &&
-              !(bop.kind == OpKind::Accum &&
-                inRegisters.contains(bop.operands[0]));
+      work |=
+          schedule->phase[i] == Phase::Loop && schedule->depth[i] == d &&
+          !(bop.kind == OpKind::Accum && inRegisters.contains(bop.operands[0]));
     loopDepths += work;
   }
   k.barriersPerBlock = std::max<int64_t>(

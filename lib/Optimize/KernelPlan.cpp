@@ -64,8 +64,8 @@ FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
   int contiguous = contiguousDim(tile.shape, layout);
   // A is m x k and B is k x n: k is A's last dim and B's second-to-last.
   int kDim = operand == 0 ? static_cast<int>(r) - 1 : static_cast<int>(r) - 2;
-  int otherDim = operand == 0 ? static_cast<int>(r) - 2
-                              : static_cast<int>(r) - 1;
+  int otherDim =
+      operand == 0 ? static_cast<int>(r) - 2 : static_cast<int>(r) - 1;
   if (contiguous == kDim)
     return FragmentLoad::Ldmatrix;
   if (contiguous == otherDim)

@@ -510,8 +510,7 @@ llvm::LogicalResult tsopt::planTileLayouts(Graph &program,
       body = std::make_shared<Graph>(*program.ops[tensor.kernelOp].body);
     Op &op = body->ops[tensor.op];
     op.layouts.resize(op.results.size(), Layout::rowMajor());
-    op.layouts[tensor.result] =
-        tensor.candidates[solution->assignment[t]];
+    op.layouts[tensor.result] = tensor.candidates[solution->assignment[t]];
   }
   for (auto &[k, body] : bodies)
     program.ops[k].body = std::move(body);

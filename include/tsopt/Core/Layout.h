@@ -1,4 +1,4 @@
-//===- Layout.h - Memory and register layouts of tensors ---------*- C++ -*-===//
+//===- Layout.h - Memory and register layouts of tensors --------*- C++ -*-===//
 //
 // How a tensor is laid out: device tensors and shared-memory tiles in memory
 // (row- or column-major, optionally XOR-swizzled), accumulators and thread

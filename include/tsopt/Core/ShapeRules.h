@@ -1,5 +1,4 @@
-//===- ShapeRules.h - Shape and path rules of every op -------------*- C++
-//-*-===//
+//===- ShapeRules.h - Shape and path rules of every op ----------*- C++ -*-===//
 //
 // The single statement of the µGraph shape rules (DESIGN §2) and of Mirage
 // Def. 2.1 (3). The dialect verifiers, the importer and the search all call

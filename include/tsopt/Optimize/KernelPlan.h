@@ -14,11 +14,12 @@
 //    the layout ILP) stores contiguously, or one element;
 //  * Graph::stages: the iterations whose input tiles are in flight at once.
 //    With s > 1 the iterated tiles (input iterators with an fmap) get s
-//    buffers in shared memory (isPipelinedInput, Graph.h), the copies of iteration i + s - 1 are issued
-//    before iteration i computes, and iteration i waits only for its own.
-//    The planner takes the most stages (up to kMaxStages) whose memory plan
-//    fits the target's per-block limit without lowering the blocks an SM
-//    keeps resident below min(2, what one stage allows).
+//    buffers in shared memory (isPipelinedInput, Graph.h), the copies of
+//    iteration i + s - 1 are issued before iteration i computes, and iteration
+//    i waits only for its own. The planner takes the most stages (up to
+//    kMaxStages) whose memory plan fits the target's per-block limit without
+//    lowering the blocks an SM keeps resident below min(2, what one stage
+//    allows).
 //
 // A decision already present (read from the IR, or edited by hand) is kept:
 // planKernel fills only what is unplanned, and verifyKernelPlan checks that

@@ -1,5 +1,4 @@
-//===- Lax.h - The LAX fragment and degree bounds ----------------*- C++
-//-*-===//
+//===- Lax.h - The LAX fragment and degree bounds ---------------*- C++ -*-===//
 //
 // The finite-field test's guarantee holds for LAX programs: multi-linear
 // arithmetic, division and exponentiation with at most one exp on every

@@ -1,4 +1,4 @@
-//===- Matmul.cpp - Block matmuls on CUDA cores and tensor cores ---------===//
+//===- Matmul.cpp - Block matmuls on CUDA cores and tensor cores ----------===//
 //
 // The block-graph lowering of bgraph.matmul: an f32 dot product per result
 // element, or mma.sync m16n8k16 fragments (padded where the tile does not
@@ -209,8 +209,7 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     };
     // The fragment of operand `role` of block `blk` at `k0`:
     // vector<n x 2 x input>, row j holding register j's two values.
-    auto fragment = [&](MatMulOperandRole role, Block &blk,
-                        Value k0) -> Value {
+    auto fragment = [&](MatMulOperandRole role, Block &blk, Value k0) -> Value {
       bool isA = role == MatMulOperandRole::A;
       int64_t values = isA ? kValuesA : kValuesB;
       auto type = VectorType::get({values / 2, 2}, inputType);
@@ -320,19 +319,20 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     };
     auto storeBlock = [&](Block &blk, ValueRange values) {
       for (int64_t v = 0; v < kValuesC; ++v)
-        storeResult(values[v],
-                    cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+        storeResult(values[v], cIndexOf(blk, fragmentCoord(MatMulOperandRole::C,
+                                                           lane, v)));
     };
 
     if (!regs) {
       // Warp w computes blocks w, w + W, ... (W warps); every lane of a
       // warp runs the same iterations, as mma.sync requires.
-      auto loop = scf::ForOp::create(b, loc, warp, cIndex(numBlocks),
-                                     cIndex(warps));
+      auto loop =
+          scf::ForOp::create(b, loc, warp, cIndex(numBlocks), cIndex(warps));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       SmallVector<Block, 1> blk = {blockAt(loop.getInductionVar())};
-      storeBlock(blk[0], products(blk, SmallVector<Value>(kValuesC, cF32(0.0))));
+      storeBlock(blk[0],
+                 products(blk, SmallVector<Value>(kValuesC, cF32(0.0))));
       return success();
     }
     // Register accumulators (`regs`): slot i of warp w holds block
@@ -368,8 +368,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
       }
       SmallVector<Value> sums = products(blks, init);
       for (int64_t slot = 0; slot < slots; ++slot)
-        setSlotValues(slot, ArrayRef<Value>(sums).slice(slot * kValuesC,
-                                                        kValuesC));
+        setSlotValues(slot,
+                      ArrayRef<Value>(sums).slice(slot * kValuesC, kValuesC));
       return success();
     }
     for (int64_t slot = 0; slot < slots; ++slot) {

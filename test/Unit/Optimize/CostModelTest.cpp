@@ -1,5 +1,4 @@
-//===- CostModelTest.cpp - The analytic cost model
-//-------------------------===//
+//===- CostModelTest.cpp - The analytic cost model ------------------------===//
 //
 // Formulas on hand-built graphs (exact bytes, FLOPs, barriers, waves and
 // occupancy), the target descriptions, the ranking of every published-shape

@@ -1,7 +1,7 @@
-//===- BGraphDialect.cpp - The block-level dialect -----------------------===//
+//===- BGraphDialect.cpp - The block-level dialect ------------------------===//
 
-#include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Core/Layout.h"
+#include "tsopt/Dialect/BGraph/IR/BGraph.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -139,8 +139,8 @@ tsopt::bgraph::layoutStrings(Operation *op, Attribute attr) {
       if (auto s = dyn_cast<StringAttr>(a))
         texts.push_back(s.getValue());
   if (texts.size() != n || n == 0) {
-    InFlightDiagnostic diag =
-        op->emitError("invalid '") << kLayoutAttrName << "': expected ";
+    InFlightDiagnostic diag = op->emitError("invalid '")
+                              << kLayoutAttrName << "': expected ";
     if (n == 1)
       diag << "a layout string";
     else

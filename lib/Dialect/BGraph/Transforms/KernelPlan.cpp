@@ -1,11 +1,11 @@
 //===- KernelPlan.cpp - Record the kernel plan in the IR ------------------===//
 
 #include "tsopt/Optimize/KernelPlan.h"
-#include "tsopt/Optimize/Layout.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
+#include "tsopt/Optimize/Layout.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -81,9 +81,9 @@ struct PlanKernelsPass
             texts.push_back(b.getStringAttr(layout.str()));
             numSwizzledTiles += layout.swizzle != 0;
           }
-          mlirOp->setAttr(bgraph::kLayoutAttrName,
-                          texts.size() == 1 ? texts.front()
-                                            : b.getArrayAttr(texts));
+          mlirOp->setAttr(bgraph::kLayoutAttrName, texts.size() == 1
+                                                       ? texts.front()
+                                                       : b.getArrayAttr(texts));
         }
       }
     }

@@ -81,8 +81,8 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
                                            const Graph &program) {
   for (auto [t, op] : llvm::enumerate(tensorOp)) {
     const LayoutTensor &tensor = problem.tensors[t];
-    StringRef name =
-        tensor.level == LayoutLevel::Thread ? kThreadsAttrName : kLayoutAttrName;
+    StringRef name = tensor.level == LayoutLevel::Thread ? kThreadsAttrName
+                                                         : kLayoutAttrName;
     Attribute attr = op->getAttr(name);
     if (!attr)
       continue;

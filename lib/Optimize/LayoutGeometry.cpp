@@ -1,0 +1,302 @@
+//===- LayoutGeometry.cpp - What layouts cost -----------------------------===//
+//
+// Addresses, shared-memory bank conflicts (wavefronts) and device-memory
+// sectors of every access pattern the layout ILP prices. Every cost is
+// written out in docs/optimizer.md ("Layouts"); keep the two in step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutGeometry.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+using namespace tsopt;
+using namespace tsopt::layout_geometry;
+
+//===----------------------------------------------------------------------===//
+// Geometry: addresses, bank conflicts, sectors
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One lane's access within a warp instruction.
+struct Access {
+  int64_t addr;
+  int64_t width; ///< bytes: 2, 4, 8 or 16
+};
+} // namespace
+
+int layout_geometry::stripDim(llvm::ArrayRef<int64_t> shape,
+                              const Layout &threads) {
+  Layout order = threads.kind == LayoutKind::ColStrips ? Layout::colMajor()
+                                                       : Layout::rowMajor();
+  return contiguousDim(shape, order);
+}
+
+/// Shared-memory wavefronts of one warp instruction: 32 banks of 4 bytes
+/// serve 128 bytes per wavefront; 16-byte accesses are served in phases of
+/// 8 lanes, 8-byte ones in phases of 16 lanes, narrower ones all 32 lanes at
+/// once. Within a phase a bank serves one 4-byte word per wavefront (lanes
+/// reading the same word share it), so a phase takes as many wavefronts as
+/// its busiest bank has distinct words.
+static int64_t instructionWavefronts(llvm::ArrayRef<Access> lanes) {
+  if (lanes.empty())
+    return 0;
+  int64_t widest = 0;
+  for (const Access &a : lanes)
+    widest = std::max(widest, a.width);
+  size_t perPhase = widest >= 16 ? 8 : widest == 8 ? 16 : 32;
+  int64_t total = 0;
+  for (size_t first = 0; first < lanes.size(); first += perPhase) {
+    std::array<llvm::SmallVector<int64_t, 4>, 32> words;
+    size_t last = std::min(lanes.size(), first + perPhase);
+    for (size_t l = first; l < last; ++l) {
+      const Access &a = lanes[l];
+      for (int64_t w = a.addr / 4; w <= (a.addr + a.width - 1) / 4; ++w) {
+        auto &bank = words[w % 32];
+        if (!llvm::is_contained(bank, w))
+          bank.push_back(w);
+      }
+    }
+    size_t busiest = 0;
+    for (const auto &bank : words)
+      busiest = std::max(busiest, bank.size());
+    total += static_cast<int64_t>(busiest);
+  }
+  return total;
+}
+
+/// Collects the accesses of a warp lane by lane and prices them: lane l's
+/// k-th access goes into the warp's k-th instruction.
+namespace {
+class WarpAccounting {
+public:
+  void lane(llvm::ArrayRef<Access> accesses) {
+    lanes.emplace_back(accesses.begin(), accesses.end());
+    if (lanes.size() == 32)
+      flush();
+  }
+  int64_t finish() {
+    flush();
+    return total;
+  }
+
+private:
+  std::vector<llvm::SmallVector<Access, 8>> lanes;
+  int64_t total = 0;
+
+  void flush() {
+    size_t n = 0;
+    for (const auto &l : lanes)
+      n = std::max(n, l.size());
+    llvm::SmallVector<Access, 32> instr;
+    for (size_t k = 0; k < n; ++k) {
+      instr.clear();
+      for (const auto &l : lanes)
+        if (k < l.size())
+          instr.push_back(l[k]);
+      total += instructionWavefronts(instr);
+    }
+    lanes.clear();
+  }
+};
+} // namespace
+
+void layout_geometry::broadcastIndex(llvm::ArrayRef<int64_t> xShape,
+                                     llvm::ArrayRef<int64_t> iter,
+                                     llvm::SmallVectorImpl<int64_t> &x) {
+  size_t offset = iter.size() - xShape.size();
+  x.resize(xShape.size());
+  for (size_t i = 0; i < xShape.size(); ++i)
+    x[i] = xShape[i] == 1 ? 0 : iter[i + offset];
+}
+
+/// The widest vector, in elements, a thread reads along a dim of `extent`:
+/// a power of two dividing it, at most 16 bytes.
+static int64_t vectorElements(int64_t extent, int64_t eb) {
+  int64_t v = std::max<int64_t>(1, 16 / eb);
+  while (v > 1 && extent % v != 0)
+    v /= 2;
+  return v;
+}
+
+int64_t layout_geometry::stripWavefronts(const MemRef &x,
+                                         llvm::ArrayRef<int64_t> iter, int d,
+                                         IndexMap map) {
+  int rank = iter.size();
+  if (rank == 0) {
+    llvm::SmallVector<int64_t, 4> xi(x.shape.size(), 0);
+    return instructionWavefronts(
+        {Access{layoutByteOffset(x.shape, x.eb, x.layout, xi), x.eb}});
+  }
+  int64_t v = vectorElements(iter[d], x.eb);
+  // Dims from the slowest to the fastest of the iteration order.
+  llvm::SmallVector<int, 4> order;
+  for (int i = 0; i < rank; ++i)
+    if (i != d)
+      order.push_back(i);
+  order.push_back(d);
+
+  WarpAccounting warp;
+  llvm::SmallVector<int64_t, 4> idx(rank, 0), xi;
+  llvm::SmallVector<int64_t, 16> addrs;
+  llvm::SmallVector<Access, 16> accesses;
+  while (true) {
+    addrs.clear();
+    for (int64_t j = 0; j < v; ++j) {
+      idx[d] += j;
+      map(idx, xi);
+      idx[d] -= j;
+      addrs.push_back(layoutByteOffset(x.shape, x.eb, x.layout, xi));
+    }
+    accesses.clear();
+    bool same = llvm::all_equal(addrs);
+    bool consecutive = addrs[0] % (v * x.eb) == 0;
+    for (int64_t j = 1; j < v && consecutive; ++j)
+      consecutive = addrs[j] == addrs[0] + j * x.eb;
+    if (same)
+      accesses.push_back({addrs[0], x.eb});
+    else if (consecutive)
+      accesses.push_back({addrs[0], v * x.eb});
+    else
+      for (int64_t a : addrs)
+        accesses.push_back({a, x.eb});
+    warp.lane(accesses);
+
+    // Next run: step the fastest dim by v, carry into the slower ones.
+    int k = rank - 1;
+    for (; k >= 0; --k) {
+      int dim = order[k];
+      idx[dim] += dim == d ? v : 1;
+      if (idx[dim] < iter[dim])
+        break;
+      idx[dim] = 0;
+    }
+    if (k < 0)
+      break;
+  }
+  return warp.finish();
+}
+
+bool layout_geometry::fragmentEligible(llvm::ArrayRef<int64_t> shape) {
+  size_t r = shape.size();
+  return r >= 2 && shape[r - 2] % 16 == 0 && shape[r - 1] % 8 == 0;
+}
+
+int64_t layout_geometry::fragmentWavefronts(const MemRef &x,
+                                            llvm::ArrayRef<int64_t> iter,
+                                            IndexMap map) {
+  assert(fragmentEligible(iter) && "not covered by fragments");
+  size_t r = iter.size();
+  int64_t batch = 1;
+  for (size_t i = 0; i + 2 < r; ++i)
+    batch *= iter[i];
+  int64_t total = 0;
+  llvm::SmallVector<int64_t, 4> idx(r, 0), xi;
+  auto addrOf = [&](int64_t row, int64_t col) {
+    idx[r - 2] = row;
+    idx[r - 1] = col;
+    map(idx, xi);
+    return layoutByteOffset(x.shape, x.eb, x.layout, xi);
+  };
+  for (int64_t b = 0; b < batch; ++b) {
+    int64_t rest = b;
+    for (int i = static_cast<int>(r) - 3; i >= 0; --i) {
+      idx[i] = rest % iter[i];
+      rest /= iter[i];
+    }
+    for (int64_t m0 = 0; m0 < iter[r - 2]; m0 += 16)
+      for (int64_t n0 = 0; n0 < iter[r - 1]; n0 += 8)
+        for (int64_t half = 0; half < 2; ++half) {
+          llvm::SmallVector<Access, 32> first, second;
+          bool paired = true;
+          for (int64_t l = 0; l < 32; ++l) {
+            int64_t row = m0 + l / 4 + 8 * half, col = n0 + 2 * (l % 4);
+            int64_t a0 = addrOf(row, col), a1 = addrOf(row, col + 1);
+            if (a0 == a1) {
+              first.push_back({a0, x.eb});
+              continue;
+            }
+            paired &= a1 == a0 + x.eb && a0 % (2 * x.eb) == 0;
+            first.push_back({a0, x.eb});
+            second.push_back({a1, x.eb});
+          }
+          if (paired && !second.empty()) {
+            for (Access &a : first)
+              a.width = 2 * x.eb;
+            total += instructionWavefronts(first);
+          } else {
+            total +=
+                instructionWavefronts(first) + instructionWavefronts(second);
+          }
+        }
+  }
+  return total;
+}
+
+int layout_geometry::ldmatrixRowDim(size_t rank, const Layout &layout) {
+  return layout.kind == LayoutKind::ColMajor ? rank - 2 : rank - 1;
+}
+
+std::optional<int64_t> tsopt::ldmatrixWavefronts(llvm::ArrayRef<int64_t> shape,
+                                                 DType dtype,
+                                                 const Layout &layout) {
+  size_t r = shape.size();
+  if (dtypeBytes(dtype) != 2 || r < 2 || layout.isThreadLevel())
+    return std::nullopt;
+  int c = ldmatrixRowDim(r, layout);
+  int o = c == static_cast<int>(r) - 1 ? r - 2 : r - 1;
+  if (shape[c] % 8 != 0)
+    return std::nullopt;
+  int64_t batch = numElements(shape) / (shape[c] * shape[o]);
+  MemRef x{shape, 2, layout};
+  llvm::SmallVector<int64_t, 4> idx(r, 0);
+  int64_t total = 0;
+  for (int64_t b = 0; b < batch; ++b) {
+    int64_t rest = b;
+    for (int i = static_cast<int>(r) - 3; i >= 0; --i) {
+      idx[i] = rest % shape[i];
+      rest /= shape[i];
+    }
+    // One 8x8 matrix (8 rows of 16 bytes) per phase; an operand with fewer
+    // than 8 rows repeats rows (the lowering points the spare lanes at
+    // rows it has), which costs no extra wavefront.
+    for (int64_t o0 = 0; o0 < shape[o]; o0 += 8)
+      for (int64_t c0 = 0; c0 < shape[c]; c0 += 8) {
+        llvm::SmallVector<Access, 8> phase;
+        for (int64_t row = 0; row < 8; ++row) {
+          idx[o] = (o0 + row) % shape[o];
+          idx[c] = c0;
+          phase.push_back({layoutByteOffset(x.shape, x.eb, x.layout, idx), 16});
+        }
+        total += instructionWavefronts(phase);
+      }
+  }
+  return total;
+}
+
+double tsopt::sectorWaste(llvm::ArrayRef<int64_t> tensor,
+                          llvm::ArrayRef<int64_t> box, int64_t elementBytes,
+                          const Layout &layout) {
+  // The box's contiguous run: its extent along the storage-fastest dim,
+  // times the next dims' while the box spans them whole.
+  int64_t run = elementBytes;
+  for (int d : storageFastestFirst(tensor.size(), layout)) {
+    run *= box[d];
+    if (box[d] < tensor[d])
+      break;
+  }
+  // Runs start at multiples of their length; average the 32-byte sectors a
+  // run touches over one period of start offsets modulo 32.
+  int64_t period = 32 / std::gcd(run, int64_t(32));
+  int64_t sectors = 0;
+  for (int64_t k = 0; k < period; ++k) {
+    int64_t begin = k * run, end = begin + run - 1;
+    sectors += end / 32 - begin / 32 + 1;
+  }
+  return double(sectors) * 32.0 / double(period * run);
+}

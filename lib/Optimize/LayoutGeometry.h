@@ -1,0 +1,74 @@
+//===- LayoutGeometry.h - What layouts cost, private ------------*- C++ -*-===//
+//-*-===//
+//
+// The geometry of the layout ILP's costs (lib/Optimize/LayoutGeometry.cpp):
+// addresses, shared-memory bank conflicts counted in wavefronts, device-
+// memory sectors. Layout.cpp builds the problem from these. Private to
+// lib/Optimize.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSOPT_LIB_OPTIMIZE_LAYOUTGEOMETRY_H
+#define TSOPT_LIB_OPTIMIZE_LAYOUTGEOMETRY_H
+
+#include "tsopt/Optimize/Layout.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+
+namespace tsopt::layout_geometry {
+
+/// A tensor in memory: what an address computation needs.
+struct MemRef {
+  llvm::ArrayRef<int64_t> shape;
+  int64_t eb; ///< element bytes
+  Layout layout;
+};
+
+/// Maps an index of an op's iteration space to an index of one of its
+/// tensors.
+using IndexMap = llvm::function_ref<void(llvm::ArrayRef<int64_t> iter,
+                                         llvm::SmallVectorImpl<int64_t> &x)>;
+
+/// The dim a thread layout of strips runs along, for an iteration space of
+/// `shape`; when that dim has extent 1 the strips run along the next
+/// non-trivial dim, as the storage would.
+int stripDim(llvm::ArrayRef<int64_t> shape, const Layout &threads);
+
+/// numpy broadcasting: trailing dims align, extent-1 dims stay at 0.
+void broadcastIndex(llvm::ArrayRef<int64_t> xShape,
+                    llvm::ArrayRef<int64_t> iter,
+                    llvm::SmallVectorImpl<int64_t> &x);
+
+/// Wavefronts of a pass over iteration space `iter` in strips along dim `d`:
+/// consecutive lanes take consecutive runs of v elements along d (v as wide
+/// as 16 bytes allow), the other dims in row-major order. Each lane reads its
+/// run of tensor `x` (at map(index)) with one vector access when the run's
+/// addresses are consecutive and aligned, with one access when they coincide
+/// (broadcast), and with v element accesses otherwise.
+int64_t stripWavefronts(const MemRef &x, llvm::ArrayRef<int64_t> iter, int d,
+                        IndexMap map);
+
+/// Whether an iteration space of `shape` can be covered by mma.m16n8k16
+/// accumulator fragments: rows in multiples of 16, columns of 8.
+bool fragmentEligible(llvm::ArrayRef<int64_t> shape);
+
+/// Wavefronts of loading or storing tensor `x` (at map(index)) in the
+/// mma.m16n8k16 accumulator fragment pattern over iteration space `iter`:
+/// in each 16x8 block, lane l holds rows l/4 and l/4 + 8, columns 2(l%4) and
+/// 2(l%4) + 1. A lane moves its two column neighbours with one access when
+/// they are adjacent in memory (one instruction per row half), else with
+/// one access each (four instructions).
+int64_t fragmentWavefronts(const MemRef &x, llvm::ArrayRef<int64_t> iter,
+                           IndexMap map);
+
+/// The dim ldmatrix reads 16-byte rows along: the layout's contiguous dim
+/// among the last two.
+int ldmatrixRowDim(size_t rank, const Layout &layout);
+
+} // namespace tsopt::layout_geometry
+
+#endif // TSOPT_LIB_OPTIMIZE_LAYOUTGEOMETRY_H
