@@ -11,8 +11,8 @@ utils/workloads/*.mlir by default), translated for a target with
   ld.shared   scalar and vector shared-memory loads (fragments loaded value
               by value show up here)
   cp.async    asynchronous copies, by width in bytes
+  st.v        16-byte vector stores to global memory (the output savers')
   xor         XORs (the swizzled tiles' address arithmetic)
-  smem        static + dynamic shared memory per block (the plan's)
 
 Counts are of instructions in the PTX text, not executed instructions: a
 loop body counts once. Needs ptxas (CUDA toolkit) on PATH or in
@@ -88,9 +88,9 @@ def main():
         os.path.join("utils/workloads", f)
         for f in os.listdir("utils/workloads") if f.endswith(".mlir"))
     ptxas = ptxas_binary()
-    header = ("%-34s %5s %6s %4s %8s %9s %-12s %4s" %
+    header = ("%-34s %5s %6s %4s %8s %9s %-12s %4s %4s" %
               ("kernel", "regs", "spill", "mma", "ldmatrix", "ld.shared",
-               "cp.async", "xor"))
+               "cp.async", "st.v", "xor"))
     print(header)
     print("-" * len(header))
     totals = {"kernels": 0, "ldmatrix": 0, "mma": 0, "spill": 0}
@@ -127,11 +127,12 @@ def main():
                     "ldmatrix": count(body, r"\bldmatrix\."),
                     "ld.shared": count(body, r"\bld\.shared\."),
                     "xor": count(body, r"\bxor\.b(32|64)\b"),
+                    "st.v": count(body, r"\bst\.global\.v4\.(b|f|u)32\b"),
                 }
                 cp = " ".join("%sBx%d" % (w, n) for w, n in sorted(widths.items()))
-                print("%-34s %5s %6s %4d %8d %9d %-12s %4d" % (
+                print("%-34s %5s %6s %4d %8d %9d %-12s %4d %4d" % (
                     name, r[0], r[1], row["mma"], row["ldmatrix"],
-                    row["ld.shared"], cp or "-", row["xor"]))
+                    row["ld.shared"], cp or "-", row["st.v"], row["xor"]))
                 totals["kernels"] += 1
                 totals["ldmatrix"] += row["ldmatrix"] > 0
                 totals["mma"] += row["mma"] > 0

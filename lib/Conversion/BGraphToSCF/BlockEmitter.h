@@ -225,6 +225,11 @@ private:
   void emitAccumInit(const Op &op);
   void emitAccum(const Op &op, Value iter, bool rescaled);
   void emitOutput(const Op &op);
+  /// An output saver's copy of tile `src` (shape `tile`) to the box at
+  /// `offset` of device tensor `dst`: in 16-byte vector stores where the
+  /// rows allow, else element by element.
+  void emitSaverCopy(Value src, Value dst, ArrayRef<Value> offset,
+                     llvm::ArrayRef<int64_t> tile);
   void emitMatmul(const Op &op);
   /// A matmul on tensor cores (isTensorCoreMatmul), or its CPU emulation.
   /// With `regs` (fragmentAccumulatedMatmul), the products are added into

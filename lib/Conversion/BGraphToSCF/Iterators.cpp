@@ -184,6 +184,46 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
   });
 }
 
+void BlockEmitter::emitSaverCopy(Value src, Value dst, ArrayRef<Value> offset,
+                                 llvm::ArrayRef<int64_t> tile) {
+  // 16-byte stores where every chunk of the tile's rows starts 16-byte
+  // aligned in the tensor: the tile's rows and the tensor's are whole
+  // chunks (the box's offset along the last dim is a multiple of the
+  // tile's extent). Each thread gathers a chunk from the tile (in its
+  // layout), rounds it to the tensor's type and stores it at once.
+  auto type = cast<MemRefType>(dst.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  int64_t chunk = 16 / bytes;
+  if (tile.empty() || chunk < 2 || tile.back() % chunk != 0 ||
+      type.getShape().back() % chunk != 0) {
+    copyBox(src, {}, dst, offset, tile);
+    return;
+  }
+  Shape chunks(tile.begin(), tile.end());
+  chunks.back() /= chunk;
+  auto vectorType = VectorType::get({chunk}, type.getElementType());
+  forEachIndex(numElements(chunks), [&](Value q) {
+    SmallVector<Value, 4> index = delinearize(q, chunks);
+    index.back() = mulIndex(index.back(), chunk);
+    Value vec = arith::ConstantOp::create(
+        b, loc, vectorType,
+        DenseElementsAttr::get(vectorType,
+                               FloatAttr::get(type.getElementType(), 0.0)));
+    for (int64_t e = 0; e < chunk; ++e) {
+      SmallVector<Value, 4> from(index);
+      from.back() = addIndex(from.back(), cIndex(e));
+      Value v = memref::LoadOp::create(b, loc, src, at(src, from));
+      vec = vector::InsertOp::create(b, loc, convertTo(v, dst), vec,
+                                     ArrayRef<int64_t>{e});
+    }
+    SmallVector<Value, 4> to;
+    for (auto [d, i] : llvm::enumerate(index))
+      to.push_back(addIndex(offset[d], i));
+    vector::StoreOp::create(b, loc, vec, dst, to, /*nontemporal=*/false,
+                            b.getI64IntegerAttr(16));
+  });
+}
+
 void BlockEmitter::emitOutput(const Op &op) {
   const Shape &tile = shapeOf(op.operands[0]);
   SmallVector<Value, 4> offset(tile.size(), cIndex(0));
@@ -198,7 +238,7 @@ void BlockEmitter::emitOutput(const Op &op) {
     if (v != op.results[0])
       continue;
     if (!writesMaxima) {
-      copyBox(memrefOf(op.operands[0]), {}, results[j], offset, tile);
+      emitSaverCopy(memrefOf(op.operands[0]), results[j], offset, tile);
       continue;
     }
     // The maximum each row's partial sums are relative to (the tile is

@@ -141,11 +141,13 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: }
-// The output saver: the block's rows of the result.
+// The output saver: the block's rows of the result, 8 f16 values (16
+// bytes) per store.
 // CHECK: arith.muli %[[BX]], %{{.+}} : index
 // CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] {
 // CHECK: %[[R:.+]] = memref.load %[[ACC]]
-// CHECK-NEXT: memref.store %[[R]], %[[OUT]][%{{.+}}, %{{.+}}] : memref<64x64xf16>
+// CHECK-NEXT: vector.insert %[[R]]
+// CHECK: vector.store %{{.+}}, %[[OUT]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @ew_kernel1(
@@ -178,7 +180,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: arith.muli %[[BZ]], %{{.+}} : index
 // CHECK: nvgpu.device_async_copy %[[B]]
 // CHECK: scf.for {{.+}} iter_args
-// CHECK: memref.store %{{.+}}, %[[C]]
+// CHECK: vector.store %{{.+}}, %[[C]]
 // CHECK: gpu.return
 
 // The hand-written kernel: barriers between the steps of the loop body and
@@ -212,7 +214,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: arith.mulf
 // CHECK: gpu.barrier
 // CHECK: arith.muli %[[BX]], %{{.+}} : index
-// CHECK: memref.store %{{.+}}, %[[OUT]]
+// CHECK: vector.store %{{.+}}, %[[OUT]]
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 // CHECK-NOT: gpu.func

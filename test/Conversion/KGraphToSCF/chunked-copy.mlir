@@ -11,13 +11,18 @@
 // 32 x 64 f16 tile: 256 chunks, chunk q at row q / 8, column 8 (q % 8).
 // CHECK-LABEL: func.func private @rows16_kernel0(
 // CHECK-SAME: %[[SRC:[a-z0-9]+]]: memref<64x64xf16>
-// CHECK: scf.for %[[Q:.+]] = %{{.+}} to %c256 step %{{.+}} {
+// CHECK: scf.for %[[Q:.+]] = %{{.+}} to %c256{{.*}} step %{{.+}} {
 // CHECK: %[[ROW:.+]] = arith.divui %[[Q]], %c8
 // CHECK: %[[CHUNK:.+]] = arith.remui %[[Q]], %c8
 // CHECK: %[[COL:.+]] = arith.muli %[[CHUNK]], %c8
 // CHECK-COUNT-8: memref.load %[[SRC]]
 // CHECK-NOT: memref.load %[[SRC]]
 // CHECK: }
+// The output saver stores 16-byte chunks too: 8 values gathered from the
+// tile, one vector store.
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c256{{.*}} step %{{.+}} {
+// CHECK-COUNT-8: vector.insert
+// CHECK: vector.store {{.*}} {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 func.func @rows16(%x: tensor<64x64xf16>) -> tensor<64x64xf16> {
   %e = kgraph.exp %x : tensor<64x64xf16>
   return %e : tensor<64x64xf16>
