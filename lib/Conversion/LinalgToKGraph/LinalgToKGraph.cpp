@@ -24,8 +24,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -174,6 +176,37 @@ static std::optional<double> constantOf(Value v) {
   return std::nullopt;
 }
 
+/// The value of element-wise op `op` when every operand is a constant
+/// (`constantOf`), computed in double; nullopt otherwise.
+static std::optional<double> foldConstants(
+    Operation &op,
+    llvm::function_ref<std::optional<double>(Value)> constantOf) {
+  if (op.getNumOperands() == 0 || op.getNumOperands() > 2 ||
+      op.getNumResults() != 1 || !isa<FloatType>(op.getResult(0).getType()))
+    return std::nullopt;
+  SmallVector<double, 2> x;
+  for (Value v : op.getOperands()) {
+    std::optional<double> c = constantOf(v);
+    if (!c)
+      return std::nullopt;
+    x.push_back(*c);
+  }
+  return llvm::TypeSwitch<Operation *, std::optional<double>>(&op)
+      .Case([&](math::SqrtOp) { return std::sqrt(x[0]); })
+      .Case([&](math::RsqrtOp) { return 1.0 / std::sqrt(x[0]); })
+      .Case([&](math::ExpOp) { return std::exp(x[0]); })
+      .Case([&](math::TanhOp) { return std::tanh(x[0]); })
+      .Case([&](math::ErfOp) { return std::erf(x[0]); })
+      .Case([&](arith::NegFOp) { return -x[0]; })
+      .Case([&](arith::AddFOp) { return x[0] + x[1]; })
+      .Case([&](arith::SubFOp) { return x[0] - x[1]; })
+      .Case([&](arith::MulFOp) { return x[0] * x[1]; })
+      .Case([&](arith::DivFOp) { return x[0] / x[1]; })
+      .Case<math::PowFOp, math::FPowIOp>(
+          [&](Operation *) { return std::pow(x[0], x[1]); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
                                        const Shape &domain, DType dtype,
                                        Operation *op, int accumulatorArg,
@@ -197,8 +230,13 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
       local[arg] = args[i];
   // A scalar constant: an arith.constant in the payload, or an argument
   // standing for a splat constant tensor.
+  // Values computed from constants only (sqrt(2) in an f16 export's gelu),
+  // folded as the payload is read.
+  llvm::DenseMap<Value, double> folded;
   auto constantOf = [&](Value v) -> std::optional<double> {
     if (auto it = argConstants.find(v); it != argConstants.end())
+      return it->second;
+    if (auto it = folded.find(v); it != folded.end())
       return it->second;
     return linalg_import::constantOf(v);
   };
@@ -251,6 +289,8 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
     if (isa<arith::ExtFOp, arith::TruncFOp>(inner)) {
       if (local.count(inner.getOperand(0)))
         local[inner.getResult(0)] = local[inner.getOperand(0)];
+      else if (folded.count(inner.getOperand(0)))
+        folded[inner.getResult(0)] = folded[inner.getOperand(0)];
       continue;
     }
     // The accumulator appears in the combine only.
@@ -269,6 +309,10 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
     if (inner.getNumResults() != 1)
       return fail("one result expected");
     Value r = inner.getResult(0);
+    if (std::optional<double> value = foldConstants(inner, constantOf)) {
+      folded[r] = *value;
+      continue;
+    }
     auto operand = [&](unsigned i) -> std::optional<int> {
       auto it = local.find(inner.getOperand(i));
       if (it == local.end())
@@ -303,19 +347,39 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
     if (isa<math::PowFOp, math::FPowIOp>(inner)) {
       if (!a || !cb)
         return fail("only x raised to a constant power is supported");
-      if (*cb == 2)
-        local[r] = un(OpKind::Square, *a);
-      else if (*cb == 1)
-        local[r] = *a;
-      else if (*cb == 0.5)
-        local[r] = un(OpKind::Sqrt, *a);
-      else if (*cb == -0.5)
+      // A power whose exponent is a multiple of 1/2, |e| <= 64: of x, or of
+      // sqrt(x) for a half-integer e, by repeated squaring (x^6 is
+      // (x^3)^2, x^3 is x^2 * x), its reciprocal for a negative e (which
+      // the raiser keeps only inside sigmoid and silu), and 1 for e = 0 (as
+      // pow gives for every x). rsqrt for -1/2.
+      double e = *cb;
+      if (!(std::fabs(e) <= 64) || std::floor(2 * e) != 2 * e)
+        return fail("only powers that are multiples of 1/2, at most 64 in "
+                    "magnitude, have kgraph ops");
+      if (e == 0) {
+        folded[r] = 1.0; // a constant its readers take as a scalar
+        continue;
+      }
+      if (e == -0.5) {
         local[r] = un(OpKind::Rsqrt, *a);
-      else if (*cb == -1)
-        local[r] = form(Form::Reciprocal, *a, 0);
-      else
-        return fail("powers other than 2, 1, 0.5, -0.5 and -1 have no "
-                    "kgraph op");
+        continue;
+      }
+      int base = *a;
+      int64_t n = static_cast<int64_t>(std::fabs(e));
+      if (std::floor(e) != e) {
+        base = un(OpKind::Sqrt, *a);
+        n = static_cast<int64_t>(std::fabs(2 * e));
+      }
+      std::function<int(int64_t)> power = [&](int64_t k) -> int {
+        if (k == 1)
+          return base;
+        int half = power(k / 2);
+        int squared = un(OpKind::Square, half);
+        return k % 2 ? addOp(OpKind::Mul, {squared, base}, domain, dtype, loc)
+                     : squared;
+      };
+      int p = power(n);
+      local[r] = e < 0 ? form(Form::Reciprocal, p, 0) : p;
       continue;
     }
     if (a && b) {

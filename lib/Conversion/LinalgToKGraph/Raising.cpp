@@ -11,6 +11,8 @@
 #include "tsopt/Core/ShapeRules.h"
 
 #include <cmath>
+#include <functional>
+#include <vector>
 
 using namespace tsopt;
 using namespace tsopt::linalg_import;
@@ -115,8 +117,12 @@ void Importer::raise() {
       n.operands = {*x};
     }
   }
-  // x/2 · (1 + erf(x/√2)) and (x · (1 + erf(x/√2)))/2 → gelu(x) (the
-  // exact form kgraph's gelu is).
+  // 0.5 · x · (1 + erf(x/√2)) → gelu(x) (the exact form kgraph's gelu is),
+  // in any association of the product: x/2 · (1 + erf(x/√2)),
+  // (x · (1 + erf(x/√2)))/2, x · ((erf(x/√2) + 1) · 0.5), ... The product
+  // is flattened into its factors and scalar coefficient, reshapes of unit
+  // dims looked through; gelu's operand is the factor as the product reads
+  // it, so its shape is the product's.
   auto erfTermOf = [&](int t) -> std::optional<int> {
     t = strip(t);
     if (!isForm(t, Form::AddScalar) || nodes[t].scalar != 1)
@@ -130,39 +136,37 @@ void Importer::raise() {
       return std::nullopt;
     return strip(nodes[s].operands[0]);
   };
-  auto halfOf = [&](int v) -> std::optional<int> {
-    v = strip(v);
-    if (is(v, OpKind::MulScalar) && nodes[v].scalar == 0.5)
-      return strip(nodes[v].operands[0]);
-    return std::nullopt;
-  };
+  std::function<void(int, std::vector<int> &, double &, int)> factorsOf =
+      [&](int v, std::vector<int> &factors, double &coefficient, int depth) {
+        int s = strip(v);
+        if (depth < 8 && is(s, OpKind::Mul) && nodes[s].operands.size() == 2) {
+          factorsOf(nodes[s].operands[0], factors, coefficient, depth + 1);
+          factorsOf(nodes[s].operands[1], factors, coefficient, depth + 1);
+        } else if (depth < 8 && is(s, OpKind::MulScalar)) {
+          coefficient *= nodes[s].scalar;
+          factorsOf(nodes[s].operands[0], factors, coefficient, depth + 1);
+        } else {
+          factors.push_back(v);
+        }
+      };
   for (size_t v = 0; v < nodes.size(); ++v) {
     Node &n = nodes[v];
-    if (n.form != Form::Op)
+    if (n.form != Form::Op ||
+        (n.kind != OpKind::Mul && n.kind != OpKind::MulScalar))
       continue;
-    if (n.kind == OpKind::Mul) {
-      for (int k = 0; k < 2; ++k) {
-        std::optional<int> x = erfTermOf(n.operands[1 - k]);
-        std::optional<int> half = halfOf(n.operands[k]);
-        if (x && half && *x == *half && nodes[*x].shape == n.shape) {
-          n.kind = OpKind::Gelu;
-          n.operands = {*x};
-          break;
-        }
-      }
-    } else if (n.kind == OpKind::MulScalar && n.scalar == 0.5) {
-      int m = strip(n.operands[0]);
-      if (!is(m, OpKind::Mul))
-        continue;
-      for (int k = 0; k < 2; ++k) {
-        std::optional<int> x = erfTermOf(nodes[m].operands[1 - k]);
-        if (x && *x == strip(nodes[m].operands[k]) &&
-            nodes[*x].shape == n.shape) {
-          n.kind = OpKind::Gelu;
-          n.operands = {*x};
-          n.scalar = 0;
-          break;
-        }
+    std::vector<int> factors;
+    double coefficient = 1;
+    factorsOf(static_cast<int>(v), factors, coefficient, 0);
+    if (factors.size() != 2 || std::fabs(coefficient - 0.5) > 1e-12)
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      std::optional<int> x = erfTermOf(factors[1 - k]);
+      if (x && *x == strip(factors[k]) &&
+          nodes[factors[k]].shape == n.shape) {
+        n.kind = OpKind::Gelu;
+        n.operands = {factors[k]};
+        n.scalar = 0;
+        break;
       }
     }
   }

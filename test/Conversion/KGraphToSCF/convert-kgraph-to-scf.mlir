@@ -182,7 +182,7 @@ func.func @scalar(%a: f32) -> f32 {
 // CHECK: scf.for
 // CHECK: %[[R:.+]] = memref.load %[[ACC]][%{{.+}}, %{{.+}}] : memref<32x64xf16>
 // CHECK-NEXT: vector.insert %[[R]]
-// CHECK: vector.store %{{.+}}, %[[OUT]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
+// CHECK: vector.store %{{.+}}, %[[OUT]][%{{.+}}, %{{.+}}] : memref<64x64xf16>, vector<8xf16>
 // CHECK: return
 
 // CHECK-LABEL: func.func private @ew_kernel1(
@@ -223,7 +223,7 @@ func.func @scalar(%a: f32) -> f32 {
 // CHECK-NEXT: %[[S:.+]] = arith.addf %[[SUM]], %[[P]] : f32
 // CHECK-NEXT: scf.yield %[[S]] : f32
 // CHECK: memref.store %[[DOT]]
-// CHECK: vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<16x128xf32>, vector<4xf32>
+// CHECK: vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<16x128xf32>, vector<4xf32>
 // CHECK: return
 
 // CHECK-LABEL: func.func private @gmlp_ref_kernel0(
@@ -304,7 +304,7 @@ func.func @scalar(%a: f32) -> f32 {
 // CHECK: arith.muli %[[BX]], %{{.+}} : index
 // CHECK: %[[YV:.+]] = memref.load %[[YT]]
 // CHECK-NEXT: vector.insert %[[YV]]
-// CHECK: vector.store %{{.+}}, %[[OUT]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<4x32xf32>, vector<4xf32>
+// CHECK: vector.store %{{.+}}, %[[OUT]][%{{.+}}, %{{.+}}] : memref<4x32xf32>, vector<4xf32>
 // CHECK: return
 
 // CHECK-LABEL: func.func private @pass_kernel0(
