@@ -16,10 +16,47 @@ import subprocess
 import sys
 
 
-def _lifted(module, torch):
-    """`module` with its parameters and buffers as trailing arguments, so the
-    export takes weights as function arguments (the importer refuses inlined
-    tensor constants)."""
+def _flatten_keywords(kwargs, is_tensor):
+    """Keyword inputs as program inputs: each tensor, and each tensor of a
+    tuple or list (transformers' ``position_embeddings=(cos, sin)``), in
+    keyword order, named after its keyword (``position_embeddings_0``, ...);
+    anything else (``use_cache=False``, ``None``) stays a constant of the
+    export. Returns (tensors, names, rebuild), where ``rebuild(tensors)``
+    gives the keyword arguments back with the given tensors in place."""
+    tensors, names, slots = [], [], []
+    for key, value in kwargs.items():
+        if is_tensor(value):
+            slots.append((key, None, 1))
+            tensors.append(value)
+            names.append(key)
+        elif isinstance(value, (tuple, list)) and value and all(
+                is_tensor(v) for v in value):
+            slots.append((key, type(value), len(value)))
+            tensors.extend(value)
+            names.extend(f"{key}_{i}" for i in range(len(value)))
+        else:
+            slots.append((key, "constant", value))
+
+    def rebuild(given):
+        out, at = {}, 0
+        for key, kind, n in slots:
+            if kind == "constant":
+                out[key] = n
+            elif kind is None:
+                out[key] = given[at]
+                at += 1
+            else:
+                out[key] = kind(given[at:at + n])
+                at += n
+        return out
+
+    return tensors, names, rebuild
+
+
+def _lifted(module, torch, positional, rebuild_keywords, keyword_count):
+    """`module` with its keyword tensors and then its parameters and buffers
+    as trailing arguments, so the export takes them as function arguments
+    (the importer refuses inlined tensor constants)."""
     names = [n for n, _ in module.named_parameters()]
     names += [n for n, _ in module.named_buffers()]
     tensors = [p.detach() for p in module.parameters()]
@@ -28,9 +65,12 @@ def _lifted(module, torch):
 
     class Lifted(torch.nn.Module):
         def forward(self, *args):
-            inputs, weights = args[:len(args) - count], args[len(args) - count:]
+            inputs = args[:positional]
+            keywords = rebuild_keywords(
+                list(args[positional:positional + keyword_count]))
+            weights = args[positional + keyword_count:]
             out = torch.func.functional_call(
-                module, dict(zip(names, weights)), tuple(inputs))
+                module, dict(zip(names, weights)), tuple(inputs), keywords)
             if isinstance(out, (tuple, list)):
                 out = out[0]
             return out
@@ -38,13 +78,19 @@ def _lifted(module, torch):
     return Lifted(), tensors, names
 
 
-def from_torch(module, *example_inputs, name="forward", return_text=False):
+def from_torch(module, *example_inputs, name="forward", return_text=False,
+               **example_keywords):
     """A :class:`Program` from a PyTorch module.
 
     The module is exported by torch-mlir's ``fx.export_and_import`` as
     linalg on tensors with its parameters and buffers lifted to arguments,
-    after the example inputs: the program's inputs are the example inputs
-    in order, then the module's parameters and buffers, named after them
+    after the example inputs: the program's inputs are the positional
+    example inputs in order (``input0``, ...), then the tensors of the
+    keyword example inputs in keyword order (a tensor named after its
+    keyword; a tuple of tensors, such as transformers'
+    ``position_embeddings=(cos, sin)``, as ``position_embeddings_0``, ...;
+    other keyword values such as ``use_cache=False`` are constants of the
+    export), then the module's parameters and buffers, named after them
     (``self_attn.q_proj.weight`` becomes ``self_attn_q_proj_weight``). The
     first output of a module that returns a tuple is the program's output.
     With ``return_text`` the linalg text is returned too, as
@@ -60,15 +106,19 @@ def from_torch(module, *example_inputs, name="forward", return_text=False):
         raise ImportError(
             "from_torch needs torch and torch-mlir (utils/setup_frontends.sh "
             f"installs them into a virtual environment): {e}") from e
-    lifted, weights, names = _lifted(module, torch)
+    keyword_tensors, keyword_names, rebuild = _flatten_keywords(
+        example_keywords, lambda v: isinstance(v, torch.Tensor))
+    lifted, weights, names = _lifted(module, torch, len(example_inputs),
+                                     rebuild, len(keyword_tensors))
     with torch.no_grad():
         exported = fx.export_and_import(
-            lifted, *example_inputs, *weights,
+            lifted, *example_inputs, *keyword_tensors, *weights,
             output_type="linalg-on-tensors", func_name=name)
     text = str(exported)
     from ._program import parse
     program = parse(text, name)
     arg_names = [f"input{i}" for i in range(len(example_inputs))]
+    arg_names += keyword_names
     arg_names += [n.replace(".", "_") for n in names]
     if len(arg_names) == len(program.input_names):
         program._names = list(arg_names)
