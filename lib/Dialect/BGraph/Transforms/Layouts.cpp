@@ -44,33 +44,26 @@ struct SelectLayoutsPass
 private:
   /// The layout string `attr` holds for result `result` of `op`, or an
   /// error on `op` when the attribute has the wrong shape.
-  FailureOr<StringAttr> entry(Operation *op, StringRef name, Attribute attr,
-                              unsigned result);
+  FailureOr<StringRef> entry(Operation *op, StringRef name, Attribute attr,
+                             unsigned result);
   LogicalResult applyPins(LayoutProblem &problem,
                           ArrayRef<Operation *> tensorOp,
                           ArrayRef<Operation *> funcOps, const Graph &program);
 };
 } // namespace
 
-FailureOr<StringAttr> SelectLayoutsPass::entry(Operation *op, StringRef name,
-                                               Attribute attr,
-                                               unsigned result) {
-  unsigned n = name == kThreadsAttrName ? 1 : op->getNumResults();
-  if (n == 1) {
+FailureOr<StringRef> SelectLayoutsPass::entry(Operation *op, StringRef name,
+                                              Attribute attr, unsigned result) {
+  // bgraph.threads is one string; bgraph.layout one per result.
+  if (name == kThreadsAttrName) {
     if (auto s = dyn_cast<StringAttr>(attr))
-      return s;
-  } else if (auto array = dyn_cast<ArrayAttr>(attr)) {
-    if (array.size() == n)
-      if (auto s = dyn_cast<StringAttr>(array[result]))
-        return s;
+      return s.getValue();
+    return op->emitError("invalid '") << name << "': expected a layout string";
   }
-  InFlightDiagnostic diag = op->emitError("invalid '")
-                            << name << "': expected ";
-  if (n == 1)
-    diag << "a layout string";
-  else
-    diag << "an array of " << n << " layout strings, one per result";
-  return failure();
+  FailureOr<SmallVector<StringRef, 1>> texts = bgraph::layoutStrings(op, attr);
+  if (failed(texts))
+    return failure();
+  return (*texts)[result];
 }
 
 /// Layouts already in the IR are constraints: the pass completes a partial
@@ -86,13 +79,13 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
     Attribute attr = op->getAttr(name);
     if (!attr)
       continue;
-    FailureOr<StringAttr> text = entry(op, name, attr, tensor.result);
+    FailureOr<StringRef> text = entry(op, name, attr, tensor.result);
     if (failed(text))
       return failure();
-    std::optional<Layout> layout = Layout::parse(text->getValue());
+    std::optional<Layout> layout = Layout::parse(*text);
     if (!layout)
       return op->emitError("unknown layout '")
-             << text->getValue()
+             << *text
              << "'; expected row_major, col_major, "
                 "row_major_swizzle<B,4,3>, col_major_swizzle<B,4,3> (B = 1, "
                 "2 or 3), row_strips, col_strips or mma_fragment";
@@ -111,12 +104,12 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
     for (auto [r, v] : llvm::enumerate(program.ops[i].results)) {
       if (!llvm::is_contained(program.outputs, v))
         continue;
-      FailureOr<StringAttr> text = entry(op, kLayoutAttrName, attr, r);
+      FailureOr<StringRef> text = entry(op, kLayoutAttrName, attr, r);
       if (failed(text))
         return failure();
-      if (Layout::parse(text->getValue()) != Layout::rowMajor())
+      if (Layout::parse(*text) != Layout::rowMajor())
         return op->emitError("layout '")
-               << text->getValue() << "' of result #" << r
+               << *text << "' of result #" << r
                << ", a program output: program inputs and outputs are "
                   "row_major";
     }
