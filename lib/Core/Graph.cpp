@@ -293,6 +293,14 @@ std::vector<int> tsopt::producers(const Graph &g) {
   return producer;
 }
 
+Layout tsopt::tileLayout(const Graph &g, int value) {
+  for (const Op &op : g.ops)
+    for (auto [r, result] : llvm::enumerate(op.results))
+      if (result == value)
+        return op.layoutOf(r);
+  return Layout::rowMajor();
+}
+
 const char *tsopt::levelName(Level level) {
   switch (level) {
   case Level::Kernel:

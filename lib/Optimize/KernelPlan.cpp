@@ -52,16 +52,8 @@ FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
   if (tile.dtype != input || dtypeBytes(input) != 2 || k % 16 ||
       (operand == 0 ? m % 16 != 0 && m != 8 : n % 8 != 0))
     return FragmentLoad::Elements;
-  const Op *producer = nullptr;
-  int result = 0;
-  for (const Op &p : bg.ops)
-    for (auto [i, v] : llvm::enumerate(p.results))
-      if (v == op.operands[operand]) {
-        producer = &p;
-        result = static_cast<int>(i);
-      }
-  Layout layout = producer ? producer->layoutOf(result) : Layout::rowMajor();
-  int contiguous = contiguousDim(tile.shape, layout);
+  int contiguous =
+      contiguousDim(tile.shape, tileLayout(bg, op.operands[operand]));
   // A is m x k and B is k x n: k is A's last dim and B's second-to-last.
   int kDim = operand == 0 ? static_cast<int>(r) - 1 : static_cast<int>(r) - 2;
   int otherDim =
@@ -84,15 +76,11 @@ int tsopt::fragmentAccumulatedMatmul(const Graph &bg, const Op &accum,
   if (accum.kind != OpKind::Accum || accum.accum != AccumKind::Sum ||
       accum.fmap != kReplica || accum.operands.size() != 1 || bg.forloop < 2)
     return -1;
-  // Producers and readers of every value.
-  std::vector<int> producer(bg.values.size(), -1);
+  std::vector<int> producer = producers(bg);
   std::vector<int> readers(bg.values.size(), 0);
-  for (auto [i, op] : llvm::enumerate(bg.ops)) {
-    for (int v : op.results)
-      producer[v] = static_cast<int>(i);
+  for (const Op &op : bg.ops)
     for (int v : op.operands)
       ++readers[v];
-  }
   int product = accum.operands[0];
   int m = producer[product];
   if (m < 0 || readers[product] != 1)

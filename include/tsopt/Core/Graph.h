@@ -200,6 +200,10 @@ bool isPipelinedInput(const Graph &g, const Op &op);
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);
 
+/// The planned memory layout of tile `value` (its producer's Op::layouts
+/// entry for it; row-major for an input or an unplanned tile).
+Layout tileLayout(const Graph &g, int value);
+
 /// Checks that evaluating `g` (its kernel-level values, `bytesPerElement`
 /// each) needs at most `limit` bytes; fails, naming the value and the bytes
 /// it needs, when a size overflows or the total passes the limit. Every

@@ -173,14 +173,6 @@ Value BlockEmitter::widenVia(Value v, DType input) {
                                    .getResult();
 }
 
-Layout BlockEmitter::layoutOf(int v) const {
-  for (const Op &op : g.ops)
-    for (auto [r, result] : llvm::enumerate(op.results))
-      if (result == v)
-        return op.layoutOf(r);
-  return Layout::rowMajor();
-}
-
 Value BlockEmitter::linearAt(Value memref, ValueRange index) {
   // layoutByteOffset's formula: the linear index in storage order, and its
   // byte offset with bits [7, 7 + B) XORed into [4, 4 + B).
@@ -717,7 +709,7 @@ LogicalResult BlockEmitter::run() {
     memrefs[t.value] = memref::ViewOp::create(b, loc, viewType,
                                               ctx.sharedMemory,
                                               cIndex(t.offset), ValueRange{});
-    tileLayouts[memrefs[t.value]] = layoutOf(t.value);
+    tileLayouts[memrefs[t.value]] = tileLayout(g, t.value);
   }
 
   if (trees) {

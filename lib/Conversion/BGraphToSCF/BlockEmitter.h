@@ -150,8 +150,6 @@ private:
   /// The linear place of element `index` in `memref`'s storage
   /// (layoutByteOffset in elements): what at() delinearizes.
   Value linearAt(Value memref, ValueRange index);
-  /// The planned memory layout of tile `v`.
-  Layout layoutOf(int v) const;
 
   /// Loads an element as f32; stores an f32 as the memref's element type.
   Value load(Value memref, ValueRange index);

@@ -100,7 +100,7 @@ Value BlockEmitter::stageBuffer(int v, Value iter) {
   auto type = cast<MemRefType>(memrefOf(v).getType());
   Value view = memref::ViewOp::create(b, loc, type, ctx.sharedMemory, offset,
                                       ValueRange{});
-  tileLayouts[view] = layoutOf(v);
+  tileLayouts[view] = tileLayout(g, v);
   return view;
 }
 

@@ -129,3 +129,17 @@ func.func @device_col_major(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
   %0 = kgraph.exp %a {bgraph.layout = "col_major"} : tensor<4x4xf16>
   return %0 : tensor<4x4xf16>
 }
+
+// -----
+
+func.func @threads_not_a_register_layout(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) {
+  ^bb0(%ab: tensor<4x4xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
+    // expected-error @+1 {{'bgraph.threads' is a register layout: row_strips, col_strips or mma_fragment}}
+    %s = bgraph.accum sum %at {bgraph.threads = "row_major"} : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf16>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf16> -> tensor<4x4xf16>
+    bgraph.yield %o : tensor<4x4xf16>
+  }
+  return %c : tensor<4x4xf16>
+}
