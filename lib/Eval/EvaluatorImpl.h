@@ -162,7 +162,8 @@ public:
   using E = typename Domain::Elem;
   using T = Tensor<E>;
 
-  explicit Interpreter(const Domain &dom) : dom(dom) {}
+  Interpreter(const Domain &dom, Deadline deadline)
+      : dom(dom), deadline(deadline) {}
 
   llvm::FailureOr<std::vector<T>> run(const Graph &g, llvm::ArrayRef<T> inputs,
                                       std::string *why);
@@ -229,7 +230,18 @@ private:
   void evalRmsNorm(const T &x, const T &gain, double eps, T &out) const;
   void broadcastTo(const T &a, llvm::ArrayRef<int64_t> shape, T &out) const;
 
+  /// True once the deadline has passed; checked between ops, between
+  /// blocks and between the rows of a matmul, so a stop comes within one
+  /// row's work. A stopped run's values are incomplete and `run` fails.
+  bool timeUp() const {
+    if (!stopped && deadline.isSet() && deadline.expired())
+      stopped = true;
+    return stopped;
+  }
+
   const Domain &dom;
+  Deadline deadline;
+  mutable bool stopped = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -281,6 +293,8 @@ Interpreter<Domain>::run(const Graph &g, llvm::ArrayRef<T> inputs,
     lastUse[v] = g.ops.size();
 
   for (unsigned idx = 0; idx < g.ops.size(); ++idx) {
+    if (timeUp())
+      return fail("the time limit ran out during the evaluation");
     execOp(f, idx);
     for (int v : g.ops[idx].operands)
       if (lastUse[v] == (int)idx && f.view[v] == &f.owned[v]) {
@@ -289,6 +303,8 @@ Interpreter<Domain>::run(const Graph &g, llvm::ArrayRef<T> inputs,
       }
   }
 
+  if (timeUp())
+    return fail("the time limit ran out during the evaluation");
   std::vector<T> results;
   results.reserve(g.outputs.size());
   for (size_t j = 0; j < g.outputs.size(); ++j) {
@@ -459,6 +475,8 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
   for (b[2] = 0; b[2] < extent[2]; ++b[2])
     for (b[1] = 0; b[1] < extent[1]; ++b[1])
       for (b[0] = 0; b[0] < extent[0]; ++b[0]) {
+        if (timeUp())
+          return;
         runLoopOps(1, b, 0);
         for (int64_t i = 0; i < forloop; ++i) {
           runLoopOps(2, b, i);
@@ -726,14 +744,14 @@ void Interpreter<Domain>::evalMatmul(const T &a, const T &b, T &out) const {
     // domain reduces once per several products), so form each C element as
     // one dot product of a row of A and a row of B transposed.
     std::vector<E> bt(k * n);
-    for (int64_t t = 0; t < batch; ++t) {
+    for (int64_t t = 0; t < batch && !timeUp(); ++t) {
       const E *pa = a.data.data() + t * m * k;
       const E *pb = b.data.data() + t * k * n;
       E *pc = out.data.data() + t * m * n;
       for (int64_t kk = 0; kk < k; ++kk)
         for (int64_t j = 0; j < n; ++j)
           bt[j * k + kk] = pb[kk * n + j];
-      for (int64_t i = 0; i < m; ++i)
+      for (int64_t i = 0; i < m && !timeUp(); ++i)
         for (int64_t j = 0; j < n; ++j)
           pc[i * n + j] = dom.dot(pa + i * k, bt.data() + j * k, k);
     }
@@ -745,7 +763,7 @@ void Interpreter<Domain>::evalMatmul(const T &a, const T &b, T &out) const {
     const E *pa = a.data.data() + bt * m * k;
     const E *pb = b.data.data() + bt * k * n;
     E *pc = out.data.data() + bt * m * n;
-    for (int64_t i = 0; i < m; ++i) {
+    for (int64_t i = 0; i < m && !timeUp(); ++i) {
       E *crow = pc + i * n;
       std::fill(crow, crow + n, zero);
       for (int64_t kk = 0; kk < k; ++kk) {
@@ -914,7 +932,7 @@ Evaluator<Domain>::run(const Graph &g, llvm::ArrayRef<Tensor<Elem>> inputs,
   if (failed(checkMemoryNeeds(g, sizeof(Elem), evaluationMemoryLimit(), why)) ||
       failed(checkWorkNeeds(g, evaluationWorkLimit(), why)))
     return llvm::failure();
-  detail::Interpreter<Domain> interpreter(dom);
+  detail::Interpreter<Domain> interpreter(dom, deadline);
   return interpreter.run(g, inputs, why);
 }
 

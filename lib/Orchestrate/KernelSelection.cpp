@@ -1,6 +1,7 @@
 //===- KernelSelection.cpp - The cheapest cover, solved by CBC ------------===//
 
 #include "tsopt/Orchestrate/KernelSelection.h"
+#include "tsopt/Support/Format.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -177,7 +178,10 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
     for (size_t k = 0; k < n; ++k)
       Cbc_setInteger(model.get(), k);
     Cbc_setLogLevel(model.get(), getenv("TSOPT_CBC_LOG") ? 1 : 0);
-    Cbc_setMaximumSeconds(model.get(), options.timeLimit);
+    double seconds =
+        std::min(options.timeLimit,
+                 std::max(kMinSolveSeconds, options.deadline.secondsLeft()));
+    Cbc_setMaximumSeconds(model.get(), seconds);
     if (!options.start.empty()) {
       std::vector<int> idx;
       std::vector<double> val;
@@ -199,8 +203,8 @@ tsopt::solveCover(const CoverProblem &problem, const CoverOptions &options,
     const double *x = Cbc_getColSolution(model.get());
     if (!x || (Cbc_numberSavedSolutions(model.get()) == 0 &&
                !Cbc_isProvenOptimal(model.get())))
-      return fail("CBC found no solution within " +
-                  std::to_string(options.timeLimit) + " s");
+      return fail("CBC found no solution within " + formatFixed(seconds) +
+                  " s");
     std::vector<unsigned> chosen;
     for (size_t k = 0; k < n; ++k)
       if (x[k] > 0.5)

@@ -38,6 +38,13 @@ double secondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
+/// Seconds per unit of evaluationWork (candidate plus reference) of a
+/// verification before one has been measured: one field trial and the
+/// float check at 2^-40, two threads (measured on Llama-2-7B's layers).
+constexpr double kVerifySecondsPerWork = 1.5e-8;
+/// Verified work that makes the measured rate replace the prior one.
+constexpr double kRateSampleWork = 1e8;
+
 /// One candidate kernel: its ops, as a subprogram, and its price.
 struct CandidateKernel {
   OpSet ops;
@@ -53,12 +60,16 @@ double costOf(const Graph &g, const TargetDesc &target) {
 
 /// The subgraph's ops as pre-defined kernels, or its rule-fused µGraph
 /// when the cost model ranks that faster.
+/// Past the deadline, the ops alone (rule-based fusion is fast, but not
+/// free on hundreds of subgraphs).
 PricedKernel priceByRules(const Graph &sub, const OrchestrateOptions &options,
                           const TargetDesc &target) {
   PricedKernel pk;
   pk.implementation = sub;
   pk.costUs = costOf(sub, target);
   pk.origin = "pre-defined ops";
+  if (options.deadline.expired())
+    return pk;
   FusionOptions fopts;
   fopts.target = options.target;
   auto fused = fuseBlocks(sub, fopts);
@@ -261,6 +272,7 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   problem.outputs = prim.outputs;
   CoverOptions copts;
   copts.timeLimit = options.solveTimeLimit;
+  copts.deadline = options.deadline;
   auto refreshCosts = [&] {
     for (auto [k, i] : llvm::enumerate(columns))
       problem.kernels[k].cost = cands[i].price->costUs;
@@ -301,7 +313,14 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   vopts.delta = options.delta;
   vopts.seed = options.seed;
   vopts.threads = std::max(1u, options.threads);
+  vopts.deadline = options.deadline;
   double searchLeft = options.searchTimeLimit;
+  // Searches leave the last 40 % of the time to verification and the
+  // whole check.
+  Deadline searchEnd = options.deadline.share(0.6);
+  // The verifications' rate (seconds per unit of evaluationWork), so that
+  // none starts that the deadline would cut.
+  double verifiedWork = 0, verifiedSeconds = 0;
   CoverSolution solution;
   for (;;) {
     if (!enumerated->states.empty())
@@ -323,37 +342,90 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
     // float check falls back to its ops' own kernels.
     t = Clock::now();
     bool changed = false;
-    for (unsigned k : solution.order) {
+    auto asWritten = [&](CandidateKernel &c, const std::string &why) {
+      PricedKernel &pk = *c.price;
+      pk.implementation = c.sub.graph;
+      pk.costUs = costOf(c.sub.graph, *target);
+      pk.origin = "pre-defined ops (the " + pk.origin + " " + why + ")";
+      pk.asWritten = true;
+      changed = true;
+    };
+    // The largest saving over the kernel's ops alone per unit of
+    // verification work first, and none started that the time left cannot
+    // finish (at the rate of those verified so far): when the time runs
+    // out, what is left unverified gains the least.
+    auto saving = [&](unsigned k) {
+      const CandidateKernel &c = cands[columns[k]];
+      double own = 0;
+      for (int op : c.ops.set_bits())
+        own += alone[op];
+      return own - c.price->costUs;
+    };
+    auto work = [&](const CandidateKernel &c) {
+      return static_cast<double>(
+                 evaluationWork(c.price->implementation).value_or(INT64_MAX)) +
+             static_cast<double>(
+                 evaluationWork(c.sub.graph).value_or(INT64_MAX));
+    };
+    std::vector<unsigned> byGain = solution.order;
+    llvm::stable_sort(byGain, [&](unsigned a, unsigned b) {
+      return saving(a) / work(cands[columns[a]]) >
+             saving(b) / work(cands[columns[b]]);
+    });
+    // Predicted seconds of a verification; none starts that the time left
+    // cannot finish.
+    auto tooLong = [&](const CandidateKernel &c) {
+      double rate = verifiedWork > kRateSampleWork
+                        ? verifiedSeconds / verifiedWork
+                        : kVerifySecondsPerWork;
+      return options.deadline.isSet() &&
+             work(c) * rate > options.deadline.secondsLeft();
+    };
+    for (unsigned k : byGain) {
       CandidateKernel &c = cands[columns[k]];
       PricedKernel &pk = *c.price;
       if (pk.asWritten || pk.record)
         continue;
+      if (options.deadline.expired())
+        break; // the rest runs as written (below)
+      if (tooLong(c))
+        continue; // runs as written (below)
       std::string vwhy;
+      auto tk = Clock::now();
       auto rec = verifyEquivalence(pk.implementation, c.sub.graph, vopts, &vwhy);
+      if (llvm::succeeded(rec)) {
+        verifiedWork += work(c);
+        verifiedSeconds += secondsSince(tk);
+      }
+      progress("verified {" + listOps(prim, c.ops) + "} in " +
+               formatFixed(secondsSince(tk)) +
+               " s: " + (llvm::succeeded(rec) ? rec->summary() : vwhy));
       if (llvm::succeeded(rec) && !rec->equivalent)
         return fail("the " + pk.origin + " of {" + listOps(prim, c.ops) +
                     "} is not equivalent to it (" + rec->summary() +
                     "); please report it");
       if (llvm::failed(rec) || !rec->floatStable) {
-        // No verdict (memory, degrees) or unstable in float: the kernel's
-        // ops run as written instead, and the BLP is solved again.
-        pk.implementation = c.sub.graph;
-        pk.costUs = costOf(c.sub.graph, *target);
-        pk.origin = "pre-defined ops (the " + pk.origin +
-                    (llvm::failed(rec)
-                         ? " could not be verified: " + vwhy + ")"
-                         : " failed the float check: " + rec->summary() + ")");
-        pk.asWritten = true;
-        changed = true;
+        // No verdict (memory, degrees, time) or unstable in float: the
+        // kernel's ops run as written instead, and the BLP is solved again.
+        asWritten(c, llvm::failed(rec)
+                         ? "could not be verified: " + vwhy
+                         : "failed the float check: " + rec->summary());
         continue;
       }
       pk.record = *rec;
     }
+    // A candidate whose verification the time left cannot finish, and past
+    // the deadline every one without a verdict, runs as written: all at
+    // once, so that the solves do not go through them one by one.
+    for (unsigned i : columns)
+      if (!cands[i].price->asWritten && !cands[i].price->record &&
+          tooLong(cands[i]))
+        asWritten(cands[i], "was not verified: the time limit came first");
     result.verifySeconds += secondsSince(t);
 
     // 5. While search time is left: search the chosen kernels not searched
     // yet, costliest first.
-    if (!changed && searchLeft > 0) {
+    if (!changed && searchLeft > 0 && !searchEnd.expired()) {
       t = Clock::now();
       std::vector<unsigned> order = solution.order;
       llvm::stable_sort(order, [&](unsigned a, unsigned b) {
@@ -364,7 +436,8 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
         CandidateKernel &c = cands[columns[k]];
         PricedKernel &pk = *c.price;
         if (pk.searched || c.ops.count() < 2 ||
-            c.ops.count() > options.searchMaxOps || searchLeft <= 0)
+            c.ops.count() > options.searchMaxOps || searchLeft <= 0 ||
+            searchEnd.expired())
           continue;
         pk.searched = true;
         SearchOptions sopts;
@@ -373,6 +446,7 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
         sopts.seed = options.seed;
         sopts.delta = options.delta;
         sopts.timeLimit = std::min(options.searchTimePerKernel, searchLeft);
+        sopts.deadline = searchEnd;
         auto ts = Clock::now();
         auto plan = planSearch(c.sub.graph, sopts, ExplicitOptions{});
         llvm::FailureOr<SearchResult> found = llvm::failure();

@@ -148,6 +148,12 @@ struct ExprCache {
 /// or naming a time limit or delta out of range.
 const TargetDesc *searchTarget(const SearchOptions &options, std::string *why);
 
+/// The end of a search of `options`, counted from now: its time limit or
+/// its caller's deadline, whichever comes first.
+inline Deadline searchDeadline(const SearchOptions &options) {
+  return options.deadline.sooner(Deadline::in(options.timeLimit));
+}
+
 /// tsopt::superoptimize, reusing (and filling) `cache` when given; only
 /// candidates estimated below `mustBeatUs` (the incumbent) are screened and
 /// verified.
@@ -159,13 +165,13 @@ superoptimizeShared(const Graph &program, const SearchOptions &options,
 struct SearchControl {
   std::atomic<uint64_t> states{0}, prunedShape{0}, prunedExpr{0};
   std::atomic<bool> stop{false};
-  std::chrono::steady_clock::time_point deadline;
-  bool hasDeadline = false;
+  /// The end of generation.
+  Deadline deadline;
 
   bool timeUp() {
     if (stop.load(std::memory_order_relaxed))
       return true;
-    if (hasDeadline && std::chrono::steady_clock::now() > deadline) {
+    if (deadline.expired()) {
       stop = true;
       return true;
     }

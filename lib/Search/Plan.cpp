@@ -361,6 +361,7 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
   const TargetDesc *target = searchTarget(options, why);
   if (!target)
     return llvm::failure();
+  Deadline end = searchDeadline(options);
   // The incumbent: the program's own kernels. Nothing replaces it unless
   // verified and estimated faster (the caller compares with programCostUs).
   auto programCost = estimateCost(program, *target);
@@ -429,6 +430,7 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
         vopts.delta = options.delta;
         vopts.seed = options.seed;
         vopts.threads = std::max(1u, options.threads);
+        vopts.deadline = end;
         auto rec = verifyEquivalence(best.graph, program, vopts);
         if (succeeded(rec) && rec->equivalent && rec->floatStable) {
           Candidate c;
@@ -459,12 +461,6 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
   }
   size_t run = 0;
   while (true) {
-    // A screen or a verification in progress finishes past its deadline
-    // (at full size one can take seconds): a tenth of the limit is kept in
-    // reserve for it.
-    double remaining = options.timeLimit > 0
-                           ? 0.9 * options.timeLimit - elapsed()
-                           : std::numeric_limits<double>::infinity();
     Family *pick = nullptr;
     for (Family &f : families)
       if (!f.closed && f.next < f.spaces.size() &&
@@ -472,7 +468,7 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
            (predict(f) == predict(*pick) &&
             f.spaces[f.next] < pick->spaces[pick->next])))
         pick = &f;
-    if (!pick || remaining <= 0.05)
+    if (!pick || end.secondsLeft() <= 0.05)
       break;
     size_t i = pick->spaces[pick->next++];
     const SearchSpace &space = plan.spaces[i];
@@ -483,10 +479,11 @@ tsopt::superoptimizePlanned(const Graph &program, const SearchPlan &plan,
       return !f.closed && f.next < f.spaces.size();
     });
     SearchOptions o = space.options;
-    // Generation gets a third of what is left (ranking and screening up to
-    // half again), the last space two thirds; so a large space cannot
-    // starve the ones after it, and the plan ends within the limit.
-    o.timeLimit = options.timeLimit > 0 ? remaining / (last ? 1.5 : 3.0) : 0;
+    // A space gets half of what is left, the last one all of it; so a
+    // large space cannot starve the ones after it, and the plan ends by
+    // its deadline.
+    o.timeLimit = 0;
+    o.deadline = end.share(last ? 1.0 : 0.5);
     if (!options.checkpoint.empty())
       o.checkpoint = options.checkpoint + ".space" + std::to_string(i);
     std::string tag = "space " + std::to_string(i + 1) + "/" +

@@ -149,6 +149,9 @@ tsopt::search::superoptimizeShared(const Graph &program,
   const TargetDesc *target = searchTarget(options, why);
   if (!target)
     return llvm::failure();
+  // Generation ends at two thirds of the time; ranking, screening and
+  // verification take the rest, and the best verified by then is returned.
+  Deadline end = searchDeadline(options);
   if (options.maxGridDims < 1 || options.maxGridDims > 3) {
     if (why)
       *why = "max grid dims must be 1, 2 or 3";
@@ -163,11 +166,7 @@ tsopt::search::superoptimizeShared(const Graph &program,
   for (const auto &form : forms.searchers)
     exprsBefore.push_back(form->oracle->stats());
   const Searcher &s = *forms.searchers[0];
-  if (options.timeLimit > 0) {
-    ctl.hasDeadline = true;
-    ctl.deadline = start + std::chrono::microseconds(
-                               static_cast<int64_t>(options.timeLimit * 1e6));
-  }
+  ctl.deadline = end.share(2.0 / 3);
   std::vector<WorkItem> &items = forms.items;
 
   // The checkpoint is keyed by the program and every option that changes
@@ -320,15 +319,10 @@ tsopt::search::superoptimizeShared(const Graph &program,
     return succeeded(c) && c->fits ? c->totalUs
                                    : std::numeric_limits<double>::infinity();
   };
-  // The time limit bounds generation; ranking and screening get at most half
-  // the limit again. Past that, candidates not yet estimated are dropped and
-  // screening stops: the best verified so far wins, if any.
-  auto late = [&] {
-    return ctl.hasDeadline &&
-           std::chrono::steady_clock::now() >
-               ctl.deadline + std::chrono::microseconds(static_cast<int64_t>(
-                                  options.timeLimit * 5e5));
-  };
+  // Past the end, candidates not yet estimated are dropped, screening
+  // stops and a verification in progress is cut: the best verified so far
+  // wins, if any.
+  auto late = [&] { return end.expired(); };
   auto pastFinalDeadline = [&] {
     if (!late())
       return false;
@@ -384,9 +378,8 @@ tsopt::search::superoptimizeShared(const Graph &program,
   vopts.delta = options.delta;
   vopts.seed = options.seed;
   vopts.threads = std::max(1u, options.threads);
-  auto pastDeadline = [&] {
-    return ctl.hasDeadline && std::chrono::steady_clock::now() > ctl.deadline;
-  };
+  vopts.deadline = end;
+  auto pastDeadline = [&] { return ctl.deadline.expired(); };
   for (Pending &p : pending) {
     // Sorted by estimate: nothing from here on can beat the incumbent.
     if (p.cost >= mustBeatUs)
@@ -403,14 +396,16 @@ tsopt::search::superoptimizeShared(const Graph &program,
     if (cache && cache->rejected.count(key))
       continue;
     Candidate cand{std::move(p.tiled), p.cost, ""};
-    auto same =
-        screenEquivalence(cand.graph, program, options.seed, vopts.threads);
+    auto same = screenEquivalence(cand.graph, program, options.seed,
+                                  vopts.threads, end);
     if ((failed(same) || !*same) && std::isfinite(p.untiledCost) &&
         serializeGraph(p.untiled) != serializeGraph(cand.graph)) {
       cand = {std::move(p.untiled), p.untiledCost, ""};
-      same =
-          screenEquivalence(cand.graph, program, options.seed, vopts.threads);
+      same = screenEquivalence(cand.graph, program, options.seed, vopts.threads,
+                               end);
     }
+    if (late())
+      break; // cut, not rejected: not remembered as a failure
     if (failed(same) || !*same || !std::isfinite(cand.costUs)) {
       if (cache)
         cache->rejected.insert(key);

@@ -181,17 +181,34 @@ std::optional<std::string> aliasedConstants(const FieldDomain &dom,
 
 using FieldTensors = std::vector<Tensor<FieldDomain::Elem>>;
 
-/// Uniform field inputs for trial `seed`.
-FieldTensors fieldInputs(const FieldDomain &dom, const Graph &g,
-                         uint64_t seed) {
+/// Why a check cut by its deadline has no verdict.
+constexpr const char *kTimeUp = "the time limit ran out before the verdict";
+
+llvm::LogicalResult failWith(std::string *why, const char *msg) {
+  if (why)
+    *why = msg;
+  return llvm::failure();
+}
+
+/// Elements drawn between two looks at the deadline (a weight matrix of a
+/// large model takes seconds to draw).
+constexpr int64_t kDrawsPerDeadlineCheck = 1 << 20;
+
+/// Uniform field inputs for trial `seed`; incomplete once `deadline` has
+/// passed (the caller checks it).
+FieldTensors fieldInputs(const FieldDomain &dom, const Graph &g, uint64_t seed,
+                         const Deadline &deadline) {
   std::mt19937_64 rng(seed);
   FieldTensors inputs;
   for (int id : g.inputs) {
     Tensor<FieldDomain::Elem> t;
     t.shape = g.type(id).shape;
     t.data.reserve(g.type(id).numElements());
-    for (int64_t i = 0; i < g.type(id).numElements(); ++i)
+    for (int64_t i = 0; i < g.type(id).numElements(); ++i) {
+      if (i % kDrawsPerDeadlineCheck == 0 && deadline.expired())
+        return inputs;
       t.data.push_back(dom.random(rng));
+    }
     inputs.push_back(std::move(t));
   }
   return inputs;
@@ -215,16 +232,21 @@ struct TrialOutcome {
 /// separate jobs so that even a single trial uses two threads.
 llvm::FailureOr<TrialOutcome>
 fieldTrials(const FieldDomain &dom, const Graph &a, const Graph &b,
-            unsigned trials, uint64_t seed, unsigned threads,
+            unsigned trials, uint64_t seed, unsigned threads, Deadline deadline,
             std::vector<std::function<void()>> extraJobs, std::string *why) {
   std::vector<FieldTensors> inputs;
-  for (unsigned t = 0; t < trials; ++t)
-    inputs.push_back(fieldInputs(dom, a, mix(seed, t)));
+  for (unsigned t = 0; t < trials; ++t) {
+    if (deadline.expired())
+      return failWith(why, kTimeUp);
+    inputs.push_back(fieldInputs(dom, a, mix(seed, t), deadline));
+  }
+  if (deadline.expired())
+    return failWith(why, kTimeUp);
   std::vector<llvm::FailureOr<FieldTensors>> outs(2 * trials, llvm::failure());
   std::vector<std::string> errors(2 * trials);
   std::vector<char> zeroDivisions(2 * trials, 0);
   std::vector<std::function<void()>> jobs;
-  Evaluator<FieldDomain> eval(dom);
+  Evaluator<FieldDomain> eval(dom, deadline);
   for (unsigned t = 0; t < trials; ++t)
     for (unsigned side = 0; side < 2; ++side)
       jobs.push_back([&, t, side] {
@@ -261,9 +283,11 @@ struct FloatErrors {
 /// Inputs of one float-check regime, the same values for both programs:
 /// standard normal times `scale`, every 61st element (from a seeded start)
 /// times 8 when `outliers` (the few large channels of real activations),
-/// each rounded to its input's dtype.
+/// each rounded to its input's dtype. Incomplete once `deadline` has passed
+/// (the caller checks it).
 std::vector<Tensor<double>> regimeInputs(const Graph &g, uint64_t seed,
-                                         double scale, bool outliers) {
+                                         double scale, bool outliers,
+                                         const Deadline &deadline) {
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> normal;
   std::vector<Tensor<double>> ins;
@@ -274,6 +298,8 @@ std::vector<Tensor<double>> regimeInputs(const Graph &g, uint64_t seed,
     int64_t phase = static_cast<int64_t>(rng() % 61);
     t.data.reserve(n);
     for (int64_t i = 0; i < n; ++i) {
+      if (i % kDrawsPerDeadlineCheck == 0 && deadline.expired())
+        return ins;
       double v = normal(rng) * scale;
       if (outliers && i % 61 == phase)
         v *= 8;
@@ -345,7 +371,7 @@ constexpr double kMeaningful = 0.1;
 
 llvm::FailureOr<FloatErrors> floatCheck(const Graph &candidate,
                                         const Graph &reference, uint64_t seed,
-                                        std::string *why) {
+                                        Deadline deadline, std::string *why) {
   FloatDomain<float> fdom(/*roundToStorage=*/true);
   FloatDomain<double> ddom(/*roundToStorage=*/true), exact;
   FloatErrors result;
@@ -382,18 +408,24 @@ llvm::FailureOr<FloatErrors> floatCheck(const Graph &candidate,
     };
     std::optional<Evaluation> chosen, fallback;
     for (const Regime &regime : tries) {
+      if (deadline.expired())
+        return failWith(why, kTimeUp);
       Evaluation e{regime,
                    regimeInputs(candidate, regimeSeed, regime.scale,
-                                regime.outliers),
+                                regime.outliers, deadline),
                    {},
                    {}};
-      auto want = Evaluator<FloatDomain<double>>(ddom).run(reference, e.in, why);
+      if (deadline.expired())
+        return failWith(why, kTimeUp);
+      auto want = Evaluator<FloatDomain<double>>(ddom, deadline)
+                      .run(reference, e.in, why);
       if (failed(want))
         return llvm::failure();
       bool finite = allFinite(*want);
       if (!finite && (regime.outliers || fallback || !someFiniteEach(*want)))
         continue;
-      auto ideal = Evaluator<FloatDomain<double>>(exact).run(reference, e.in, why);
+      auto ideal = Evaluator<FloatDomain<double>>(exact, deadline)
+                       .run(reference, e.in, why);
       if (failed(ideal))
         return llvm::failure();
       std::vector<double> own = normwiseErrors(*want, *ideal);
@@ -421,7 +453,8 @@ llvm::FailureOr<FloatErrors> floatCheck(const Graph &candidate,
       f.data.assign(t.data.begin(), t.data.end());
       fin.push_back(std::move(f));
     }
-    auto got = Evaluator<FloatDomain<float>>(fdom).run(candidate, fin, why);
+    auto got =
+        Evaluator<FloatDomain<float>>(fdom, deadline).run(candidate, fin, why);
     if (failed(got))
       return llvm::failure();
     std::vector<double> errs = normwiseErrors(*got, chosen->want);
@@ -489,7 +522,8 @@ tsopt::compareInFloat(const Graph &candidate, const Graph &reference,
                       const VerifyOptions &options, std::string *why) {
   if (failed(sameSignature(candidate, reference, why)))
     return llvm::failure();
-  auto errors = floatCheck(candidate, reference, options.seed, why);
+  auto errors =
+      floatCheck(candidate, reference, options.seed, options.deadline, why);
   if (failed(errors))
     return llvm::failure();
   return worstOutput(candidate, *errors, options);
@@ -509,13 +543,15 @@ std::string FloatComparison::summary() const {
 llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
                                                const Graph &reference,
                                                uint64_t seed, unsigned threads,
+                                               Deadline deadline,
                                                std::string *why) {
   if (failed(sameSignature(candidate, reference, why)))
     return llvm::failure();
   bool inLax =
       !analyzeLax(candidate).violation && !analyzeLax(reference).violation;
   FieldDomain dom(seed, inLax ? ExpQComponent::One : ExpQComponent::Keyed);
-  auto r = fieldTrials(dom, candidate, reference, 1, seed, threads, {}, why);
+  auto r = fieldTrials(dom, candidate, reference, 1, seed, threads, deadline,
+                       {}, why);
   if (failed(r))
     return llvm::failure();
   return !r->mismatch && !r->candidateDividesByZero &&
@@ -541,6 +577,8 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
       *why = "delta must be in (0, 1)";
     return llvm::failure();
   }
+  if (options.deadline.expired())
+    return failWith(why, kTimeUp);
   VerifyRecord rec;
   LaxReport lc = analyzeLax(candidate), lr = analyzeLax(reference);
   rec.inLax = !lc.violation && !lr.violation;
@@ -606,11 +644,12 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   std::optional<llvm::FailureOr<FloatErrors>> floatErrors;
   if (options.floatCheck)
     extra.push_back([&] {
-      floatErrors = floatCheck(candidate, reference, options.seed, &floatWhy);
+      floatErrors = floatCheck(candidate, reference, options.seed,
+                               options.deadline, &floatWhy);
     });
   auto outcome =
       fieldTrials(dom, candidate, reference, rec.trials, options.seed,
-                  options.threads, std::move(extra), why);
+                  options.threads, options.deadline, std::move(extra), why);
   if (failed(outcome))
     return llvm::failure();
   if (outcome->referenceDividesByZero) {

@@ -72,8 +72,12 @@ void tsopt::python::bindFusionAndOrchestration(py::module_ &m) {
       "orchestrate",
       [](const Graph &g, const std::string &target, unsigned maxOps,
          unsigned maxLinear, double solveTime, double searchTime,
-         uint64_t seed, double delta, unsigned threads) {
+         double timeLimit, uint64_t seed, double delta, unsigned threads) {
+        if (!(timeLimit >= 0))
+          throw py::value_error(
+              "time_limit must be a number of seconds >= 0 (0: none)");
         OrchestrateOptions opts;
+        opts.deadline = Deadline::in(timeLimit);
         opts.target = target;
         opts.limits.maxOps = maxOps;
         opts.limits.maxLinear = maxLinear;
@@ -118,7 +122,8 @@ void tsopt::python::bindFusionAndOrchestration(py::module_ &m) {
       },
       py::arg("program"), py::arg("target"), py::arg("max_ops"),
       py::arg("max_linear"), py::arg("solve_time"), py::arg("search_time"),
-      py::arg("seed"), py::arg("delta"), py::arg("threads"),
+      py::arg("time_limit"), py::arg("seed"), py::arg("delta"),
+      py::arg("threads"),
       "Orchestration (Korch); returns (graph, cost_us, program cost_us, "
       "kernels [(ops, cost_us, origin, verification)], whole check, whole "
       "float-stable, incumbent, stats, opaque [(op, name, reason)])");

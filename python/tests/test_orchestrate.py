@@ -57,3 +57,17 @@ def test_orchestrate_errors():
         tsopt.orchestrate("stack")
     with pytest.raises(tsopt.SearchError, match="unknown target"):
         tsopt.orchestrate(norm_mlp_stack(1), target="sm_1")
+
+
+def test_orchestrate_time_limit(rng):
+    program = norm_mlp_stack(2)
+    with pytest.raises(ValueError, match="time_limit must be"):
+        tsopt.orchestrate(program, time_limit=-1)
+    # A deadline that passes before anything is verified: every kernel runs
+    # as its ops, and the result is still the program's function.
+    m = tsopt.orchestrate(program, search_time=60, time_limit=1e-9)
+    assert all(record == "as written" for *_, record in m.kernels)
+    assert m.orchestration["searches"] == 0
+    xs = [rng.standard_normal(t.shape).astype(np.float32) * 0.5
+          for t in program.inputs]
+    np.testing.assert_allclose(m(*xs), program(*xs), rtol=2e-3, atol=2e-3)

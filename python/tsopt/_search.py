@@ -151,8 +151,9 @@ def superoptimize(program, progress=False, plan=True, **options):
     space contributing its best; False: one search with the options as
     given (docs/search.md, "Defaults"). With `plan`, a program of more
     than :data:`ORCHESTRATE_ABOVE` primitives is beyond the search's reach
-    and goes to :func:`orchestrate` instead, most of the time limit spent
-    on searches of the chosen kernels (docs/orchestration.md).
+    and goes to :func:`orchestrate` instead, with ``time_limit`` as its
+    deadline (docs/orchestration.md). The limit is one deadline for all of
+    it, verification included (docs/search.md, "Time limit").
 
     `progress`: False (quiet), True (a tqdm bar if tqdm is installed, else a
     line on stderr) or a callable taking each progress line.
@@ -168,7 +169,7 @@ def superoptimize(program, progress=False, plan=True, **options):
         limit = options.get("time_limit", DEFAULT_TIME_LIMIT)
         return orchestrate(
             program, target=options.get("target", "sm_90"),
-            search_time=0.7 * limit if limit else 60.0,
+            search_time=limit if limit else 60.0, time_limit=limit,
             seed=options.get("seed", 0),
             delta=options.get("delta", 2.0 ** -40),
             threads=options.get("threads", 2))
@@ -217,8 +218,8 @@ def superoptimize(program, progress=False, plan=True, **options):
 
 
 def orchestrate(program, target="sm_90", max_ops=20, max_linear=4,
-                solve_time=60.0, search_time=0.0, seed=0, delta=2.0 ** -40,
-                threads=2):
+                solve_time=60.0, search_time=0.0, time_limit=0.0, seed=0,
+                delta=2.0 ** -40, threads=2):
     """The cheapest set of kernels for a whole program (Korch).
 
     Fission splits composite ops; every convex, connected subgraph of at
@@ -226,7 +227,9 @@ def orchestrate(program, target="sm_90", max_ops=20, max_linear=4,
     kernel priced by its best implementation (its ops as they are, or
     rule-fused; with `search_time` seconds, µGraph searches of the chosen
     kernels); a binary linear program solved by CBC picks the cheapest set
-    that computes the outputs (docs/orchestration.md). Returns a
+    that computes the outputs (docs/orchestration.md). `time_limit` (0:
+    none) is one deadline for all of it: kernels whose verification it
+    would cut run as their ops. Returns a
     :class:`MuGraph` with ``kernels`` (a tuple of (ops, cost_us, origin,
     verification) in run order, the ops numbering the program after
     fission), ``orchestration`` (states, candidates, the BLP's size, solve
@@ -241,8 +244,8 @@ def orchestrate(program, target="sm_90", max_ops=20, max_linear=4,
     graph = program._final()
     (g, cost, program_cost, kernels, whole, stable, incumbent, stats,
      opaque) = _tsopt.orchestrate(graph, target, max_ops, max_linear,
-                                  solve_time, search_time, seed, delta,
-                                  threads)
+                                  solve_time, search_time, time_limit, seed,
+                                  delta, threads)
     if not stable:
         raise SearchError(f"the orchestrated {program.name} fails the float "
                           f"check: {whole}")

@@ -4,6 +4,9 @@
 // `threads` the user asks for. A count is a request: it is clamped to
 // kMaxThreads, and threads the system refuses to start are done without
 // (the calling thread always works), so no count makes the process abort.
+// That is why this is not llvm::ThreadPool: LLVM's threads report a fatal
+// error when the system refuses one (pthread_create failing), and a pool
+// sized by a user's option must not abort the compiler.
 //
 //===----------------------------------------------------------------------===//
 

@@ -17,6 +17,7 @@
 #include "tsopt/Eval/FieldDomain.h"
 #include "tsopt/Eval/FloatDomain.h"
 #include "tsopt/Eval/Tensor.h"
+#include "tsopt/Support/Deadline.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/LogicalResult.h"
@@ -33,10 +34,12 @@ template <typename Domain> class Evaluator {
 public:
   using Elem = typename Domain::Elem;
 
-  /// `dom` must outlive the evaluator.
-  explicit Evaluator(const Domain &dom) : dom(dom) {}
+  /// `dom` must outlive the evaluator. A run still going at `deadline`
+  /// stops there and fails ("the time limit ran out").
+  explicit Evaluator(const Domain &dom, Deadline deadline = {})
+      : dom(dom), deadline(deadline) {}
   /// The evaluator keeps a reference; a temporary domain would dangle.
-  explicit Evaluator(const Domain &&) = delete;
+  explicit Evaluator(const Domain &&, Deadline = {}) = delete;
 
   /// Runs the kernel-level graph `g` on `inputs` (one per `g.inputs`, in
   /// order, shapes equal to their types) and returns one tensor per
@@ -50,6 +53,7 @@ public:
 
 private:
   const Domain &dom;
+  Deadline deadline;
 };
 
 extern template class Evaluator<FloatDomain<float>>;

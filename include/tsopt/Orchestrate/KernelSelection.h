@@ -23,6 +23,8 @@
 #ifndef TSOPT_ORCHESTRATE_KERNELSELECTION_H
 #define TSOPT_ORCHESTRATE_KERNELSELECTION_H
 
+#include "tsopt/Support/Deadline.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/LogicalResult.h"
 
@@ -50,9 +52,16 @@ struct CoverProblem {
   std::vector<std::vector<unsigned>> atLeastOne;
 };
 
+/// The least time a solve gets, even past the deadline: CBC evaluates the
+/// start solution in it, so a late solve still returns a cover.
+constexpr double kMinSolveSeconds = 0.5;
+
 struct CoverOptions {
   /// CBC's time limit, in seconds, per solve.
   double timeLimit = 60;
+  /// The caller's deadline: a solve gets at most what is left of it (and
+  /// at least kMinSolveSeconds, to evaluate the start solution).
+  Deadline deadline;
   /// Cuts (re-solves) before giving up.
   unsigned maxCuts = 64;
   /// A feasible solution to start from (kernel indices), if known.

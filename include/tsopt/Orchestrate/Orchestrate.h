@@ -23,6 +23,7 @@
 
 #include "tsopt/Core/Graph.h"
 #include "tsopt/Orchestrate/KernelCandidates.h"
+#include "tsopt/Support/Deadline.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -43,6 +44,12 @@ struct OrchestrateOptions {
   CandidateLimits limits;
   /// CBC's time limit per solve, in seconds.
   double solveTimeLimit = 60;
+  /// The end of the whole orchestration (none: each stage runs to its own
+  /// limits). Pricing past it prices the remaining subgraphs as written,
+  /// searches stop at 60 % of it, a verification cut by it leaves its
+  /// kernel's ops as written, and a whole check cut by it is recorded as
+  /// not done; a BLP solve gets what is left (at least kMinSolveSeconds).
+  Deadline deadline;
   /// Seconds of µGraph search, in all, spent on the kernels the solution
   /// uses (0: prices from the rules alone), and at most per kernel.
   double searchTimeLimit = 0;

@@ -23,6 +23,7 @@
 
 #include "tsopt/Core/Graph.h"
 #include "tsopt/Core/Target.h"
+#include "tsopt/Support/Deadline.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -100,10 +101,14 @@ struct SearchOptions {
   uint64_t seed = 0;
   /// Requested bound of the final verification.
   double delta = 0x1p-40;
-  /// Wall-time limit in seconds (0: none) of generation; ranking and
-  /// screening get at most half of it again. The best verified so far is
-  /// returned. (superoptimizePlanned: the limit of the whole plan.)
+  /// Wall-time limit in seconds (0: none) of the whole search, verification
+  /// included (superoptimizePlanned: of the whole plan). Generation gets two
+  /// thirds of it, ranking, screening and verification the rest; the best
+  /// verified so far is returned.
   double timeLimit = 0;
+  /// The caller's deadline, when it is sooner than `timeLimit` from the
+  /// start (a search that is one stage of a longer job).
+  Deadline deadline;
   /// Generation stops (as at the time limit) once this many candidates are
   /// kept (0: no bound); this bounds the search's memory.
   unsigned maxCandidates = 200000;

@@ -12,6 +12,7 @@
 #define TSOPT_VERIFY_EQUIVALENCE_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Support/Deadline.h"
 
 #include "llvm/Support/LogicalResult.h"
 
@@ -35,6 +36,9 @@ struct VerifyOptions {
   /// Float check tolerance (normwise relative error of the candidate in f32
   /// against the reference in f64); <= 0 picks it from the outputs' dtype.
   double floatTolerance = 0;
+  /// A verification still running at the deadline stops and fails with
+  /// "the time limit ran out" (no verdict: the caller keeps what it had).
+  Deadline deadline;
 };
 
 /// The verdict and the record every verdict carries.
@@ -143,6 +147,7 @@ llvm::FailureOr<FloatComparison> compareInFloat(const Graph &candidate,
 llvm::FailureOr<bool> screenEquivalence(const Graph &candidate,
                                         const Graph &reference, uint64_t seed,
                                         unsigned threads = 2,
+                                        Deadline deadline = {},
                                         std::string *why = nullptr);
 
 } // namespace tsopt

@@ -860,3 +860,62 @@ TEST(EvaluatorTest, MalformedGraphsFail) {
 }
 
 } // namespace
+
+// A run still going at its deadline stops within a row of a matmul and
+// fails with its reason; without one, the same evaluator finishes. The
+// matmul is seconds of work, far beyond the deadline.
+TEST(EvaluatorTest, StopsAtItsDeadline) {
+  Graph g = plainMatmul(1024, 1024, 1024);
+  std::vector<DTensor> in(2);
+  for (DTensor &t : in) {
+    t.shape = {1024, 1024};
+    t.data.assign(1024 * 1024, 0.5);
+  }
+  FloatDomain<double> dom;
+  std::string why;
+  auto cut =
+      Evaluator<FloatDomain<double>>(dom, Deadline::in(1e-3)).run(g, in, &why);
+  EXPECT_TRUE(failed(cut));
+  EXPECT_NE(why.find("time limit"), std::string::npos) << why;
+  // Already past: not a single op runs.
+  Deadline past = Deadline::in(1e-9);
+  while (!past.expired()) {
+  }
+  EXPECT_TRUE(failed(Evaluator<FloatDomain<double>>(dom, past).run(g, in)));
+  // No deadline (and Deadline::in(0), "no limit"): it finishes.
+  Graph small = plainMatmul(4, 4, 4);
+  std::vector<DTensor> sin(2);
+  for (DTensor &t : sin) {
+    t.shape = {4, 4};
+    t.data.assign(16, 1.0);
+  }
+  auto done =
+      Evaluator<FloatDomain<double>>(dom, Deadline::in(0)).run(small, sin);
+  ASSERT_TRUE(succeeded(done));
+  EXPECT_EQ((*done)[0].data[0], 4.0);
+}
+
+TEST(DeadlineTest, SharesAndSooner) {
+  Deadline none;
+  EXPECT_FALSE(none.isSet());
+  EXPECT_FALSE(none.expired());
+  EXPECT_TRUE(std::isinf(none.secondsLeft()));
+  EXPECT_FALSE(none.share(0.5).isSet());
+  EXPECT_FALSE(Deadline::in(-1).isSet());
+  EXPECT_FALSE(Deadline::in(std::nan("")).isSet());
+  Deadline hour = Deadline::in(3600);
+  EXPECT_TRUE(hour.isSet());
+  EXPECT_LE(hour.secondsLeft(), 3600);
+  EXPECT_GT(hour.secondsLeft(), 3500);
+  // A share ends sooner; a share of 0 is now.
+  EXPECT_LT(hour.share(0.5).secondsLeft(), 1801);
+  EXPECT_GT(hour.share(0.5).secondsLeft(), 1700);
+  EXPECT_TRUE(hour.share(0).expired());
+  EXPECT_LE(hour.share(2).secondsLeft(), hour.secondsLeft());
+  // The earlier of two; none is later than any.
+  Deadline minute = Deadline::in(60);
+  EXPECT_LT(hour.sooner(minute).secondsLeft(), 61);
+  EXPECT_LT(minute.sooner(hour).secondsLeft(), 61);
+  EXPECT_LT(none.sooner(minute).secondsLeft(), 61);
+  EXPECT_LT(minute.sooner(none).secondsLeft(), 61);
+}

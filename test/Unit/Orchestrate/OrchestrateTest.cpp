@@ -414,6 +414,31 @@ TEST(Orchestrate, ChainVerifiesAndBeatsOneKernelPerOp) {
   }
 }
 
+// Past its deadline, orchestration still returns a correct program: every
+// kernel as written (nothing is verified any more), one solve, no search,
+// and a record that says the whole was not checked.
+TEST(Orchestrate, PastItsDeadlineEveryKernelRunsAsWritten) {
+  Graph g = normMlpChain(2, 1e-6);
+  OrchestrateOptions opts;
+  opts.searchTimeLimit = 60;
+  opts.deadline = Deadline::in(1e-9);
+  while (!opts.deadline.expired()) {
+  }
+  std::string why;
+  auto r = orchestrate(g, opts, nullptr, &why);
+  ASSERT_TRUE(succeeded(r)) << why;
+  EXPECT_EQ(r->searches, 0u);
+  for (const OrchestratedKernel &k : r->kernels)
+    EXPECT_EQ(k.verification, "as written") << k.origin;
+  EXPECT_NE(r->wholeCheck.find("time limit"), std::string::npos)
+      << r->wholeCheck;
+  EXPECT_TRUE(compareInFloat(r->graph, g, {})->stable);
+  // The same program without a deadline fuses and verifies.
+  auto free = orchestrate(g, {}, nullptr, &why);
+  ASSERT_TRUE(succeeded(free)) << why;
+  EXPECT_LT(free->costUs, r->costUs);
+}
+
 TEST(Orchestrate, CacheMakesARepeatedProgramFree) {
   Graph g = normMlpChain(3, 0);
   PricingCache cache;

@@ -492,3 +492,23 @@ TEST(RewriteTest, ConstantsAliasedForFixedPrimesAreRejectedUnderEverySeed) {
 }
 
 } // namespace
+
+// A verification cut by its deadline gives no verdict (never "equivalent"
+// or "not equivalent"), and says why.
+TEST(RewriteTest, NoVerdictPastTheDeadline) {
+  Graph g = plainMatmul(512, 512, 512);
+  VerifyOptions opts;
+  opts.deadline = Deadline::in(1e-3);
+  std::string why;
+  EXPECT_TRUE(failed(verifyEquivalence(g, g, opts, &why)));
+  EXPECT_NE(why.find("time limit"), std::string::npos) << why;
+  why.clear();
+  EXPECT_TRUE(failed(compareInFloat(g, g, opts, &why)));
+  EXPECT_NE(why.find("time limit"), std::string::npos) << why;
+  EXPECT_TRUE(failed(screenEquivalence(g, g, 0, 2, opts.deadline)));
+  // Without one, the same check passes.
+  Graph small = plainMatmul(8, 8, 8);
+  auto rec = verifyEquivalence(small, small, {});
+  ASSERT_TRUE(succeeded(rec));
+  EXPECT_TRUE(rec->equivalent);
+}

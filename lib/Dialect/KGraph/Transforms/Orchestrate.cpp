@@ -42,13 +42,22 @@ struct OrchestratePass
     llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     PricingCache cache;
-    for (func::FuncOp fn : funcs)
+    if (!(timeLimit >= 0)) {
+      module.emitError() << "tsopt-orchestrate: time-limit must be a number "
+                            "of seconds >= 0 (0: none)";
+      return signalPassFailure();
+    }
+    // One deadline for the pass; each function gets an equal share of
+    // what the ones before it left.
+    Deadline end = Deadline::in(timeLimit);
+    for (auto [i, fn] : llvm::enumerate(funcs))
       if (kgraph::isRewritableProgram(fn, references) &&
-          failed(runOnFunction(fn, cache)))
+          failed(runOnFunction(fn, end.share(1.0 / (funcs.size() - i)), cache)))
         return signalPassFailure();
   }
 
-  LogicalResult runOnFunction(func::FuncOp func, PricingCache &cache);
+  LogicalResult runOnFunction(func::FuncOp func, Deadline deadline,
+                              PricingCache &cache);
 };
 
 /// "kgraph.reshape (ops 2, 5): the fusion rules do not know ...; ...".
@@ -75,6 +84,7 @@ std::string groupOpaque(const std::vector<OrchestrateResult::Opaque> &opaque) {
 } // namespace
 
 LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
+                                             Deadline deadline,
                                              PricingCache &cache) {
   if (maxOps == 0 || maxLinear == 0)
     return func.emitError() << "tsopt-orchestrate: max-ops and max-linear "
@@ -90,6 +100,7 @@ LogicalResult OrchestratePass::runOnFunction(func::FuncOp func,
   opts.limits.maxStates = maxStates;
   opts.limits.maxCandidates = maxCandidates;
   opts.solveTimeLimit = solveTime;
+  opts.deadline = deadline;
   opts.searchTimeLimit = searchTime;
   opts.searchTimePerKernel = searchTimePerKernel;
   opts.wholeCheck = wholeCheck;

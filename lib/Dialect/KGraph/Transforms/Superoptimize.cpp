@@ -49,7 +49,7 @@ struct SuperoptimizePass
 
   void runOnOperation() override;
   /// Searches one function; failure stops the pass.
-  LogicalResult runOnFunction(func::FuncOp func,
+  LogicalResult runOnFunction(func::FuncOp func, Deadline deadline,
                               const llvm::DenseSet<StringRef> &references);
 
   /// Writes the kept candidates as functions `@<name>_candidate<i>`.
@@ -90,13 +90,23 @@ void SuperoptimizePass::runOnOperation() {
     return signalPassFailure();
   llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
   SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
-  for (func::FuncOp fn : funcs)
-    if (failed(runOnFunction(fn, references)))
+  if (!(timeLimit >= 0)) {
+    module.emitError() << "tsopt-superoptimize: time-limit must be a number "
+                          "of seconds >= 0 (0: none)";
+    return signalPassFailure();
+  }
+  // One deadline for the pass: each function gets an equal share of what
+  // the functions before it left.
+  Deadline end = Deadline::in(timeLimit);
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    if (failed(
+            runOnFunction(fn, end.share(1.0 / (funcs.size() - i)), references)))
       return signalPassFailure();
 }
 
-LogicalResult SuperoptimizePass::runOnFunction(
-    func::FuncOp func, const llvm::DenseSet<StringRef> &references) {
+LogicalResult
+SuperoptimizePass::runOnFunction(func::FuncOp func, Deadline deadline,
+                                 const llvm::DenseSet<StringRef> &references) {
   if (func.isExternal())
     return success();
   if (references.contains(func.getName())) {
@@ -127,9 +137,10 @@ LogicalResult SuperoptimizePass::runOnFunction(
     oopts.threads = std::max(1u, static_cast<unsigned>(threads));
     oopts.seed = seed;
     oopts.delta = delta;
-    // Most of the time limit for searches of the chosen kernels; the rest
-    // for pricing, the BLP and verification.
-    oopts.searchTimeLimit = timeLimit > 0 ? 0.7 * timeLimit : 60;
+    // Searches of the chosen kernels until 60 % of the deadline (a minute
+    // in all without one); the rest for verification and the whole check.
+    oopts.searchTimeLimit = timeLimit > 0 ? timeLimit : 60;
+    oopts.deadline = deadline;
     oopts.searchMaxOps = orchestrateAbove;
     if (progress)
       oopts.progress = [name = func.getName().str()](const std::string &line) {
@@ -221,7 +232,8 @@ LogicalResult SuperoptimizePass::runOnFunction(
   opts.threads = threads;
   opts.seed = seed;
   opts.delta = delta;
-  opts.timeLimit = timeLimit;
+  opts.timeLimit = 0;
+  opts.deadline = deadline;
   opts.maxCandidates = maxCandidates;
   opts.checkpoint = checkpoint;
   opts.topN = std::max(1u, static_cast<unsigned>(topN));
@@ -265,6 +277,7 @@ LogicalResult SuperoptimizePass::runOnFunction(
       vopts.delta = opts.delta;
       vopts.seed = opts.seed;
       vopts.threads = opts.threads;
+      vopts.deadline = deadline;
       FailureOr<VerifyRecord> rec =
           succeeded(cached) ? verifyEquivalence(*cached, *program, vopts)
                             : FailureOr<VerifyRecord>(failure());

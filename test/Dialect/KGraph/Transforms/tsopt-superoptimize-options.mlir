@@ -22,7 +22,7 @@
 // MAXGRID: error: cannot superoptimize: max grid dims must be 1, 2 or 3
 // NONE: error: block-ops=none explores program templates only; it needs program-templates=true
 // RMS: error: cannot superoptimize: block-ops: rms_norm has no block-level op; the search explores its primitives (mul, square, reduce_sum, mul_scalar, sqrt, div) instead
-// TIME: error: cannot superoptimize: the time limit must be a number >= 0 (0: none)
+// TIME: error: tsopt-superoptimize: time-limit must be a number of seconds >= 0 (0: none)
 // CKPT: error: cannot superoptimize: cannot write the checkpoint '{{.*}}': it is a directory
 // THREADS-NOT: Stack dump
 // THREADS: return %{{.*}} : tensor<8x16xf32>

@@ -164,6 +164,11 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     program's structure calls for and whether a second kernel can pay, and
     searches the resulting spaces from small to large (iterative deepening
     over block ops and kernels) within `time-limit` (60 s by default). The
+    limit is one deadline for the whole pass, passed down and shared by
+    every stage — the spaces, each search's generation, screening and
+    verification, orchestration's pricing, BLP solves and searches — so
+    the pass returns within it plus a small margin (docs/search.md,
+    "Time limit"). The
     program itself is the incumbent, or, faster still, the µGraph rule-based
     fusion gives in milliseconds (`rule-fusion`, tsopt-fuse-blocks), once
     verified: only a verified µGraph estimated faster replaces it, and each
@@ -257,8 +262,10 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
     Option<"delta", "delta", "double", /*default=*/"0x1p-40",
            "Error bound of the final verification">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"60",
-           "Wall-time limit in seconds of each function's search (0: "
-           "none); the best found so far wins">,
+           "Wall-time limit in seconds of the pass, searches, orchestration "
+           "and verification included (0: none); each function gets an "
+           "equal share of what is left, and the best verified so far "
+           "wins">,
     Option<"orchestrateAbove", "orchestrate-above", "unsigned",
            /*default=*/"16",
            "With plan: orchestrate programs of more primitives than this "
@@ -457,6 +464,9 @@ def TSOptOrchestrate : Pass<"tsopt-orchestrate", "::mlir::ModuleOp"> {
            "grown from each op instead">,
     Option<"maxCandidates", "max-candidates", "uint64_t",
            /*default=*/"1048576", "Candidate kernels before giving up">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"0",
+           "Wall-time limit in seconds of the pass (0: none): one deadline "
+           "that pricing, solves, searches and verification share">,
     Option<"solveTime", "solve-time", "double", /*default=*/"60",
            "CBC's time limit per solve, in seconds">,
     Option<"searchTime", "search-time", "double", /*default=*/"0",
