@@ -1,6 +1,7 @@
 //===- ShapeRules.cpp - Shape and path rules of every op -----------------===//
 
 #include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Core/Precision.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -346,4 +347,122 @@ FailureOr<Stage> tsopt::resultStage(OpKind kind, ArrayRef<Stage> operandStages,
                                 "a path through zero or two accumulators")))
     return failure();
   return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape inference
+//===----------------------------------------------------------------------===//
+
+static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
+  auto shapeOf = [&](int i) -> llvm::ArrayRef<int64_t> {
+    return g.values[op.operands[i]].shape;
+  };
+  auto setResult = [&](unsigned i, llvm::FailureOr<Shape> shape) {
+    if (failed(shape))
+      return llvm::failure();
+    g.values[op.results[i]].shape = *shape;
+    return llvm::success();
+  };
+  DType dtype =
+      op.operands.empty() ? DType::F16 : g.values[op.operands[0]].dtype;
+  for (int r : op.results)
+    if (op.kind != OpKind::Kernel)
+      g.values[r].dtype = dtype;
+
+  if (isElementwiseUnary(op.kind))
+    return setResult(0, Shape(shapeOf(0)));
+  switch (op.kind) {
+  case OpKind::Add:
+  case OpKind::Sub:
+  case OpKind::Mul:
+  case OpKind::Div:
+    return setResult(0, broadcastShape(shapeOf(0), shapeOf(1), why));
+  case OpKind::Matmul:
+    return setResult(0, matmulShape(shapeOf(0), shapeOf(1), why));
+  case OpKind::ReduceSum:
+  case OpKind::ReduceMax: {
+    // The number of groups is an attribute of the result type; keep it.
+    const Shape &old = g.values[op.results[0]].shape;
+    int64_t groups =
+        op.dim < static_cast<int64_t>(old.size()) ? old[op.dim] : 1;
+    return setResult(0, reduceShape(shapeOf(0), op.dim, groups, why));
+  }
+  case OpKind::Repeat:
+  case OpKind::Reshape:
+    return llvm::success(); // the result type is the attribute
+  case OpKind::Slice:
+    return checkSlice(shapeOf(0), op.perm, g.values[op.results[0]].shape, why);
+  default:
+    break; // element-wise unary ops, handled above
+  case OpKind::Transpose:
+    return setResult(0, transposeShape(shapeOf(0), op.perm, why));
+  case OpKind::Concat: {
+    llvm::SmallVector<Shape, 2> ins;
+    for (unsigned i = 0; i < op.operands.size(); ++i)
+      ins.push_back(Shape(shapeOf(i)));
+    return setResult(0, concatShape(ins, op.dim, why));
+  }
+  case OpKind::RmsNorm:
+    return setResult(0, rmsNormShape(shapeOf(0), shapeOf(1), why));
+  case OpKind::Kernel:
+  case OpKind::ThreadGraph: {
+    auto body = std::make_shared<Graph>(*op.body);
+    for (auto [i, in] : llvm::enumerate(body->inputs)) {
+      if (op.kind == OpKind::Kernel)
+        body->values[in] = g.values[op.operands[i]];
+      else
+        body->values[in].dtype = g.values[op.operands[i]].dtype;
+    }
+    if (failed(inferShapes(*body, why)))
+      return llvm::failure();
+    if (op.kind == OpKind::Kernel) {
+      for (auto [i, out] : llvm::enumerate(body->outputs))
+        g.values[op.results[i]] = body->values[out];
+    } else {
+      // Element-wise over the broadcast of its tile operands.
+      Shape shape;
+      for (int operand : op.operands) {
+        auto b = broadcastShape(shape, g.values[operand].shape, why);
+        if (failed(b))
+          return llvm::failure();
+        shape = *b;
+      }
+      for (auto [i, r] : llvm::enumerate(op.results)) {
+        g.values[r].shape = shape;
+        g.values[r].dtype = body->values[body->outputs[i]].dtype;
+      }
+    }
+    op.body = std::move(body);
+    return llvm::success();
+  }
+  case OpKind::BlockInput: {
+    llvm::SmallVector<int, 3> imap(op.gridMap.begin(),
+                                   op.gridMap.begin() + g.grid.size());
+    return setResult(
+        0, inputTileShape(shapeOf(0), g.grid, g.forloop, imap, op.fmap, why));
+  }
+  case OpKind::Accum:
+    return setResult(0, accumShape(shapeOf(0), g.forloop, op.fmap, why));
+  case OpKind::BlockOutput: {
+    llvm::SmallVector<int, 3> omap(op.gridMap.begin(),
+                                   op.gridMap.begin() + g.grid.size());
+    return setResult(0, outputTensorShape(shapeOf(0), g.grid, omap, why));
+  }
+  }
+  return llvm::success();
+}
+
+llvm::LogicalResult tsopt::inferOpShapes(Graph &graph, unsigned opIndex,
+                                         std::string *why) {
+  return inferOp(graph, graph.ops[opIndex], why);
+}
+
+llvm::LogicalResult tsopt::inferShapes(Graph &graph, std::string *why) {
+  for (tsopt::Op &op : graph.ops)
+    if (failed(inferOp(graph, op, why)))
+      return llvm::failure();
+  // inferOp propagates storage dtypes from the inputs (what output savers
+  // write); the tiles in between get the precision plan.
+  planTilePrecision(graph);
+  return llvm::success();
 }

@@ -2,13 +2,13 @@
 
 #include "tsopt/Orchestrate/Orchestrate.h"
 #include "tsopt/Core/Parallel.h"
+#include "tsopt/Fusion/BlockFusion.h"
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Orchestrate/KernelSelection.h"
-#include "tsopt/Search/BlockFusion.h"
-#include "tsopt/Search/Fission.h"
-#include "tsopt/Search/Partition.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Format.h"
+#include "tsopt/Transforms/Fission.h"
+#include "tsopt/Transforms/Partition.h"
 
 #include "llvm/ADT/DenseMap.h"
 

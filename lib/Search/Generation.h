@@ -353,11 +353,6 @@ public:
   static void list(Searcher &s, std::vector<WorkItem> &items);
 };
 
-/// The grid and for-loop extents of every graph-defined kernel of `g`,
-/// chosen by the cost model (Tiling.cpp); `bestCost` is its estimate.
-Graph tile(const Graph &g, const Graph &program, const SearchOptions &options,
-           const TargetDesc &target, double &bestCost);
-
 } // namespace tsopt::search
 
 #endif // TSOPT_LIB_SEARCH_GENERATION_H

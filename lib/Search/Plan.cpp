@@ -9,11 +9,11 @@
 
 #include "Generation.h"
 
+#include "tsopt/Fusion/BlockFusion.h"
 #include "tsopt/Optimize/CostModel.h"
-#include "tsopt/Search/BlockFusion.h"
-#include "tsopt/Search/Rewrite.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Format.h"
+#include "tsopt/Transforms/Rewrite.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -12,8 +12,8 @@
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/ThreadGraphs.h"
 #include "tsopt/Search/AbstractExpr.h"
-#include "tsopt/Search/Rewrite.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Transforms/Rewrite.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"

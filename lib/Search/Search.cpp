@@ -11,14 +11,14 @@
 #include "Checkpoint.h"
 #include "Generation.h"
 
+#include "tsopt/Core/Parallel.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/ThreadGraphs.h"
 #include "tsopt/Search/AbstractExpr.h"
-#include "tsopt/Search/Rewrite.h"
 #include "tsopt/Search/Search.h"
-#include "tsopt/Core/Precision.h"
-#include "tsopt/Core/Parallel.h"
+#include "tsopt/Transforms/Rewrite.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -355,7 +355,8 @@ tsopt::search::superoptimizeShared(const Graph &program,
         Graph fused = formThreadGraphs(distinct[i].first->graph);
         planPrecision(fused);
         double cost;
-        Graph tiled = tile(fused, program, options, *target, cost);
+        Graph tiled = tileExtents(fused, program, options.gridExtents,
+                                  options.forloopExtents, *target, cost);
         double untiledCost = costOf(fused);
         if (std::isfinite(cost) || std::isfinite(untiledCost))
           priced[i] = Pending{std::move(tiled), std::move(fused), cost,

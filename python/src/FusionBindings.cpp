@@ -8,9 +8,9 @@
 
 #include "Bindings.h"
 
+#include "tsopt/Fusion/BlockFusion.h"
 #include "tsopt/Orchestrate/Orchestrate.h"
-#include "tsopt/Search/BlockFusion.h"
-#include "tsopt/Search/Fission.h"
+#include "tsopt/Transforms/Fission.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include <pybind11/stl.h>

@@ -110,6 +110,14 @@ llvm::FailureOr<Stage> resultStage(OpKind kind,
                                    llvm::ArrayRef<Stage> operandStages,
                                    std::string *why = nullptr);
 
+/// Recomputes every value type of a kernel graph (and its block graphs) from
+/// the op attributes and the input types; fails when a shape rule fails.
+llvm::LogicalResult inferShapes(Graph &graph, std::string *why = nullptr);
+
+/// inferShapes for op `opIndex` alone (its operands' types are current).
+llvm::LogicalResult inferOpShapes(Graph &graph, unsigned opIndex,
+                                  std::string *why = nullptr);
+
 } // namespace tsopt
 
 #endif // TSOPT_CORE_SHAPERULES_H

@@ -1,8 +1,9 @@
-//===- Orchestrate.h - Whole programs as the cheapest set of kernels -*- C++ -*-//
+//===- Orchestrate.h - Whole programs as the cheapest set of kernels -*- C++
+//-*-//
 //
 // Korch's pipeline on tsopt's IR, for programs larger than the search's
 // reach (a transformer layer, a stack of them):
-//  1. fission: composite ops into primitives (tsopt/Search/Fission.h);
+//  1. fission: composite ops into primitives (tsopt/Transforms/Fission.h);
 //  2. candidate kernels: every convex, connected subgraph within the limits
 //     (KernelCandidates.h);
 //  3. pricing: each candidate by its best implementation — its ops as

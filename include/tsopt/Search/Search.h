@@ -22,7 +22,9 @@
 #define TSOPT_SEARCH_SEARCH_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/GraphText.h"
 #include "tsopt/Core/Target.h"
+#include "tsopt/Optimize/Tiling.h"
 #include "tsopt/Support/Deadline.h"
 #include "tsopt/Verify/Equivalence.h"
 
@@ -60,8 +62,10 @@ struct SearchOptions {
   bool splitReduction = false;
   /// Extents tried for grid dims and the for-loop when tiling a verified
   /// structure (each must divide what it partitions).
-  llvm::SmallVector<int64_t, 8> gridExtents = {1, 2, 4, 8, 16, 32, 64, 128};
-  llvm::SmallVector<int64_t, 8> forloopExtents = {1, 2, 4, 8, 16, 32, 64};
+  llvm::SmallVector<int64_t, 8> gridExtents{std::begin(kDefaultGridExtents),
+                                            std::end(kDefaultGridExtents)};
+  llvm::SmallVector<int64_t, 8> forloopExtents{
+      std::begin(kDefaultForloopExtents), std::end(kDefaultForloopExtents)};
   /// Block-level op kinds to explore; empty: derived from the program's ops
   /// (see docs/search.md).
   llvm::SmallVector<OpKind, 8> blockOps;
@@ -243,25 +247,6 @@ llvm::FailureOr<SearchResult> superoptimize(const Graph &program,
 llvm::FailureOr<std::vector<Graph>>
 enumerateCandidates(const Graph &program, const SearchOptions &options,
                     std::string *why = nullptr);
-
-/// Recomputes every value type of a kernel graph (and its block graphs) from
-/// the op attributes and the input types; fails when a shape rule fails.
-llvm::LogicalResult inferShapes(Graph &graph, std::string *why = nullptr);
-
-/// inferShapes for op `opIndex` alone (its operands' types are current).
-llvm::LogicalResult inferOpShapes(Graph &graph, unsigned opIndex,
-                                  std::string *why = nullptr);
-
-/// A compact, stable text form of a graph (used for canonical ranks,
-/// checkpoints and result caches) and its inverse, which fails on text that
-/// is not such a form or describes a graph checkGraphWellFormed refuses
-/// (`why` says which).
-std::string serializeGraph(const Graph &graph);
-llvm::FailureOr<Graph> deserializeGraph(llvm::StringRef text,
-                                        std::string *why = nullptr);
-
-/// "2 kernels: #0 grid [2, 4, 2] forloop 2 (6 ops), #1 ...".
-std::string describeStructure(const Graph &graph);
 
 } // namespace tsopt
 

@@ -14,7 +14,7 @@
 #include "tsopt/Orchestrate/KernelCandidates.h"
 #include "tsopt/Orchestrate/KernelSelection.h"
 #include "tsopt/Orchestrate/Orchestrate.h"
-#include "tsopt/Search/Fission.h"
+#include "tsopt/Transforms/Fission.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include <gtest/gtest.h>

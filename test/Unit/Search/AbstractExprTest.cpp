@@ -9,9 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Search/AbstractExpr.h"
-#include "tsopt/Search/Rewrite.h"
 #include "TestGraphs.h"
 #include "TestWorkloads.h"
+#include "tsopt/Transforms/Rewrite.h"
 
 #include "llvm/Support/Path.h"
 

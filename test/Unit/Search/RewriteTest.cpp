@@ -2,8 +2,9 @@
 
 #include "TestWorkloads.h"
 
-#include "tsopt/Search/Rewrite.h"
+#include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Transforms/Rewrite.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"

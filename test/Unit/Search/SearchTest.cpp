@@ -2,8 +2,9 @@
 
 #include "TestWorkloads.h"
 
-#include "tsopt/Search/Partition.h"
+#include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Transforms/Partition.h"
 #include "tsopt/Verify/Equivalence.h"
 #include "tsopt/Verify/Lax.h"
 

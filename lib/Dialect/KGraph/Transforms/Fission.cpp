@@ -1,9 +1,9 @@
 //===- Fission.cpp - Composite ops into primitives as a pass --------------===//
 
+#include "tsopt/Transforms/Fission.h"
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
-#include "tsopt/Search/Fission.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

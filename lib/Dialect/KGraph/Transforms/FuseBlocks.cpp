@@ -1,15 +1,15 @@
 //===- FuseBlocks.cpp - Rule-based block fusion as a pass -----------------===//
 //
-// Imports each function, runs tsopt/Search/BlockFusion.h, verifies the
+// Imports each function, runs tsopt/Fusion/BlockFusion.h, verifies the
 // snapshot the cost model ranks first and moves it into the function.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
-#include "tsopt/Interchange/KernelGraphs.h"
+#include "tsopt/Fusion/BlockFusion.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
-#include "tsopt/Search/BlockFusion.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Format.h"
 #include "tsopt/Verify/Equivalence.h"

@@ -1,8 +1,8 @@
 //===- Partition.cpp - Split programs into searchable parts, and back -----===//
 
+#include "tsopt/Transforms/Partition.h"
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Import.h"
-#include "tsopt/Search/Partition.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"

@@ -1,6 +1,6 @@
 //===- RewriteAlgebraic.cpp - The search's algebraic rewrites as a pass ---===//
 //
-// Imports each function, applies tsopt/Search/Rewrite.h and writes the
+// Imports each function, applies tsopt/Transforms/Rewrite.h and writes the
 // rewritten program back through the exporter.
 //
 //===----------------------------------------------------------------------===//
@@ -8,7 +8,7 @@
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
-#include "tsopt/Search/Rewrite.h"
+#include "tsopt/Transforms/Rewrite.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"

@@ -7,13 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
-#include "tsopt/Interchange/KernelGraphs.h"
-#include "tsopt/Support/Format.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Orchestrate/Orchestrate.h"
-#include "tsopt/Search/Fission.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Support/Format.h"
+#include "tsopt/Transforms/Fission.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

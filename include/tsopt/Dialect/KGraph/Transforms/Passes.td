@@ -307,7 +307,7 @@ def TSOptFuseBlocks : Pass<"tsopt-fuse-blocks", "::mlir::ModuleOp"> {
   let summary = "Fuse a kernel graph into graph-defined kernels by "
                 "Blockbuster's rules";
   let description = [{
-    Rule-based block fusion (tsopt/Search/BlockFusion.h, docs/fusion.md):
+    Rule-based block fusion (tsopt/Fusion/BlockFusion.h, docs/fusion.md):
     each function made of pre-defined kgraph ops is rewritten by the
     algebraic rules 8, 4 and 5 (a row scale or shift moved past the matmuls
     it feeds), then its ops are fused into graph-defined kernels by rules 9
@@ -373,7 +373,7 @@ def TSOptFuseBlocks : Pass<"tsopt-fuse-blocks", "::mlir::ModuleOp"> {
 def TSOptFission : Pass<"tsopt-fission", "::mlir::ModuleOp"> {
   let summary = "Split composite kgraph ops into primitives (Korch)";
   let description = [{
-    Operator fission (tsopt/Search/Fission.h, docs/orchestration.md): each
+    Operator fission (tsopt/Transforms/Fission.h, docs/orchestration.md): each
     composite op of a function of pre-defined ops is replaced by the
     primitives that define it, so that fusion, orchestration and the search
     can cut kernels across its boundary. Rules:
@@ -535,7 +535,7 @@ def TSOptRewriteAlgebraic
   let summary = "Rewrite programs by field identities that move reductions "
                 "of inputs ahead of row normalizations";
   let description = [{
-    Applies the algebraic rules of `tsopt/Search/Rewrite.h` to each function
+    Applies the algebraic rules of `tsopt/Transforms/Rewrite.h` to each function
     of pre-defined kgraph ops until none matches, and drops the ops nobody
     reads any more:
 

@@ -1,44 +1,20 @@
-//===- Tiling.cpp - Grid and for-loop extents of a found structure ---------===//
+//===- Tiling.cpp - Grid and for-loop extents by the cost model -----------===//
 //
 // The search finds structures at representative extents; the cost model
 // then chooses every kernel's extents (see docs/search.md, "Pipeline").
 //
 //===----------------------------------------------------------------------===//
 
-#include "Generation.h"
-
+#include "tsopt/Optimize/Tiling.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Optimize/CostModel.h"
-#include "tsopt/Optimize/ThreadGraphs.h"
-#include "tsopt/Search/AbstractExpr.h"
-#include "tsopt/Search/Rewrite.h"
-#include "tsopt/Search/Search.h"
-#include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/Sequence.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <functional>
 #include <limits>
-#include <map>
 #include <memory>
-#include <numeric>
-#include <optional>
-#include <set>
 
 using namespace tsopt;
-
-namespace tsopt::search {
-
-//===----------------------------------------------------------------------===//
-// Ranking, tiling, verification
-//===----------------------------------------------------------------------===//
 
 /// True if the outputs of `g` have the program's shapes.
 static bool sameOutputShapes(const Graph &g, const Graph &program) {
@@ -50,16 +26,10 @@ static bool sameOutputShapes(const Graph &g, const Graph &program) {
   return true;
 }
 
-/// The grid and for-loop extents of every graph-defined kernel of `g`,
-/// chosen by the cost model among the candidate extents (each dividing what
-/// it slices); the representative extents the search used are among them.
-/// Kernels are tiled in program order; a later kernel whose for-loop walks
-/// an earlier kernel's outputs (the combine step of a split reduction) has
-/// its loop extent chosen together with that kernel's, and only tilings
-/// that keep the program's output shapes count.
-Graph tile(const Graph &g, const Graph &program,
-                  const SearchOptions &options, const TargetDesc &target,
-                  double &bestCost) {
+Graph tsopt::tileExtents(const Graph &g, const Graph &program,
+                         llvm::ArrayRef<int64_t> gridExtents,
+                         llvm::ArrayRef<int64_t> forloopExtents,
+                         const TargetDesc &target, double &bestCost) {
   bestCost = std::numeric_limits<double>::infinity();
   if (auto cost = estimateCost(g, target); succeeded(cost) && cost->fits)
     bestCost = cost->totalUs;
@@ -102,12 +72,11 @@ Graph tile(const Graph &g, const Graph &program,
     std::vector<llvm::SmallVector<int64_t, 8>> choices;
     for (auto [d, e] : llvm::enumerate(body.grid))
       choices.push_back(e == 1 ? llvm::SmallVector<int64_t, 8>{1}
-                               : dividing(options.gridExtents, d));
-    choices.push_back(body.forloop == 1
-                          ? llvm::SmallVector<int64_t, 8>{1}
-                          : dividing(options.forloopExtents, -1));
+                               : dividing(gridExtents, d));
+    choices.push_back(body.forloop == 1 ? llvm::SmallVector<int64_t, 8>{1}
+                                        : dividing(forloopExtents, -1));
     for (size_t j = 0; j < dependents.size(); ++j)
-      choices.push_back(options.forloopExtents);
+      choices.push_back(llvm::SmallVector<int64_t, 8>(forloopExtents));
     std::vector<size_t> idx(choices.size(), 0);
     Graph bestHere = cur;
     double bestHereCost = bestCost;
@@ -150,5 +119,3 @@ Graph tile(const Graph &g, const Graph &program,
   }
   return cur;
 }
-
-} // namespace tsopt::search

@@ -1,6 +1,7 @@
-//===- Partition.cpp - Splitting programs for the search -------------------===//
+//===- Partition.cpp - Splitting programs for the search
+//-------------------===//
 
-#include "tsopt/Search/Partition.h"
+#include "tsopt/Transforms/Partition.h"
 
 #include "tsopt/Verify/Lax.h"
 

@@ -1,8 +1,8 @@
 //===- Rewrite.cpp - Algebraic rewrites ahead of the search ---------------===//
 
-#include "tsopt/Search/Rewrite.h"
+#include "tsopt/Transforms/Rewrite.h"
 
-#include "tsopt/Search/Search.h"
+#include "tsopt/Core/ShapeRules.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -113,8 +113,8 @@ std::optional<Replacement> centredVariance(const Matcher &m, const Op &op) {
     return std::nullopt;
   int x = xc->operands[0], mean = xc->operands[1];
   const Op *scaled = m.def(mean, OpKind::MulScalar);
-  const Op *sum = scaled ? m.def(scaled->operands[0], OpKind::ReduceSum)
-                         : nullptr;
+  const Op *sum =
+      scaled ? m.def(scaled->operands[0], OpKind::ReduceSum) : nullptr;
   if (!sum || sum->operands[0] != x || sum->dim != d ||
       m.shape(xc->results[0]) != m.shape(x))
     return std::nullopt;
@@ -134,8 +134,7 @@ std::optional<Replacement> centredVariance(const Matcher &m, const Op &op) {
 /// f(x)·Y where f shifts and scales each row of x by values constant along
 /// the row: the shifts become x·Y ± m ⊗ colsum(Y), the scalings apply to the
 /// product.
-std::optional<Replacement> matmulPastRowShift(const Matcher &m,
-                                              const Op &op) {
+std::optional<Replacement> matmulPastRowShift(const Matcher &m, const Op &op) {
   if (op.kind != OpKind::Matmul)
     return std::nullopt;
   int y = op.operands[1];
@@ -209,9 +208,10 @@ std::optional<Replacement> matmulPastRmsNorm(const Matcher &m, const Op &op) {
   return Replacement([=](Emitter &e) {
     int scaled = e.emit(OpKind::Mul, {e(x), e(gamma)});
     int product = e.emit(OpKind::Matmul, {scaled, e(w)});
-    int sumSq = e.emit(OpKind::ReduceSum, {e.emit(OpKind::Square, {e(x)})},
-                       last);
-    int rms = e.emit(OpKind::Sqrt, {e.emit(OpKind::MulScalar, {sumSq}, 0, inv)});
+    int sumSq =
+        e.emit(OpKind::ReduceSum, {e.emit(OpKind::Square, {e(x)})}, last);
+    int rms =
+        e.emit(OpKind::Sqrt, {e.emit(OpKind::MulScalar, {sumSq}, 0, inv)});
     return e.emit(OpKind::Div, {product, rms});
   });
 }
@@ -277,8 +277,7 @@ Replacement scaleAfterMatmul(RowScale rs, int y, bool rhs = false) {
 /// (x ∘ s)·Y → (x·Y) ∘ s for s constant along each row (Blockbuster's rule
 /// 4, linearity), when the matmul is the only reader of x ∘ s; and the
 /// same for a column scale of the rhs (a normalized K in attention).
-std::optional<Replacement> rowScalePastMatmul(const Matcher &m,
-                                              const Op &op) {
+std::optional<Replacement> rowScalePastMatmul(const Matcher &m, const Op &op) {
   if (op.kind != OpKind::Matmul)
     return std::nullopt;
   if (m.uses[op.operands[0]] == 1)

@@ -30,8 +30,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSOPT_SEARCH_BLOCKFUSION_H
-#define TSOPT_SEARCH_BLOCKFUSION_H
+#ifndef TSOPT_FUSION_BLOCKFUSION_H
+#define TSOPT_FUSION_BLOCKFUSION_H
 
 #include "tsopt/Core/Graph.h"
 
@@ -108,4 +108,4 @@ std::vector<std::string> unfusableReasons(const Graph &program);
 
 } // namespace tsopt
 
-#endif // TSOPT_SEARCH_BLOCKFUSION_H
+#endif // TSOPT_FUSION_BLOCKFUSION_H

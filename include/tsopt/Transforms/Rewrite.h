@@ -22,8 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSOPT_SEARCH_REWRITE_H
-#define TSOPT_SEARCH_REWRITE_H
+#ifndef TSOPT_TRANSFORMS_REWRITE_H
+#define TSOPT_TRANSFORMS_REWRITE_H
 
 #include "tsopt/Core/Graph.h"
 
@@ -65,4 +65,4 @@ rewriteAlgebraically(const Graph &program,
 
 } // namespace tsopt
 
-#endif // TSOPT_SEARCH_REWRITE_H
+#endif // TSOPT_TRANSFORMS_REWRITE_H

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSOPT_SEARCH_PARTITION_H
-#define TSOPT_SEARCH_PARTITION_H
+#ifndef TSOPT_TRANSFORMS_PARTITION_H
+#define TSOPT_TRANSFORMS_PARTITION_H
 
 #include "tsopt/Core/Graph.h"
 
@@ -36,4 +36,4 @@ Subprogram extractPart(const Graph &program,
 
 } // namespace tsopt
 
-#endif // TSOPT_SEARCH_PARTITION_H
+#endif // TSOPT_TRANSFORMS_PARTITION_H

@@ -4,9 +4,9 @@
 
 #include "tsopt/Core/IndexVariables.h"
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/ThreadGraphs.h"
-#include "tsopt/Search/Search.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -334,8 +334,7 @@ std::optional<BuiltKernel> buildCombine(const BlockProgram &bp,
                                         const Structure &first,
                                         const Combine &c,
                                         llvm::ArrayRef<int64_t> extents,
-                                        int64_t splits,
-                                        bool keepUnitGridDims) {
+                                        int64_t splits, bool keepUnitGridDims) {
   const Graph &g = bp.graph;
   Graph bg;
   bg.level = Level::Block;
@@ -456,7 +455,6 @@ llvm::SmallVector<int64_t, 16> loopExtents(int64_t n) {
   return out;
 }
 
-
 /// A choice of loop (and split) for a set of ops: the kernels' structure
 /// and the extents each coordinate can take.
 struct Arrangement {
@@ -468,7 +466,8 @@ struct Arrangement {
 
 /// The cheapest extents of `shape` (coordinate descent from tiles of about
 /// 64, thread graphs formed once), or std::nullopt.
-std::optional<KernelPlan> tileShape(const BlockProgram &bp, const Arrangement &sh,
+std::optional<KernelPlan> tileShape(const BlockProgram &bp,
+                                    const Arrangement &sh,
                                     const TargetDesc &target) {
   const Structure &s = sh.first;
   int r = s.loopVar;
@@ -615,14 +614,12 @@ gridVariables(const BlockProgram &bp, llvm::ArrayRef<int> ops,
   llvm::SmallVector<int, 4> vars;
   for (int var : bp.vars[outputs.front()]) {
     if (var < 0 || excluded(var) || llvm::is_contained(vars, var) ||
-        llvm::any_of(ops, [&](int i) {
-          return llvm::is_contained(bp.reduced(i), var);
-        }))
+        llvm::any_of(
+            ops, [&](int i) { return llvm::is_contained(bp.reduced(i), var); }))
       continue;
-    bool ok = llvm::all_of(outputs,
-                           [&](int v) { return bp.dimOf(v, var) >= 0; }) &&
-              llvm::all_of(inputs,
-                           [&](int v) { return bp.dimOf(v, var) != -2; });
+    bool ok =
+        llvm::all_of(outputs, [&](int v) { return bp.dimOf(v, var) >= 0; }) &&
+        llvm::all_of(inputs, [&](int v) { return bp.dimOf(v, var) != -2; });
     for (int i : ops) {
       int d = bp.dimOf(g.ops[i].results[0], var);
       ok &= d != -2 && (allowReplication || d >= 0);
@@ -631,9 +628,8 @@ gridVariables(const BlockProgram &bp, llvm::ArrayRef<int> ops,
       vars.push_back(var);
   }
   while (vars.size() > most) {
-    auto smallest = llvm::min_element(vars, [&](int a, int b) {
-      return bp.varSize[a] < bp.varSize[b];
-    });
+    auto smallest = llvm::min_element(
+        vars, [&](int a, int b) { return bp.varSize[a] < bp.varSize[b]; });
     vars.erase(smallest);
   }
   return llvm::SmallVector<int, 3>(vars.begin(), vars.end());
@@ -643,8 +639,9 @@ gridVariables(const BlockProgram &bp, llvm::ArrayRef<int> ops,
 /// the ops up to the sums over it in the first kernel, the ops needing the
 /// whole sums in the combine kernel; std::nullopt when the set does not
 /// split that way.
-std::optional<Arrangement> splitShape(const BlockProgram &bp, const Structure &base,
-                                int splitVar, bool allowReplication) {
+std::optional<Arrangement> splitShape(const BlockProgram &bp,
+                                      const Structure &base, int splitVar,
+                                      bool allowReplication) {
   const Graph &g = bp.graph;
   Arrangement sh;
   Structure &first = sh.first;
@@ -685,8 +682,7 @@ std::optional<Arrangement> splitShape(const BlockProgram &bp, const Structure &b
     int res = g.ops[i].results[0];
     if (!partial.count(res))
       continue;
-    bool read = bp.isOutput[res] ||
-                llvm::any_of(bp.users[res], [&](int u) {
+    bool read = bp.isOutput[res] || llvm::any_of(bp.users[res], [&](int u) {
                   return llvm::is_contained(combine.ops, u) ||
                          !llvm::is_contained(base.ops, u);
                 });
@@ -699,10 +695,9 @@ std::optional<Arrangement> splitShape(const BlockProgram &bp, const Structure &b
   combine.outputs = base.outputs;
 
   // The first kernel's grid: variables of every partial sum it writes.
-  llvm::SmallVector<int, 3> gridVars =
-      gridVariables(bp, first.ops, first.outputs, first.inputs,
-                    allowReplication, 2,
-                    [&](int var) { return var == splitVar; });
+  llvm::SmallVector<int, 3> gridVars = gridVariables(
+      bp, first.ops, first.outputs, first.inputs, allowReplication, 2,
+      [&](int var) { return var == splitVar; });
   // Each partial sum is written with the splits along its last dim that
   // no grid dim slices.
   for (int v : first.outputs) {
@@ -720,13 +715,13 @@ std::optional<Arrangement> splitShape(const BlockProgram &bp, const Structure &b
   // The combine kernel's grid: variables of every result, not reduced
   // after the loop, not along a dim the splits are concatenated in (its
   // ops only read the sums, so nothing is replicated).
-  combine.gridVars = gridVariables(
-      bp, combine.ops, combine.outputs, first.outputs,
-      /*allowReplication=*/true, 3, [&](int var) {
-        return llvm::any_of(first.outputs, [&](int v) {
-          return bp.vars[v][first.partialDim.lookup(v)] == var;
-        });
-      });
+  combine.gridVars =
+      gridVariables(bp, combine.ops, combine.outputs, first.outputs,
+                    /*allowReplication=*/true, 3, [&](int var) {
+                      return llvm::any_of(first.outputs, [&](int v) {
+                        return bp.vars[v][first.partialDim.lookup(v)] == var;
+                      });
+                    });
   sh.combine = std::move(combine);
   sh.outputs = base.outputs;
   return sh;
@@ -756,17 +751,15 @@ std::optional<KernelPlan> fusion::planKernel(const BlockProgram &bp,
         base.inputs.push_back(o);
   for (int i : ops) {
     int r = g.ops[i].results[0];
-    if (bp.isOutput[r] || llvm::any_of(bp.users[r], [&](int u) {
-          return !inSet.count(u);
-        }))
+    if (bp.isOutput[r] ||
+        llvm::any_of(bp.users[r], [&](int u) { return !inSet.count(u); }))
       base.outputs.push_back(r);
   }
   if (base.outputs.empty())
     return std::nullopt;
 
   base.gridVars = gridVariables(bp, ops, base.outputs, base.inputs,
-                                allowReplication, 3,
-                                [](int) { return false; });
+                                allowReplication, 3, [](int) { return false; });
 
   // Loop variables: none, or one the set sums over.
   llvm::SmallVector<int, 3> loopVars = {-1};

@@ -1,14 +1,15 @@
 //===- BlockFusion.cpp - Rule-based block fusion (Blockbuster) ------------===//
 
-#include "tsopt/Search/BlockFusion.h"
+#include "tsopt/Fusion/BlockFusion.h"
 #include "tsopt/Core/Precision.h"
-#include "tsopt/Search/Fission.h"
+#include "tsopt/Transforms/Fission.h"
 
 #include "FusedKernel.h"
-#include "Generation.h"
+#include "tsopt/Core/GraphText.h"
+#include "tsopt/Optimize/Tiling.h"
 
 #include "tsopt/Optimize/CostModel.h"
-#include "tsopt/Search/Rewrite.h"
+#include "tsopt/Transforms/Rewrite.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -43,8 +44,10 @@ public:
       : bp(program), target(target), groupOf(program.ops.size()) {
     for (size_t i = 0; i < program.ops.size(); ++i) {
       groupOf[i] = groups.size();
-      groups.push_back({{static_cast<int>(i)}, std::nullopt,
-                        predefinedCost(bp, i, target), true});
+      groups.push_back({{static_cast<int>(i)},
+                        std::nullopt,
+                        predefinedCost(bp, i, target),
+                        true});
     }
   }
 
@@ -95,7 +98,8 @@ const Graph &Fuser::retiled(const std::vector<int> &ops,
   if (it != retiledKernels.end())
     return it->second;
   double cost;
-  Graph g = search::tile(plan.graph, plan.graph, SearchOptions(), target, cost);
+  Graph g = tileExtents(plan.graph, plan.graph, kDefaultGridExtents,
+                        kDefaultForloopExtents, target, cost);
   return retiledKernels
       .emplace(key, cost < plan.costUs ? std::move(g) : plan.graph)
       .first->second;
@@ -228,8 +232,8 @@ void Fuser::fuseAll(bool replicate, bool guided) {
         if (!convex(a, b))
           continue;
         const KernelPlan *plan = planFor(mergedOps(a, b), replicate);
-        if (!plan || (guided && plan->costUs >=
-                                    groups[a].costUs + groups[b].costUs))
+        if (!plan ||
+            (guided && plan->costUs >= groups[a].costUs + groups[b].costUs))
           continue;
         std::string what = "fused " + describe(b) + " into " + describe(a);
         steps.push_back({rule, what});
@@ -280,8 +284,8 @@ bool Fuser::extend(bool guided) {
     return false;
   auto [a, b] = best;
   if (a == b) {
-    steps.push_back({6, "extended the grid of " + describe(a) +
-                            " (replicated work)"});
+    steps.push_back(
+        {6, "extended the grid of " + describe(a) + " (replicated work)"});
     groups[a].plan = *bestPlan;
     groups[a].costUs = bestPlan->costUs;
     return true;
@@ -414,8 +418,8 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
   };
   const TargetDesc *target = lookupTarget(options.target);
   if (!target)
-    return fail("unknown target '" + options.target + "' (known: " +
-                knownTargetNames().str() + ")");
+    return fail("unknown target '" + options.target +
+                "' (known: " + knownTargetNames().str() + ")");
   if (program.level != Level::Kernel ||
       llvm::any_of(program.ops,
                    [](const Op &op) { return op.kind == OpKind::Kernel; }))
@@ -423,9 +427,8 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
 
   FusionResult result;
   auto programCost = estimateCost(program, *target);
-  result.programCostUs = succeeded(programCost) && programCost->fits
-                             ? programCost->totalUs
-                             : kInf;
+  result.programCostUs =
+      succeeded(programCost) && programCost->fits ? programCost->totalUs : kInf;
 
   Graph form = program;
   std::vector<FusionStep> algebraic;
@@ -475,9 +478,9 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
   for (auto [i, s] : llvm::enumerate(result.snapshots))
     if (s.costUs < result.snapshots[result.best].costUs)
       result.best = i;
-  result.seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   return result;
 }
 

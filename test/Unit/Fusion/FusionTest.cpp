@@ -1,4 +1,5 @@
-//===- FusionTest.cpp - Rule-based block fusion ----------------------------===//
+//===- FusionTest.cpp - Rule-based block fusion
+//----------------------------===//
 //
 // fuseBlocks on every workload (reduced shapes: every snapshot verified; the
 // published shapes: the best snapshot beats the program), on random
@@ -10,8 +11,8 @@
 #include "TestGraphs.h"
 #include "TestWorkloads.h"
 
-#include "tsopt/Search/BlockFusion.h"
-#include "tsopt/Search/Search.h"
+#include "tsopt/Core/GraphText.h"
+#include "tsopt/Fusion/BlockFusion.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include <gtest/gtest.h>
@@ -114,8 +115,8 @@ Graph randomProgram(std::mt19937 &rng) {
     int a = pick(pool);
     switch (choice) {
     case 0:
-      pool.push_back(add(g, OpKind::Exp, {mulScalar(g, a, 0.125, shape)},
-                         shape));
+      pool.push_back(
+          add(g, OpKind::Exp, {mulScalar(g, a, 0.125, shape)}, shape));
       break;
     case 1:
       pool.push_back(add(g, OpKind::Silu, {a}, shape));
@@ -125,8 +126,7 @@ Graph randomProgram(std::mt19937 &rng) {
       rows.push_back(mulScalar(
           g,
           reduce(g, OpKind::ReduceSum,
-                 rng() % 2 ? add(g, OpKind::Square, {a}, shape) : a, 1,
-                 {m, 1}),
+                 rng() % 2 ? add(g, OpKind::Square, {a}, shape) : a, 1, {m, 1}),
           1.0 / static_cast<double>(shape[1]), {m, 1}));
       break;
     case 3:

@@ -1,6 +1,6 @@
 //===- FusedKernel.h - One kernel for a set of program ops ------*- C++ -*-===//
 //
-// Internal to rule-based fusion (tsopt/Search/BlockFusion.h). The block-
+// Internal to rule-based fusion (tsopt/Fusion/BlockFusion.h). The block-
 // program view of a kernel graph: each op maps over the index variables of
 // its result (tsopt/Core/IndexVariables.h) and reduces over the variables it
 // contracts. A set of ops becomes one graph-defined kernel when
@@ -19,8 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSOPT_LIB_SEARCH_FUSEDKERNEL_H
-#define TSOPT_LIB_SEARCH_FUSEDKERNEL_H
+#ifndef TSOPT_LIB_FUSION_FUSEDKERNEL_H
+#define TSOPT_LIB_FUSION_FUSEDKERNEL_H
 
 #include "tsopt/Core/Graph.h"
 #include "tsopt/Core/Target.h"
@@ -82,4 +82,4 @@ double predefinedCost(const BlockProgram &bp, int i, const TargetDesc &target);
 
 } // namespace tsopt::fusion
 
-#endif // TSOPT_LIB_SEARCH_FUSEDKERNEL_H
+#endif // TSOPT_LIB_FUSION_FUSEDKERNEL_H

@@ -1,6 +1,6 @@
 //===- Fission.cpp - Composite ops into primitives ------------------------===//
 
-#include "tsopt/Search/Fission.h"
+#include "tsopt/Transforms/Fission.h"
 
 using namespace tsopt;
 

@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSOPT_SEARCH_FISSION_H
-#define TSOPT_SEARCH_FISSION_H
+#ifndef TSOPT_TRANSFORMS_FISSION_H
+#define TSOPT_TRANSFORMS_FISSION_H
 
 #include "tsopt/Core/Graph.h"
 
@@ -43,4 +43,4 @@ FissionResult fission(const Graph &program);
 
 } // namespace tsopt
 
-#endif // TSOPT_SEARCH_FISSION_H
+#endif // TSOPT_TRANSFORMS_FISSION_H
