@@ -9,6 +9,7 @@
 #include "tsopt/Eval/FieldDomain.h"
 
 #include "EvaluatorImpl.h"
+#include "tsopt/Support/SplitMix.h"
 
 #include <cmath>
 #include <map>
@@ -19,18 +20,9 @@ using namespace tsopt;
 
 namespace {
 
-/// splitmix64 (Steele, Lea, Flood): expands the 64-bit seed into the stream
-/// from which the key and ω are drawn. Every seed gives a distinct, well
-/// mixed stream; the seed itself is not secret, so no more is needed.
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
+// SplitMix64 (tsopt/Support/SplitMix.h) expands the 64-bit seed into the
+// stream from which the key and ω are drawn. Every seed gives a distinct,
+// well mixed stream; the seed itself is not secret, so no more is needed.
 
 uint64_t mulMod(uint64_t a, uint64_t b, uint64_t m) {
   return uint64_t(field::u128(a) * b % m);

@@ -6,6 +6,7 @@
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Eval/Evaluator.h"
 #include "tsopt/Eval/FieldDomain.h"
+#include "tsopt/Support/SplitMix.h"
 #include "tsopt/Verify/Lax.h"
 
 #include "llvm/Support/Format.h"
@@ -90,10 +91,7 @@ void runParallel(std::vector<std::function<void()>> &jobs, unsigned threads) {
 }
 
 uint64_t mix(uint64_t seed, uint64_t stream) {
-  uint64_t z = seed + 0x9e3779b97f4a7c15ull * (stream + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return splitMixStream(seed, stream);
 }
 
 llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,

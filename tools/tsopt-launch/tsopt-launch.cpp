@@ -12,6 +12,7 @@
 
 #include "tsopt/Runtime/NpyIO.h"
 #include "tsopt/Runtime/Runtime.h"
+#include "tsopt/Support/SplitMix.h"
 
 #include <sys/stat.h>
 
@@ -144,16 +145,9 @@ bool parseOptions(int argc, char **argv, Options &options, std::string &why) {
   return true;
 }
 
-/// splitmix64: a small, portable generator, so that a seed gives the same
-/// inputs everywhere.
-struct Random {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+/// splitmix64 (tsopt/Support/SplitMix.h): a small, portable generator, so
+/// that a seed gives the same inputs everywhere.
+struct Random : tsopt::SplitMix64 {
   /// Uniform in [-1, 1), a multiple of 2^-23.
   float uniform() {
     return static_cast<float>(static_cast<int64_t>(next() >> 40) -
@@ -242,7 +236,7 @@ int main(int argc, char **argv) {
                  std::to_string(options.inputs.size()) +
                  " --input files given");
   std::vector<std::vector<char>> inputs;
-  Random random{options.seed};
+  Random random{{options.seed}};
   for (size_t i = 0; i < numInputs; ++i) {
     const BufferSpec &spec = fn->buffers[fn->inputIndex(i)];
     if (options.inputs.empty()) {
