@@ -171,100 +171,50 @@ std::string tsopt::formatShape(llvm::ArrayRef<int64_t> shape) {
       llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), "x");
 }
 
+namespace {
+constexpr OpKindInfo kOpKinds[] = {
+#define TSOPT_OP_KIND(Enum, Mnemonic, Family, Field, Flops, Sfu)               \
+  {OpKind::Enum, Mnemonic, OpFamily::Family, FieldReading::Field, Flops, Sfu},
+#include "tsopt/Core/OpKinds.def"
+};
+} // namespace
+
+llvm::ArrayRef<OpKindInfo> tsopt::allOpKinds() { return kOpKinds; }
+
+const OpKindInfo &tsopt::opKindInfo(OpKind k) {
+  return kOpKinds[static_cast<size_t>(k)];
+}
+
+std::optional<OpKind> tsopt::parseOpKind(llvm::StringRef name) {
+  for (const OpKindInfo &info : kOpKinds)
+    if (info.mnemonic == name)
+      return info.kind;
+  return std::nullopt;
+}
+
 llvm::StringRef tsopt::stringifyOpKind(OpKind k) {
-  switch (k) {
-  case OpKind::Add:
-    return "add";
-  case OpKind::Sub:
-    return "sub";
-  case OpKind::Mul:
-    return "mul";
-  case OpKind::Div:
-    return "div";
-  case OpKind::Exp:
-    return "exp";
-  case OpKind::Square:
-    return "square";
-  case OpKind::Sqrt:
-    return "sqrt";
-  case OpKind::Rsqrt:
-    return "rsqrt";
-  case OpKind::Silu:
-    return "silu";
-  case OpKind::Gelu:
-    return "gelu";
-  case OpKind::Relu:
-    return "relu";
-  case OpKind::Sigmoid:
-    return "sigmoid";
-  case OpKind::Tanh:
-    return "tanh";
-  case OpKind::Neg:
-    return "neg";
-  case OpKind::MulScalar:
-    return "mul_scalar";
-  case OpKind::AddScalar:
-    return "add_scalar";
-  case OpKind::Matmul:
-    return "matmul";
-  case OpKind::ReduceSum:
-    return "reduce_sum";
-  case OpKind::ReduceMax:
-    return "reduce_max";
-  case OpKind::Repeat:
-    return "repeat";
-  case OpKind::Reshape:
-    return "reshape";
-  case OpKind::Transpose:
-    return "transpose";
-  case OpKind::Concat:
-    return "concat";
-  case OpKind::Slice:
-    return "slice";
-  case OpKind::RmsNorm:
-    return "rms_norm";
-  case OpKind::Kernel:
-    return "kernel";
-  case OpKind::BlockInput:
-    return "input";
-  case OpKind::Accum:
-    return "accum";
-  case OpKind::BlockOutput:
-    return "output";
-  case OpKind::ThreadGraph:
-    return "thread_graph";
-  }
-  return "?";
+  return opKindInfo(k).mnemonic;
 }
 
 bool tsopt::isElementwiseBinary(OpKind k) {
-  return k == OpKind::Add || k == OpKind::Sub || k == OpKind::Mul ||
-         k == OpKind::Div;
-}
-
-bool tsopt::isDataMovement(OpKind k) {
-  return k == OpKind::Transpose || k == OpKind::Reshape ||
-         k == OpKind::Concat || k == OpKind::Repeat || k == OpKind::Slice;
+  return opKindInfo(k).family == OpFamily::ElementwiseBinary;
 }
 
 bool tsopt::isElementwiseUnary(OpKind k) {
-  switch (k) {
-  case OpKind::Exp:
-  case OpKind::Square:
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-  case OpKind::Silu:
-  case OpKind::Gelu:
-  case OpKind::Relu:
-  case OpKind::Sigmoid:
-  case OpKind::Tanh:
-  case OpKind::Neg:
-  case OpKind::MulScalar:
-  case OpKind::AddScalar:
-    return true;
-  default:
-    return false;
-  }
+  return opKindInfo(k).family == OpFamily::ElementwiseUnary;
+}
+
+bool tsopt::isDataMovement(OpKind k) {
+  return opKindInfo(k).family == OpFamily::DataMovement;
+}
+
+bool tsopt::isUninterpretedUnary(OpKind k) {
+  return opKindInfo(k).family == OpFamily::ElementwiseUnary &&
+         opKindInfo(k).field == FieldReading::Uninterpreted;
+}
+
+bool tsopt::isPredefinedOp(OpKind k) {
+  return opKindInfo(k).family != OpFamily::Structure;
 }
 
 int Graph::addInput(TensorType type) {

@@ -29,38 +29,10 @@ static int64_t bytesOf(const Graph &g, int value) {
 }
 
 /// CUDA-core FLOPs and special-function ops per element of an element-wise
-/// op, counted as the instructions a fast-math lowering issues:
-/// exp(x) = ex2(x * log2 e); x / y = x * rcp(y); silu(x) = x * rcp(1 +
-/// ex2(-x * log2 e)); gelu in the tanh form (x^3, two FMAs, tanh, the final
-/// scale).
+/// op: the instructions a fast-math lowering issues (tsopt/Core/OpKinds.def).
 static Work elementwiseWork(OpKind kind) {
-  switch (kind) {
-  case OpKind::Add:
-  case OpKind::Sub:
-  case OpKind::Mul:
-  case OpKind::Neg:
-  case OpKind::Relu:
-  case OpKind::Square:
-  case OpKind::MulScalar:
-  case OpKind::AddScalar:
-    return {0, 1, 0};
-  case OpKind::Div:
-  case OpKind::Exp:
-    return {0, 1, 1};
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-    return {0, 0, 1};
-  case OpKind::Silu:
-    return {0, 3, 2};
-  case OpKind::Gelu:
-    return {0, 7, 1};
-  case OpKind::Sigmoid:
-    return {0, 2, 2};
-  case OpKind::Tanh:
-    return {0, 3, 2};
-  default:
-    return {};
-  }
+  const OpKindInfo &info = opKindInfo(kind);
+  return {0, info.flops, info.specialFunctionOps};
 }
 
 Work tsopt::opWork(const Op &op, const Graph &g) {

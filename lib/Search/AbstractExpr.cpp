@@ -648,18 +648,6 @@ llvm::SmallVector<AbsTensor, 1> BuilderImpl::apply(
     return one(alg.unary(in(0), [&](ExprId e) { return ctx.exp(e); }));
   case OpKind::Square:
     return one(alg.unary(in(0), [&](ExprId e) { return ctx.mul(e, e); }));
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-  case OpKind::Silu:
-  case OpKind::Gelu:
-  case OpKind::Relu:
-  case OpKind::Sigmoid:
-  case OpKind::Tanh:
-    // Each its own uninterpreted symbol. rsqrt(x) is deliberately not
-    // div(1, sqrt(x)): the language has no constant 1, so a µGraph that
-    // divides by sqrt and a program that multiplies by rsqrt get different
-    // expressions (the search explores the program's own op kinds).
-    return one(alg.unary(in(0), [&](ExprId e) { return ctx.apply(k, e); }));
   case OpKind::Neg:
   case OpKind::MulScalar:
   case OpKind::AddScalar:
@@ -741,6 +729,13 @@ llvm::SmallVector<AbsTensor, 1> BuilderImpl::apply(
     return results;
   }
   default:
+    // The table's uninterpreted unary ops (OpKinds.def), each its own
+    // symbol. rsqrt(x) is deliberately not div(1, sqrt(x)): the language
+    // has no constant 1, so a µGraph that divides by sqrt and a program
+    // that multiplies by rsqrt get different expressions (the search
+    // explores the program's own op kinds).
+    if (isUninterpretedUnary(k))
+      return one(alg.unary(in(0), [&](ExprId e) { return ctx.apply(k, e); }));
     return opaqueAll();
   }
 }

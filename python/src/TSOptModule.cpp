@@ -73,21 +73,11 @@ DType parseDType(const std::string &name) {
                         "'; tsopt executes f16, bf16 and f32");
 }
 
-/// Op kinds by their dialect names ("add", "reduce_sum", "rms_norm", ...).
-std::optional<OpKind> lookupOpKind(llvm::StringRef name) {
-  for (int k = 0; k <= static_cast<int>(OpKind::ThreadGraph); ++k)
-    if (stringifyOpKind(static_cast<OpKind>(k)) == name)
-      return static_cast<OpKind>(k);
-  return std::nullopt;
-}
-
 /// Kinds a program may be built from: the pre-defined kernel ops. Kernels,
 /// block and thread graphs come from the search or from parsed IR.
 OpKind parsePredefinedKind(const std::string &name) {
-  std::optional<OpKind> k = lookupOpKind(name);
-  if (!k || *k == OpKind::Kernel || *k == OpKind::BlockInput ||
-      *k == OpKind::Accum || *k == OpKind::BlockOutput ||
-      *k == OpKind::ThreadGraph)
+  std::optional<OpKind> k = parseOpKind(name);
+  if (!k || !isPredefinedOp(*k))
     throw py::value_error("'" + name + "' is not a pre-defined kernel op");
   return *k;
 }
@@ -594,10 +584,8 @@ llvm::SmallVector<OpKind, 8>
 kindsFromNames(const std::vector<std::string> &ns) {
   llvm::SmallVector<OpKind, 8> kinds;
   for (const std::string &n : ns) {
-    std::optional<OpKind> k = lookupOpKind(n);
-    if (!k || *k == OpKind::Kernel || *k == OpKind::BlockInput ||
-        *k == OpKind::BlockOutput || *k == OpKind::Accum ||
-        *k == OpKind::ThreadGraph)
+    std::optional<OpKind> k = parseOpKind(n);
+    if (!k || !isPredefinedOp(*k))
       throw py::value_error("unknown op '" + n + "'");
     kinds.push_back(*k);
   }

@@ -58,49 +58,62 @@ struct TensorType {
   int64_t numElements() const { return tsopt::numElements(shape); }
 };
 
-enum class OpKind : uint8_t {
-  // Element-wise binary ops with numpy broadcasting.
-  Add,
-  Sub,
-  Mul,
-  Div,
-  // Element-wise unary ops.
-  Exp,
-  Square,
-  Sqrt,
-  Rsqrt,
-  Silu,
-  Gelu,
-  Relu,
-  Sigmoid,
-  Tanh,
-  Neg,
-  MulScalar,
-  AddScalar,
-  // Contraction, reductions and data movement.
-  Matmul,
-  ReduceSum,
-  ReduceMax,
-  Repeat,
-  Reshape,
-  Transpose,
-  Concat,
-  Slice,
-  RmsNorm,
-  // Kernel level only: a graph-defined kernel (body = block graph).
-  Kernel,
-  // Block level only.
-  BlockInput,
-  Accum,
-  BlockOutput,
-  ThreadGraph, // body = thread graph
+/// What shape rule and which lowering family an op kind has.
+enum class OpFamily : uint8_t {
+  ElementwiseBinary, ///< numpy broadcasting of two operands
+  ElementwiseUnary,  ///< one operand (mul_scalar, add_scalar: and a constant)
+  Contraction,       ///< matmul
+  Reduction,         ///< over one dim, kept as extent 1
+  DataMovement,      ///< moves elements only
+  Composite,         ///< split into primitives by fission
+  Structure,         ///< kernels, block-graph iterators, thread graphs
 };
+
+/// How the verifier's finite field reads an op kind (docs/finite-field.md).
+enum class FieldReading : uint8_t {
+  Polynomial,    ///< exactly, as field arithmetic
+  Exp,           ///< the field's exponential
+  Uninterpreted, ///< a keyed function of its operand(s)
+  Defined,       ///< by its parts (a composite) or its body
+};
+
+/// Every op kind, from the one table (tsopt/Core/OpKinds.def).
+enum class OpKind : uint8_t {
+#define TSOPT_OP_KIND(Enum, Mnemonic, Family, Field, Flops, Sfu) Enum,
+#include "tsopt/Core/OpKinds.def"
+};
+
+/// One row of tsopt/Core/OpKinds.def.
+struct OpKindInfo {
+  OpKind kind;
+  llvm::StringLiteral mnemonic;
+  OpFamily family;
+  FieldReading field;
+  /// Per element of an element-wise op: CUDA-core FLOPs (FMA = 2) and
+  /// special-function instructions of a fast-math lowering.
+  int64_t flops, specialFunctionOps;
+};
+
+/// The table, in enumerator order.
+llvm::ArrayRef<OpKindInfo> allOpKinds();
+const OpKindInfo &opKindInfo(OpKind k);
+
+/// The kind whose mnemonic is `name` ("exp", "reduce_sum", "rms_norm").
+std::optional<OpKind> parseOpKind(llvm::StringRef name);
 
 llvm::StringRef stringifyOpKind(OpKind k);
 bool isElementwiseBinary(OpKind k);
 bool isElementwiseUnary(OpKind k);
 /// Transpose, reshape, concat, repeat, slice: ops that only move elements.
 bool isDataMovement(OpKind k);
+/// An element-wise unary op that the verifier's field and the search's
+/// abstract expressions read as a keyed, uninterpreted function of its
+/// operand (sqrt, silu, tanh, ...).
+bool isUninterpretedUnary(OpKind k);
+/// An op a program is written in (a kernel-level pre-defined kernel), as
+/// opposed to the structure the search builds (kernels, iterators, thread
+/// graphs).
+bool isPredefinedOp(OpKind k);
 
 /// Map entry meaning "replicated": the dimension is not partitioned.
 constexpr int kReplica = -1;

@@ -297,14 +297,10 @@ public:
       // rsqrt is 1/sqrt by definition, so it is not a second unknown
       // function: x·rsqrt(v) and x / sqrt(v) (rms_norm) then agree.
       return inverse(uninterpreted(OpKind::Sqrt, x));
-    case OpKind::Sqrt:
-    case OpKind::Silu:
-    case OpKind::Gelu:
-    case OpKind::Relu:
-    case OpKind::Sigmoid:
-    case OpKind::Tanh:
-      return uninterpreted(k, x);
     default:
+      // The rest of the table's uninterpreted unary ops (OpKinds.def).
+      if (isUninterpretedUnary(k))
+        return uninterpreted(k, x);
       llvm_unreachable("not an element-wise unary op of a domain");
     }
   }

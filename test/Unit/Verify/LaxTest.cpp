@@ -9,11 +9,13 @@
 
 #include "tsopt/Verify/Lax.h"
 #include "TestGraphs.h"
+#include "tsopt/Eval/FieldDomain.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 using namespace tsopt;
 using namespace tsopt::test;
@@ -520,3 +522,58 @@ TEST(LaxTest, OutsideLaxTheExpHomomorphismIsLost) {
 }
 
 } // namespace
+
+// The op-kind table (tsopt/Core/OpKinds.def) against the code that reads
+// each kind: mnemonics round-trip and are unique, and how the table says the
+// field reads an element-wise unary op is how the LAX analysis and the
+// field evaluate it — an uninterpreted op of x² is a fresh variable, so
+// its square has x²'s degree, a polynomial op keeps x's degree, and exp
+// counts as an exp.
+TEST(OpKindTable, AgreesWithTheAnalysisAndTheField) {
+  std::set<std::string> names;
+  for (const OpKindInfo &info : allOpKinds()) {
+    EXPECT_EQ(&opKindInfo(info.kind), &info);
+    EXPECT_EQ(parseOpKind(info.mnemonic), info.kind);
+    EXPECT_TRUE(names.insert(info.mnemonic.str()).second)
+        << info.mnemonic.str();
+  }
+  EXPECT_FALSE(parseOpKind("frobnicate"));
+  FieldDomain dom(7);
+  // The degree of x².
+  Graph sqOnly;
+  sqOnly.outputs.push_back(
+      add(sqOnly, OpKind::Square, {sqOnly.addInput(tt({4, 8}))}, {4, 8}));
+  int64_t squareDegree = analyzeLax(sqOnly).valueDegree;
+  for (const OpKindInfo &info : allOpKinds()) {
+    if (info.family != OpFamily::ElementwiseUnary ||
+        info.kind == OpKind::MulScalar || info.kind == OpKind::AddScalar)
+      continue;
+    Graph g;
+    int x = g.addInput(tt({4, 8}));
+    int sq = add(g, OpKind::Square, {x}, {4, 8});
+    int fx = add(g, info.kind, {sq}, {4, 8});
+    g.outputs.push_back(add(g, OpKind::Square, {fx}, {4, 8}));
+    LaxReport r = analyzeLax(g);
+    FieldDomain::Elem a = dom.fromDouble(3), f = dom.unary(info.kind, a);
+    switch (info.field) {
+    case FieldReading::Uninterpreted:
+      // f(x²)² is a fresh variable squared (its argument x² counted too).
+      EXPECT_EQ(r.valueDegree, squareDegree) << info.mnemonic.str();
+      EXPECT_NE(f, a) << info.mnemonic.str();
+      EXPECT_NE(f, dom.mul(a, a)) << info.mnemonic.str();
+      break;
+    case FieldReading::Polynomial:
+      // f(x²)² keeps x's degree: x⁴ or more.
+      EXPECT_GT(r.valueDegree, squareDegree) << info.mnemonic.str();
+      break;
+    case FieldReading::Exp:
+      EXPECT_EQ(r.numExps, 1) << info.mnemonic.str();
+      EXPECT_EQ(f, dom.exp(a)) << info.mnemonic.str();
+      break;
+    case FieldReading::Defined:
+      ADD_FAILURE() << info.mnemonic.str()
+                    << ": an element-wise op is defined by "
+                    << "its semantics, not by parts";
+    }
+  }
+}

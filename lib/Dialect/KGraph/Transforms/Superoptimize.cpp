@@ -35,14 +35,6 @@ using namespace tsopt;
 
 namespace {
 
-/// Block-level op kinds by their dialect names ("exp", "reduce_sum", ...).
-FailureOr<OpKind> parseOpKind(StringRef name) {
-  for (int k = 0; k <= static_cast<int>(OpKind::ThreadGraph); ++k)
-    if (stringifyOpKind(static_cast<OpKind>(k)) == name)
-      return static_cast<OpKind>(k);
-  return failure();
-}
-
 struct SuperoptimizePass
     : public kgraph::impl::TSOptSuperoptimizeBase<SuperoptimizePass> {
   using Base::Base;
@@ -185,10 +177,8 @@ SuperoptimizePass::runOnFunction(func::FuncOp func, Deadline deadline,
       opts.noBlockOps = true;
       continue;
     }
-    FailureOr<OpKind> kind = parseOpKind(name);
-    if (failed(kind) || *kind == OpKind::Kernel ||
-        *kind == OpKind::BlockInput || *kind == OpKind::BlockOutput ||
-        *kind == OpKind::Accum || *kind == OpKind::ThreadGraph) {
+    std::optional<OpKind> kind = parseOpKind(name);
+    if (!kind || !isPredefinedOp(*kind)) {
       func.emitError() << "block-ops: unknown block op '" << name << "'";
       return failure();
     }
@@ -204,10 +194,8 @@ SuperoptimizePass::runOnFunction(func::FuncOp func, Deadline deadline,
       opts.noKernelOps = true;
       continue;
     }
-    FailureOr<OpKind> kind = parseOpKind(name);
-    if (failed(kind) || *kind == OpKind::Kernel ||
-        *kind == OpKind::BlockInput || *kind == OpKind::BlockOutput ||
-        *kind == OpKind::Accum || *kind == OpKind::ThreadGraph) {
+    std::optional<OpKind> kind = parseOpKind(name);
+    if (!kind || !isPredefinedOp(*kind)) {
       func.emitError() << "kernel-ops: unknown kernel op '" << name << "'";
       return failure();
     }
