@@ -2,6 +2,7 @@
 
 #include "tsopt/Verify/Equivalence.h"
 #include "tsopt/Core/GraphCheck.h"
+#include "tsopt/Core/GraphText.h"
 #include "tsopt/Core/Parallel.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Eval/Evaluator.h"
@@ -11,6 +12,7 @@
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <atomic>
 #include <cmath>
@@ -556,6 +558,14 @@ llvm::FailureOr<bool> tsopt::screenEquivalence(const Graph &candidate,
          !r->referenceDividesByZero;
 }
 
+uint64_t tsopt::fieldSeed(uint64_t seed, const Graph &candidate,
+                          const Graph &reference) {
+  std::string text = serializeGraph(candidate);
+  text += '|';
+  text += serializeGraph(reference);
+  return splitMixStream(seed, llvm::xxh3_64bits(text));
+}
+
 llvm::FailureOr<VerifyRecord>
 tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
                          const VerifyOptions &options, std::string *why) {
@@ -586,7 +596,7 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   // Inside LAX, exp's q-component is 1 so that exp(a)·exp(b) = exp(a+b)
   // holds exactly; outside it, nested exps must at least behave as an
   // uninterpreted function of their argument (docs/finite-field.md).
-  FieldDomain dom(options.seed,
+  FieldDomain dom(fieldSeed(options.seed, candidate, reference),
                   rec.inLax ? ExpQComponent::One : ExpQComponent::Keyed);
   rec.p = dom.p();
   rec.q = dom.q();

@@ -41,6 +41,16 @@ struct VerifyOptions {
   Deadline deadline;
 };
 
+/// The seed the field of a verification is drawn from (its primes, ω and
+/// key): `seed` mixed with a hash of both programs' text forms. The primes
+/// then depend on the constants they are to test: a program crafted so that
+/// its constants alias modulo the primes of some seed (a result-cache file,
+/// a hand-written candidate) changes those primes by the very constants
+/// that target them, so it aliases only by the prime-draw chance the
+/// record's bound states. The same programs and seed give the same field.
+uint64_t fieldSeed(uint64_t seed, const Graph &candidate,
+                   const Graph &reference);
+
 /// The verdict and the record every verdict carries.
 struct VerifyRecord {
   bool equivalent = false;
@@ -54,7 +64,8 @@ struct VerifyRecord {
   /// probability guarantee and `laxViolation` names the path.
   bool inLax = true;
   std::string laxViolation;
-  /// The primes of this verification, drawn from the seed
+  /// The primes of this verification, drawn from fieldSeed(seed, the two
+  /// programs)
   /// (field::FieldPrimes), and the probability that the draw hit a prime
   /// dividing the integer a real difference of the programs reduces to.
   uint64_t p = 0, q = 0;

@@ -306,9 +306,10 @@ TEST(RewriteTest, RecordCarriesModuliTrialsAndBound) {
   o.delta = 0x1p-30;
   VerifyRecord rec = verify(cand, ref, o);
   EXPECT_TRUE(rec.equivalent);
-  // The primes are drawn from the seed.
-  EXPECT_EQ(rec.p, FieldDomain(o.seed).p());
-  EXPECT_EQ(rec.q, FieldDomain(o.seed).q());
+  // The primes are drawn from the seed and the programs.
+  EXPECT_EQ(rec.p, FieldDomain(fieldSeed(o.seed, cand, ref)).p());
+  EXPECT_EQ(rec.q, FieldDomain(fieldSeed(o.seed, cand, ref)).q());
+  EXPECT_NE(fieldSeed(o.seed, cand, ref), fieldSeed(o.seed, ref, cand));
   EXPECT_GT(rec.primeBound, 0);
   EXPECT_LT(rec.primeBound, 1e-9);
   EXPECT_EQ(rec.delta, 0x1p-30);
@@ -491,7 +492,66 @@ TEST(RewriteTest, ConstantsAliasedForFixedPrimesAreRejectedUnderEverySeed) {
   }
 }
 
+/// e + e·c2 + e·c3 + e·c4 (e = exp(x)) against exp(x), with
+/// 1 + c2 + c3 + c4 = 1 + p·q / 2^142 for the primes p, q that `seed` draws:
+/// ≡ 1 in both fields, ≈ 1 + 2^-19 in the reals (within the f32 float
+/// check). Each c is exactly a double (a 53- or 35-bit chunk of p·q).
+Graph aliasedForSeed(uint64_t seed) {
+  FieldDomain dom(seed);
+  unsigned __int128 pq = (unsigned __int128)dom.p() * dom.q();
+  auto chunk = [&](int shift, int bits) {
+    return static_cast<double>(static_cast<uint64_t>(pq >> shift) &
+                               ((uint64_t(1) << bits) - 1));
+  };
+  double c2 = std::ldexp(chunk(70, 53), 70 - 142);
+  double c3 = std::ldexp(chunk(35, 35), 35 - 142);
+  double c4 = std::ldexp(chunk(0, 35), -142);
+  Graph g;
+  int x = g.addInput(tt({2, 4}));
+  int e = add(g, OpKind::Exp, {x}, {2, 4});
+  int sum = e;
+  for (double c : {c2, c3, c4})
+    sum = add(g, OpKind::Add, {sum, mulScalar(g, e, c, {2, 4})}, {2, 4});
+  g.outputs = {sum};
+  return g;
+}
+
 } // namespace
+
+// Constants crafted against the primes a seed draws (a result-cache file
+// or a candidate written for the default seed 0): they alias in both fields
+// of that seed and pass the float check, so with primes drawn from the seed
+// alone they were "equivalent". The primes now depend on the programs too,
+// and the pair is rejected.
+TEST(RewriteTest, ConstantsAliasedForTheSeedsPrimesAreRejected) {
+  for (uint64_t seed : {0, 1, 42}) {
+    Graph cand = aliasedForSeed(seed), ref = plainExp();
+    {
+      // The crafted sum is 1 in the field of `seed` alone.
+      FieldDomain dom(seed);
+      double cs[3];
+      int n = 0;
+      for (const tsopt::Op &op : cand.ops)
+        if (op.kind == OpKind::MulScalar)
+          cs[n++] = op.scalar;
+      ASSERT_EQ(n, 3);
+      FieldElem total = dom.fromDouble(1);
+      for (double c : cs)
+        total = dom.add(total, dom.fromDouble(c));
+      ASSERT_EQ(total, dom.fromDouble(1)) << "the constants do not alias";
+    }
+    VerifyOptions o = options();
+    o.seed = seed;
+    // The float check alone cannot tell: the difference is 2^-19.
+    auto cmp = compareInFloat(cand, ref, o);
+    ASSERT_TRUE(succeeded(cmp));
+    EXPECT_TRUE(cmp->stable) << cmp->summary();
+    VerifyRecord rec = verify(cand, ref, o);
+    EXPECT_FALSE(rec.equivalent) << "seed " << seed << ": " << rec.summary();
+    EXPECT_FALSE(rec.floatDisagrees) << "the field check refused it";
+    EXPECT_NE(rec.q, FieldDomain(seed).q());
+  }
+}
 
 // A verification cut by its deadline gives no verdict (never "equivalent"
 // or "not equivalent"), and says why.
