@@ -439,14 +439,14 @@ void BlockSearch::extend() {
       tsopt::Op op;
       op.kind = kind;
       op.operands = {a};
-      if (kind == OpKind::MulScalar) {
-        // Scaling an input tile or a scaled tile again is never needed:
-        // scale what is computed from it, once.
+      if (Searcher::takesConstant(kind)) {
+        // Scaling (or shifting) an input tile or a scaled (shifted) tile
+        // again is never needed: apply it to what is computed from it, once.
         int producer = a - bg.inputs.size();
         if (bg.ops[producer].kind == OpKind::BlockInput ||
-            bg.ops[producer].kind == OpKind::MulScalar)
+            bg.ops[producer].kind == kind)
           continue;
-        for (double cst : s.scalars) {
+        for (double cst : s.constantsOf(kind)) {
           op.scalar = cst;
           tryOp(op);
         }

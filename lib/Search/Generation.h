@@ -210,7 +210,22 @@ public:
   /// usedInputs[i]: the program reads input i.
   std::vector<bool> usedInputs;
   llvm::SmallVector<OpKind, 8> kernelOps, blockOps;
-  llvm::SmallVector<double, 2> scalars;
+  /// The constants the search tries, per kind that takes one: mul_scalar's
+  /// factors (the program's, and 1/K of each rms_norm over K), add_scalar's
+  /// addends (the program's, and each rms_norm's nonzero epsilon), and
+  /// rms_norm's epsilons.
+  llvm::SmallVector<double, 2> scalars, addends, epsilons;
+  /// The constants of a kind that takes one (constantsOf(k) non-empty).
+  llvm::ArrayRef<double> constantsOf(OpKind k) const {
+    return k == OpKind::MulScalar   ? llvm::ArrayRef<double>(scalars)
+           : k == OpKind::AddScalar ? llvm::ArrayRef<double>(addends)
+           : k == OpKind::RmsNorm   ? llvm::ArrayRef<double>(epsilons)
+                                    : llvm::ArrayRef<double>();
+  }
+  static bool takesConstant(OpKind k) {
+    return k == OpKind::MulScalar || k == OpKind::AddScalar ||
+           k == OpKind::RmsNorm;
+  }
   std::vector<Template> templates;
   /// How many open values one block-level step can close at most: 1 for an
   /// op, leaves - 1 for a template.

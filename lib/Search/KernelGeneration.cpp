@@ -107,19 +107,23 @@ void KernelSearch::extend() {
 
   int n = g.values.size();
   for (OpKind kind : s.kernelOps) {
-    if (isElementwiseUnary(kind) && kind != OpKind::MulScalar) {
+    if (isElementwiseUnary(kind) && !Searcher::takesConstant(kind)) {
       for (int a = 0; a < n; ++a)
         tryPredefined(kind, {a}, 0, 0);
-    } else if (kind == OpKind::MulScalar) {
+    } else if (isElementwiseUnary(kind)) {
       for (int a = 0; a < n; ++a)
-        for (double c : s.scalars)
+        for (double c : s.constantsOf(kind))
           tryPredefined(kind, {a}, 0, c);
-    } else if (isElementwiseBinary(kind) || kind == OpKind::Matmul ||
-               kind == OpKind::RmsNorm) {
+    } else if (isElementwiseBinary(kind) || kind == OpKind::Matmul) {
       for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b)
           if (!isCommutative(kind) || a <= b)
             tryPredefined(kind, {a, b}, 0, 0);
+    } else if (kind == OpKind::RmsNorm) {
+      for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b)
+          for (double eps : s.constantsOf(kind))
+            tryPredefined(kind, {a, b}, 0, eps);
     } else if (kind == OpKind::ReduceSum || kind == OpKind::ReduceMax) {
       for (int a = 0; a < n; ++a)
         for (size_t d = 0; d < g.values[a].shape.size(); ++d)

@@ -121,24 +121,32 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
     }
     blockOps.assign(b.begin(), b.end());
   }
-  // Constants: the program's scalars, and 1/K for each rms_norm over K.
+  // Constants: the program's factors and addends; for each rms_norm over K,
+  // 1/K, its epsilon as an addend (when nonzero) and as an epsilon.
   for (const tsopt::Op &op : program.ops) {
     if (op.kind == OpKind::MulScalar)
       scalars.push_back(op.scalar);
-    if (op.kind == OpKind::AddScalar || op.kind == OpKind::Slice)
-      return fail(stringifyOpKind(op.kind).str() +
-                  " is not supported by the search yet (rule-based fusion "
-                  "and orchestration take it)");
+    if (op.kind == OpKind::AddScalar)
+      addends.push_back(op.scalar);
+    if (op.kind == OpKind::Slice)
+      return fail("slice is not supported by the search yet (rule-based "
+                  "fusion and orchestration take it)");
     if (op.kind == OpKind::RmsNorm) {
-      if (op.scalar != 0)
-        return fail("rms_norm with a non-zero epsilon is not supported by "
-                    "the search yet");
       scalars.push_back(
           1.0 / static_cast<double>(program.type(op.operands[0]).shape.back()));
+      epsilons.push_back(op.scalar);
+      if (op.scalar != 0)
+        addends.push_back(op.scalar);
     }
   }
-  llvm::sort(scalars);
-  scalars.erase(std::unique(scalars.begin(), scalars.end()), scalars.end());
+  for (auto *list : {&scalars, &addends, &epsilons}) {
+    llvm::sort(*list);
+    list->erase(std::unique(list->begin(), list->end()), list->end());
+  }
+  // An rms_norm's epsilon is added in its block-level primitives.
+  if (!addends.empty() && !options.blockOps.size() && !options.noBlockOps &&
+      !llvm::is_contained(blockOps, OpKind::AddScalar))
+    blockOps.push_back(OpKind::AddScalar);
   if (options.programTemplates)
     collectTemplates();
   return llvm::success();
@@ -236,13 +244,15 @@ void Searcher::collectTemplates() {
       };
       if (op.kind != OpKind::RmsNorm)
         return opOf[v] = add(op.kind, operands, op.dim, op.scalar);
-      // rms_norm has no block-level op: its primitives (the epsilon is
-      // zero, see prepare), x·g / sqrt(sum(x²) / K).
+      // rms_norm has no block-level op: its primitives,
+      // x·g / sqrt(sum(x²) / K + ε) (no add_scalar when ε = 0).
       int64_t last = program.type(op.operands[0]).shape.size() - 1;
       int sq = add(OpKind::Square, {operands[0]});
       int ss = add(OpKind::ReduceSum, {sq}, last);
       int ms = add(OpKind::MulScalar, {ss}, 0,
                    1.0 / program.type(op.operands[0]).shape.back());
+      if (op.scalar != 0)
+        ms = add(OpKind::AddScalar, {ms}, 0, op.scalar);
       int rms = add(OpKind::Sqrt, {ms});
       int xg = add(OpKind::Mul, {operands[0], operands[1]});
       return opOf[v] = add(OpKind::Div, {xg, rms});
@@ -296,9 +306,9 @@ std::vector<WorkItem> Searcher::workItems() {
       w.op.scalar = scalar;
       items.push_back(w);
     };
-    if (kind == OpKind::MulScalar) {
+    if (takesConstant(kind) && kind != OpKind::RmsNorm) {
       for (int a = 0; a < n; ++a)
-        for (double c : scalars)
+        for (double c : constantsOf(kind))
           add({a}, 0, c);
     } else if (isElementwiseUnary(kind) || kind == OpKind::Transpose) {
       for (int a = 0; a < n; ++a)
@@ -309,10 +319,16 @@ std::vector<WorkItem> Searcher::workItems() {
              ++d)
           add({a}, d, 0);
     } else {
+      // Binary ops, matmul, and rms_norm with each of the program's
+      // epsilons.
+      llvm::SmallVector<double, 2> constants = {0.0};
+      if (kind == OpKind::RmsNorm)
+        constants.assign(epsilons.begin(), epsilons.end());
       for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b)
           if (!isCommutative(kind) || a <= b)
-            add({a, b}, 0, 0);
+            for (double c : constants)
+              add({a, b}, 0, c);
     }
   }
   return items;

@@ -186,19 +186,19 @@ std::optional<Replacement> matmulPastRowShift(const Matcher &m, const Op &op) {
   });
 }
 
-/// rms_norm(x, g)·W → ((x ∘ g)·W) / sqrt(mean(x²)): the row scale of the
-/// norm moves past the matmul (Blockbuster's rule 4), so that Σx² and
+/// rms_norm(x, g)·W → ((x ∘ g)·W) / sqrt(mean(x²) + ε): the row scale of
+/// the norm moves past the matmul (Blockbuster's rule 4), so that Σx² and
 /// (x ∘ g)·W accumulate in one loop over the normalized dim. A norm feeding
-/// several matmuls is rewritten at each (rule 8). Only without epsilon: the
-/// search does not generate add_scalar (rule-based fusion sees a norm with
-/// one as its primitives, Fission.h, and moves its row scale by
-/// row-scale-past-matmul).
+/// several matmuls is rewritten at each (rule 8). The epsilon is an
+/// add_scalar (none when ε = 0), which the search generates from the
+/// program's epsilons.
 std::optional<Replacement> matmulPastRmsNorm(const Matcher &m, const Op &op) {
   if (op.kind != OpKind::Matmul)
     return std::nullopt;
   const Op *norm = m.def(op.operands[0], OpKind::RmsNorm);
-  if (!norm || norm->scalar != 0)
+  if (!norm)
     return std::nullopt;
+  double eps = norm->scalar;
   int x = norm->operands[0], gamma = norm->operands[1], w = op.operands[1];
   const Shape &xs = m.shape(x);
   if (xs.size() < 2 || m.shape(gamma).size() != 1)
@@ -210,8 +210,10 @@ std::optional<Replacement> matmulPastRmsNorm(const Matcher &m, const Op &op) {
     int product = e.emit(OpKind::Matmul, {scaled, e(w)});
     int sumSq =
         e.emit(OpKind::ReduceSum, {e.emit(OpKind::Square, {e(x)})}, last);
-    int rms =
-        e.emit(OpKind::Sqrt, {e.emit(OpKind::MulScalar, {sumSq}, 0, inv)});
+    int meanSq = e.emit(OpKind::MulScalar, {sumSq}, 0, inv);
+    if (eps != 0)
+      meanSq = e.emit(OpKind::AddScalar, {meanSq}, 0, eps);
+    int rms = e.emit(OpKind::Sqrt, {meanSq});
     return e.emit(OpKind::Div, {product, rms});
   });
 }
