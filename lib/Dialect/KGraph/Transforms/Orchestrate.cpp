@@ -40,20 +40,15 @@ struct OrchestratePass
     if (failed(adoptModuleTarget(module, target, target.hasValue())))
       return signalPassFailure();
     llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
-    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     PricingCache cache;
-    if (!(timeLimit >= 0)) {
-      module.emitError() << "tsopt-orchestrate: time-limit must be a number "
-                            "of seconds >= 0 (0: none)";
+    if (failed(kgraph::forEachFunctionWithin(
+            module, timeLimit, getArgument(),
+            [&](func::FuncOp fn, Deadline deadline) {
+              return kgraph::isRewritableProgram(fn, references)
+                         ? runOnFunction(fn, deadline, cache)
+                         : success();
+            })))
       return signalPassFailure();
-    }
-    // One deadline for the pass; each function gets an equal share of
-    // what the ones before it left.
-    Deadline end = Deadline::in(timeLimit);
-    for (auto [i, fn] : llvm::enumerate(funcs))
-      if (kgraph::isRewritableProgram(fn, references) &&
-          failed(runOnFunction(fn, end.share(1.0 / (funcs.size() - i)), cache)))
-        return signalPassFailure();
   }
 
   LogicalResult runOnFunction(func::FuncOp func, Deadline deadline,

@@ -25,6 +25,20 @@ bool tsopt::kgraph::isRewritableProgram(
          func.getBody().getOps<func::CallOp>().empty();
 }
 
+LogicalResult tsopt::kgraph::forEachFunctionWithin(
+    ModuleOp module, double timeLimit, StringRef pass,
+    function_ref<LogicalResult(func::FuncOp, Deadline)> run) {
+  if (!(timeLimit >= 0))
+    return module.emitError()
+           << pass << ": time-limit must be a number of seconds >= 0 (0: none)";
+  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+  Deadline end = Deadline::in(timeLimit);
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    if (failed(run(fn, end.share(1.0 / (funcs.size() - i)))))
+      return failure();
+  return success();
+}
+
 LogicalResult tsopt::kgraph::replaceWithPlannedBody(func::FuncOp func,
                                                     const Graph &program,
                                                     StringRef target) {

@@ -81,19 +81,12 @@ void SuperoptimizePass::runOnOperation() {
   if (failed(adoptModuleTarget(module, target, target.hasValue())))
     return signalPassFailure();
   llvm::DenseSet<StringRef> references = kgraph::referencedFunctions(module);
-  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
-  if (!(timeLimit >= 0)) {
-    module.emitError() << "tsopt-superoptimize: time-limit must be a number "
-                          "of seconds >= 0 (0: none)";
+  if (failed(kgraph::forEachFunctionWithin(
+          module, timeLimit, getArgument(),
+          [&](func::FuncOp fn, Deadline deadline) {
+            return runOnFunction(fn, deadline, references);
+          })))
     return signalPassFailure();
-  }
-  // One deadline for the pass: each function gets an equal share of what
-  // the functions before it left.
-  Deadline end = Deadline::in(timeLimit);
-  for (auto [i, fn] : llvm::enumerate(funcs))
-    if (failed(
-            runOnFunction(fn, end.share(1.0 / (funcs.size() - i)), references)))
-      return signalPassFailure();
 }
 
 LogicalResult

@@ -6,6 +6,7 @@
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
 #include "tsopt/Dialect/TGraph/IR/TGraph.h"
+#include "tsopt/Support/Deadline.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -35,6 +36,14 @@ bool isRewritableProgram(mlir::func::FuncOp func,
 mlir::LogicalResult replaceWithPlannedBody(mlir::func::FuncOp func,
                                            const Graph &program,
                                            llvm::StringRef target);
+
+/// Runs `run` on each function of `module` in order, under one deadline of
+/// `timeLimit` seconds (0: none) for all of them: each function gets an
+/// equal share of what the ones before it left. A time limit that is not a
+/// number >= 0 is an error naming `pass`. Fails as soon as `run` fails.
+mlir::LogicalResult forEachFunctionWithin(
+    mlir::ModuleOp module, double timeLimit, llvm::StringRef pass,
+    llvm::function_ref<mlir::LogicalResult(mlir::func::FuncOp, Deadline)> run);
 
 /// Moves an orchestration result into `func` when it is estimated faster
 /// than one kernel per op and its whole passes the float check: the body,
