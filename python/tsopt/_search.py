@@ -159,7 +159,8 @@ def superoptimize(program, progress=False, plan=True, **options):
     line on stderr) or a callable taking each progress line.
 
     Returns a :class:`MuGraph`; raises :class:`SearchError` when the program
-    is not searchable or nothing equivalent is found within the limits.
+    is not searchable or nothing equivalent is found within the limits (for
+    an orchestrated program: nothing estimated faster than the program).
     """
     if not isinstance(program, Program):
         raise TypeError(f"superoptimize: expected a tsopt.Program, got "
@@ -167,12 +168,21 @@ def superoptimize(program, progress=False, plan=True, **options):
     graph = program._final()
     if plan and _tsopt.primitive_count(graph) > ORCHESTRATE_ABOVE:
         limit = options.get("time_limit", DEFAULT_TIME_LIMIT)
-        return orchestrate(
+        m = orchestrate(
             program, target=options.get("target", "sm_90"),
             search_time=limit if limit else 60.0, time_limit=limit,
             seed=options.get("seed", 0),
             delta=options.get("delta", 2.0 ** -40),
             threads=options.get("threads", 2))
+        # As tsopt-superoptimize keeps a function that orchestration does
+        # not make faster, and as the search path reports finding nothing.
+        if not m.cost_us < m.program_cost_us:
+            raise SearchError(
+                f"orchestrating {program.name} found no set of kernels "
+                f"estimated faster than the program ({m.cost_us:.2f} vs "
+                f"{m.program_cost_us:.2f} us) within the limits; raise the "
+                "time limit")
+        return m
     show = None
     if progress is True:
         show = _Progress()
