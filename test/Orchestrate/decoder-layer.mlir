@@ -9,7 +9,7 @@
 // RUN: tsopt-run %t.mlir --fn=decoder_small | FileCheck %s --check-prefix=EVAL
 // tsopt-superoptimize with no options but a short time limit takes the same
 // path: 42 primitives are beyond the search's reach (orchestrate-above=16).
-// RUN: tsopt-opt %S/Inputs/decoder_small.mlir --tsopt-superoptimize=time-limit=4 -o %t.super.mlir 2>&1 | FileCheck %s --check-prefix=SUPER
+// RUN: tsopt-opt %S/Inputs/decoder_small.mlir --tsopt-superoptimize=time-limit=6 -o %t.super.mlir 2>&1 | FileCheck %s --check-prefix=SUPER
 // RUN: tsopt-run %t.super.mlir --fn=decoder_small | FileCheck %s --check-prefix=EVAL
 // SUPER: remark: superoptimized by orchestration: {{.*}}graph-defined{{.*}}; estimated
 // SUPER-SAME: kernel searches
