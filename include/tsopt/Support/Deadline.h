@@ -27,11 +27,15 @@ public:
   /// No deadline: never expires.
   Deadline() = default;
 
+  /// A limit this long (about 31 years) or longer is no limit: the clock
+  /// cannot represent every such time point.
+  static constexpr double kLongestSeconds = 1e9;
+
   /// `seconds` from now; 0 (or less, or NaN) is no limit, the meaning of a
-  /// time-limit option of 0.
+  /// time-limit option of 0, and so is kLongestSeconds or more.
   static Deadline in(double seconds) {
     Deadline d;
-    if (seconds > 0 && seconds < std::numeric_limits<double>::infinity())
+    if (seconds > 0 && seconds < kLongestSeconds)
       d.at = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                 std::chrono::duration<double>(seconds));
     return d;

@@ -903,6 +903,12 @@ TEST(DeadlineTest, SharesAndSooner) {
   EXPECT_FALSE(none.share(0.5).isSet());
   EXPECT_FALSE(Deadline::in(-1).isSet());
   EXPECT_FALSE(Deadline::in(std::nan("")).isSet());
+  // Past what the clock can hold: no limit, not a time point that wrapped
+  // into the past.
+  EXPECT_FALSE(Deadline::in(1e308).isSet());
+  EXPECT_FALSE(Deadline::in(std::numeric_limits<double>::infinity()).isSet());
+  EXPECT_TRUE(Deadline::in(1e8).isSet());
+  EXPECT_FALSE(Deadline::in(1e8).expired());
   Deadline hour = Deadline::in(3600);
   EXPECT_TRUE(hour.isSet());
   EXPECT_LE(hour.secondsLeft(), 3600);
