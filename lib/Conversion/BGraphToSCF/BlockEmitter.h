@@ -170,6 +170,9 @@ private:
   /// The index of `op` in the block graph.
   int indexOf(const Op &op) const { return &op - g.ops.data(); }
   Value sqrt(Value x);
+  /// tanh, accurate relative to its value at every magnitude (an odd
+  /// polynomial near 0, where 1 - 2/(exp(2x) + 1) cancels).
+  Value tanh(Value x);
   Value erf(Value x);
   /// One scalar of an element-wise op.
   Value scalar(const Op &op, ArrayRef<Value> args);
