@@ -367,11 +367,17 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
              static_cast<double>(
                  evaluationWork(c.sub.graph).value_or(INT64_MAX));
     };
-    std::vector<unsigned> byGain = solution.order;
-    llvm::stable_sort(byGain, [&](unsigned a, unsigned b) {
-      return saving(a) / work(cands[columns[a]]) >
-             saving(b) / work(cands[columns[b]]);
+    // Each kernel's density computed once, not per comparison (work walks
+    // both graphs).
+    std::vector<std::pair<double, unsigned>> density;
+    for (unsigned k : solution.order)
+      density.push_back({-saving(k) / work(cands[columns[k]]), k});
+    llvm::stable_sort(density, [](const auto &a, const auto &b) {
+      return a.first < b.first;
     });
+    std::vector<unsigned> byGain;
+    for (auto [d, k] : density)
+      byGain.push_back(k);
     // Predicted seconds of a verification; none starts that the time left
     // cannot finish.
     auto tooLong = [&](const CandidateKernel &c) {
