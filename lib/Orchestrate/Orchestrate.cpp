@@ -1,7 +1,8 @@
 //===- Orchestrate.cpp - Fission, candidates, pricing, BLP, stitching -----===//
 
 #include "tsopt/Orchestrate/Orchestrate.h"
-#include "tsopt/Core/Parallel.h"
+#include "tsopt/Core/Distribute.h"
+#include "tsopt/Core/GraphText.h"
 #include "tsopt/Fusion/BlockFusion.h"
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Orchestrate/KernelSelection.h"
@@ -84,6 +85,51 @@ PricedKernel priceByRules(const Graph &sub, const OrchestrateOptions &options,
     }
   }
   return pk;
+}
+
+constexpr llvm::StringLiteral kPriceTask = "orchestrate.price";
+
+std::string priceRequest(const Graph &sub, const OrchestrateOptions &options) {
+  std::string text = serializeGraph(sub);
+  return packFields({text, options.target, deadlineField(options.deadline)});
+}
+
+std::string priceReplyText(const PricedKernel &pk) {
+  std::string text = serializeGraph(pk.implementation);
+  return packFields(
+      {text, doubleField(pk.costUs), pk.origin, pk.asWritten ? "1" : "0"});
+}
+
+std::optional<PricedKernel> parsePriceReply(llvm::StringRef text) {
+  std::optional<std::vector<llvm::StringRef>> fields = unpackFields(text);
+  if (!fields || fields->size() != 4)
+    return std::nullopt;
+  llvm::FailureOr<Graph> impl = deserializeGraph((*fields)[0]);
+  std::optional<double> cost = parseDoubleField((*fields)[1]);
+  if (failed(impl) || !cost)
+    return std::nullopt;
+  PricedKernel pk;
+  pk.implementation = std::move(*impl);
+  pk.costUs = *cost;
+  pk.origin = (*fields)[2].str();
+  pk.asWritten = (*fields)[3] == "1";
+  return pk;
+}
+
+/// A worker's side of kPriceTask.
+std::string runPriceRequest(llvm::StringRef request) {
+  std::optional<std::vector<llvm::StringRef>> fields = unpackFields(request);
+  if (!fields || fields->size() != 3)
+    return taskError("not a subgraph price request");
+  llvm::FailureOr<Graph> sub = deserializeGraph((*fields)[0]);
+  std::optional<Deadline> deadline = parseDeadlineField((*fields)[2]);
+  OrchestrateOptions options;
+  options.target = (*fields)[1].str();
+  const TargetDesc *target = lookupTarget(options.target);
+  if (failed(sub) || !deadline || !target)
+    return taskError("unreadable subgraph, target or deadline");
+  options.deadline = *deadline;
+  return priceReplyText(priceByRules(*sub, options, *target));
 }
 
 /// The cheapest cover without redundancy: a shortest path from the empty
@@ -240,16 +286,34 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   }
   result.distinct = firstOfKey.size();
   std::vector<PricedKernel> priced(toPrice.size());
-  parallelFor(toPrice.size(), options.threads, [&](size_t j) {
-    const CandidateKernel &c = cands[toPrice[j]];
-    if (llvm::StringRef(c.key).starts_with("view|")) {
-      priced[j].implementation = c.sub.graph;
-      priced[j].costUs = 0;
-      priced[j].origin = "a view of its operand (no kernel)";
-      return;
+  // Views are no work (and no kernel); the rest is priced here and by the
+  // workers of the job, each from the subgraph's text (priceRequest).
+  std::vector<size_t> work;
+  for (auto [j, i] : llvm::enumerate(toPrice)) {
+    if (!llvm::StringRef(cands[i].key).starts_with("view|")) {
+      work.push_back(j);
+      continue;
     }
-    priced[j] = priceByRules(c.sub.graph, options, *target);
-  });
+    priced[j].implementation = cands[i].sub.graph;
+    priced[j].costUs = 0;
+    priced[j].origin = "a view of its operand (no kernel)";
+  }
+  auto priceHere = [&](size_t w) {
+    priced[work[w]] =
+        priceByRules(cands[toPrice[work[w]]].sub.graph, options, *target);
+  };
+  RemoteWork remote{kPriceTask,
+                    [&](size_t w, unsigned) {
+                      return priceRequest(cands[toPrice[work[w]]].sub.graph,
+                                          options);
+                    },
+                    [&](size_t w, llvm::StringRef text) {
+                      if (std::optional<PricedKernel> p = parsePriceReply(text))
+                        priced[work[w]] = std::move(*p);
+                      else
+                        priceHere(w);
+                    }};
+  distributedFor(work.size(), options.threads, priceHere, &remote);
   for (auto [j, i] : llvm::enumerate(toPrice))
     cache.insert(cands[i].key, std::move(priced[j]));
   for (CandidateKernel &c : cands)
@@ -575,4 +639,8 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   }
   result.seconds = secondsSince(start);
   return result;
+}
+
+void tsopt::registerOrchestrateTasks(TaskRegistry &tasks) {
+  tasks[kPriceTask] = runPriceRequest;
 }

@@ -9,9 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checkpoint.h"
-#include "Generation.h"
+#include "Forms.h"
+#include "Tasks.h"
 
-#include "tsopt/Core/Parallel.h"
+#include "tsopt/Core/Distribute.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Optimize/CostModel.h"
@@ -45,75 +46,6 @@
 
 using namespace tsopt;
 using namespace tsopt::search;
-
-namespace {
-/// The forms of a program the search explores: the program as written and,
-/// with algebraic rewrites on, the rewritten program (Rewrite.h), each with
-/// its own abstract expressions and templates. Candidates of every form are
-/// screened and verified against the program as written.
-struct Forms {
-  std::optional<RewrittenProgram> rewritten;
-  std::vector<std::unique_ptr<Searcher>> searchers;
-  std::vector<WorkItem> items;
-
-  llvm::LogicalResult prepare(const Graph &program,
-                              const SearchOptions &options,
-                              SearchControl &ctl, ExprCache *cache,
-                              std::string *why) {
-    // Form `f`'s expression state from the cache, if any.
-    auto shared = [&](size_t f) -> std::shared_ptr<FormExprs> {
-      if (!cache)
-        return nullptr;
-      if (cache->forms.size() <= f)
-        cache->forms.resize(f + 1);
-      if (!cache->forms[f])
-        cache->forms[f] = std::make_shared<FormExprs>();
-      return cache->forms[f];
-    };
-    searchers.push_back(
-        std::make_unique<Searcher>(program, options, ctl, shared(0)));
-    if (failed(searchers[0]->prepare(why)))
-      return llvm::failure();
-    if (options.algebraicRewrites)
-      rewritten = rewriteAlgebraically(program);
-    if (rewritten) {
-      // Rewritten, a program moves reductions of its inputs ahead of the
-      // normalizations that read them; cut there, its templates are the
-      // reductions' cones and the epilogue after them. A rewritten form
-      // the search cannot take is left out: the program as written is
-      // still searched.
-      auto s = std::make_unique<Searcher>(rewritten->graph, options, ctl,
-                                          shared(1));
-      s->cutAtReductions = true;
-      if (succeeded(s->prepare(nullptr)))
-        searchers.push_back(std::move(s));
-      else
-        rewritten.reset();
-    }
-    // The forms' work items interleaved, so that a search stopped by its
-    // time limit has covered each form about as far.
-    std::vector<std::vector<WorkItem>> lists;
-    size_t longest = 0;
-    for (auto [f, s] : llvm::enumerate(searchers)) {
-      std::vector<WorkItem> &own = lists.emplace_back(s->workItems());
-      if (options.graphDefinedKernels)
-        ConfigLister::list(*s, own);
-      for (WorkItem &w : own)
-        w.form = f;
-      longest = std::max(longest, own.size());
-    }
-    for (size_t i = 0; i < longest; ++i)
-      for (std::vector<WorkItem> &own : lists)
-        if (i < own.size())
-          items.push_back(std::move(own[i]));
-    return llvm::success();
-  }
-
-  void run(const WorkItem &item, std::vector<Found> &out) {
-    searchers[item.form]->runItem(item, out);
-  }
-};
-} // namespace
 
 llvm::FailureOr<SearchResult>
 tsopt::superoptimize(const Graph &program, const SearchOptions &options,
@@ -217,45 +149,88 @@ tsopt::search::superoptimizeShared(const Graph &program,
   }
 
   std::mutex mutex;
-  std::atomic<size_t> next{0};
   std::atomic<uint64_t> doneCount{result.stats.workItemsResumed};
   std::atomic<uint64_t> candidateCount{0};
   std::atomic<bool> workersDone{false};
 
-  std::atomic<unsigned> started{0};
-  auto worker = [&]() {
-    while (true) {
-      size_t i = next++;
-      if (i >= items.size() || ctl.timeUp())
-        return;
-      if (finished[i])
-        continue;
-      if (options.stopAfterItems && ++started > options.stopAfterItems) {
-        ctl.stop = true;
-        return;
-      }
-      std::vector<Found> local;
-      forms.run(items[i], local);
-      if (ctl.stop)
-        return; // an unfinished item is not recorded
-      std::lock_guard<std::mutex> lock(mutex);
-      for (Found &f : local)
+  // Finishing an item, here or on a worker: its candidates are kept by
+  // index and checkpointed.
+  auto record = [&](size_t i, std::vector<Found> local) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (Found &f : local)
+      if (f.key.empty())
         f.key = serializeGraph(f.graph);
-      candidateCount += local.size();
-      if (options.maxCandidates && candidateCount >= options.maxCandidates &&
-          !ctl.stop.exchange(true))
-        result.stats.candidateLimit = true;
-      found[i] = std::move(local);
-      finished[i] = 1;
-      ++doneCount;
-      if (!options.checkpoint.empty()) {
-        ckpt.done[i].clear();
-        for (const Found &f : found[i])
-          ckpt.done[i].push_back(f.key);
-        ckpt.save(options.checkpoint, key);
-      }
+    candidateCount += local.size();
+    if (options.maxCandidates && candidateCount >= options.maxCandidates &&
+        !ctl.stop.exchange(true))
+      result.stats.candidateLimit = true;
+    found[i] = std::move(local);
+    finished[i] = 1;
+    ++doneCount;
+    if (!options.checkpoint.empty()) {
+      ckpt.done[i].clear();
+      for (const Found &f : found[i])
+        ckpt.done[i].push_back(f.key);
+      ckpt.save(options.checkpoint, key);
     }
   };
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < items.size(); ++i)
+    if (!finished[i])
+      todo.push_back(i);
+  std::atomic<unsigned> started{0};
+  auto more = [&] {
+    if (ctl.timeUp())
+      return false;
+    if (options.stopAfterItems && ++started > options.stopAfterItems) {
+      ctl.stop = true;
+      return false;
+    }
+    return true;
+  };
+  auto runHere = [&](size_t j) {
+    std::vector<Found> local;
+    forms.run(items[todo[j]], local);
+    if (!ctl.stop) // an item cut short is not recorded
+      record(todo[j], std::move(local));
+  };
+  // The same item on a worker of the job (Tasks.h): its counters are added
+  // to this search's, so they sum to a single process's.
+  std::string programText = serializeGraph(program);
+  std::atomic<uint64_t> remoteSolverCalls{0};
+  std::map<unsigned, std::vector<size_t>> verdictsSent;
+  std::string optionsText = generationOptionsText(options);
+  RemoteWork remoteItems{
+      kItemTask,
+      [&](size_t j, unsigned worker) {
+        // With the Z3 verdicts of the job the worker has not seen yet.
+        std::vector<size_t> &seen = verdictsSent[worker];
+        seen.resize(forms.searchers.size(), 0);
+        std::vector<std::string> verdicts;
+        for (auto [f, form] : llvm::enumerate(forms.searchers)) {
+          verdicts.push_back(form->oracle->solvedText(seen[f]));
+          seen[f] = form->oracle->numSolved();
+        }
+        return itemRequest(programText, optionsText, ctl.deadline, todo[j],
+                           verdicts);
+      },
+      [&](size_t j, llvm::StringRef text) {
+        std::optional<ItemReply> reply = parseItemReply(text);
+        if (!reply || !reply->finished || ctl.stop)
+          return;
+        ctl.states += reply->states;
+        ctl.prunedShape += reply->prunedShape;
+        ctl.prunedExpr += reply->prunedExpr;
+        remoteSolverCalls += reply->solverCalls;
+        for (auto [f, text] : llvm::enumerate(reply->verdicts))
+          if (f < forms.searchers.size())
+            (void)forms.searchers[f]->oracle->importVerdicts(text);
+        std::vector<Found> local;
+        for (std::string &c : reply->candidates)
+          if (auto g = deserializeGraph(c); succeeded(g))
+            local.push_back({std::move(*g), std::move(c)});
+        record(todo[j], std::move(local));
+      }};
 
   std::thread reporter;
   std::mutex reportMutex;
@@ -287,7 +262,7 @@ tsopt::search::superoptimizeShared(const Graph &program,
       }
     });
   }
-  runWorkers(options.threads, worker);
+  distributedFor(todo.size(), options.threads, runHere, &remoteItems, more);
   {
     std::lock_guard<std::mutex> lock(reportMutex);
     workersDone = true;
@@ -311,14 +286,9 @@ tsopt::search::superoptimizeShared(const Graph &program,
   std::vector<Pending> pending;
   std::set<std::string> seen;
   auto programCost = estimateCost(program, *target);
-  result.programCostUs =
-      succeeded(programCost) ? programCost->totalUs
+  result.programCostUs = succeeded(programCost)
+                             ? programCost->totalUs
                              : std::numeric_limits<double>::infinity();
-  auto costOf = [&](const Graph &g) {
-    auto c = estimateCost(g, *target);
-    return succeeded(c) && c->fits ? c->totalUs
-                                   : std::numeric_limits<double>::infinity();
-  };
   // Past the end, candidates not yet estimated are dropped, screening
   // stops and a verification in progress is cut: the best verified so far
   // wins, if any.
@@ -342,28 +312,33 @@ tsopt::search::superoptimizeShared(const Graph &program,
     }
   std::vector<std::optional<Pending>> priced(distinct.size());
   {
-    std::atomic<size_t> nextCandidate{0};
     std::atomic<bool> cut{false};
-    auto price = [&] {
-      for (size_t i; (i = nextCandidate++) < distinct.size();) {
-        if (late()) {
-          cut = true;
-          return;
-        }
-        // Element-wise chains run in registers (DESIGN §2.3); the cost
-        // model sees the µGraph as it will be emitted.
-        Graph fused = formThreadGraphs(distinct[i].first->graph);
-        planPrecision(fused);
-        double cost;
-        Graph tiled = tileExtents(fused, program, options.gridExtents,
-                                  options.forloopExtents, *target, cost);
-        double untiledCost = costOf(fused);
-        if (std::isfinite(cost) || std::isfinite(untiledCost))
-          priced[i] = Pending{std::move(tiled), std::move(fused), cost,
-                              untiledCost, distinct[i].second};
-      }
+    auto keep = [&](size_t i, std::optional<PricedCandidate> p) {
+      if (p)
+        priced[i] = Pending{std::move(p->tiled), std::move(p->untiled), p->cost,
+                            p->untiledCost, distinct[i].second};
     };
-    runWorkers(options.threads, price);
+    auto priceHere = [&](size_t i) {
+      keep(i,
+           priceCandidate(distinct[i].first->graph, program, options, *target));
+    };
+    RemoteWork remotePrices{
+        kPriceTask,
+        [&](size_t i, unsigned) {
+          return priceRequest(programText, distinct[i].first->key, optionsText);
+        },
+        [&](size_t i, llvm::StringRef text) {
+          if (std::optional<std::optional<PricedCandidate>> p =
+                  parsePriceReply(text))
+            keep(i, std::move(*p));
+        }};
+    distributedFor(distinct.size(), options.threads, priceHere, &remotePrices,
+                   [&] {
+                     if (!late())
+                       return true;
+                     cut = true;
+                     return false;
+                   });
     if (cut)
       result.stats.timedOut = true;
   }
@@ -430,6 +405,7 @@ tsopt::search::superoptimizeShared(const Graph &program,
     result.stats.solverCalls += es.solverCalls - exprsBefore[f].solverCalls;
     result.stats.exprCacheHits += es.cacheHits - exprsBefore[f].cacheHits;
   }
+  result.stats.solverCalls += remoteSolverCalls;
   result.stats.states = ctl.states;
   result.stats.prunedShape = ctl.prunedShape;
   result.stats.prunedExpr = ctl.prunedExpr;

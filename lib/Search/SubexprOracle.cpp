@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <z3++.h>
 
@@ -294,6 +295,8 @@ struct SubexprOracle::Impl {
 
   mutable std::mutex mutex;
   llvm::DenseMap<ExprId, bool> cache;
+  /// The solver's verdicts in the order cached (solvedText).
+  std::vector<std::pair<ExprId, bool>> solved;
   SubexprStats stats;
 };
 
@@ -473,8 +476,89 @@ bool SubexprOracle::isSubexpr(ExprId e) {
   // function of the expression, so either answer may be cached.
   kept = solverIsSubexpr(e);
   std::lock_guard<std::mutex> lock(impl->mutex);
-  impl->cache.insert({e, kept});
+  if (impl->cache.insert({e, kept}).second)
+    impl->solved.push_back({e, kept});
   return kept;
+}
+
+size_t SubexprOracle::numSolved() const {
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  return impl->solved.size();
+}
+
+// The text: one line per node, "n <kind> <attr> <lhs> <rhs>", children
+// before parents and operands numbered by line among the nodes, then one
+// line per verdict, "v <node> <0|1>". Node ids are local to the text, so
+// the reader interns the same structures under its own ids.
+std::string SubexprOracle::solvedText(size_t from) const {
+  std::vector<std::pair<ExprId, bool>> verdicts;
+  {
+    std::lock_guard<std::mutex> lock(impl->mutex);
+    if (from < impl->solved.size())
+      verdicts.assign(impl->solved.begin() + from, impl->solved.end());
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::DenseMap<ExprId, int64_t> local;
+  std::function<int64_t(ExprId)> emit = [&](ExprId id) -> int64_t {
+    if (id < 0)
+      return -1;
+    if (auto it = local.find(id); it != local.end())
+      return it->second;
+    ExprNode n = impl->ctx.node(id);
+    int64_t lhs = emit(n.lhs), rhs = emit(n.rhs);
+    int64_t mine = static_cast<int64_t>(local.size());
+    local[id] = mine;
+    os << "n " << static_cast<int>(n.kind) << ' ' << n.attr << ' ' << lhs << ' '
+       << rhs << '\n';
+    return mine;
+  };
+  for (auto [id, kept] : verdicts) {
+    int64_t node = emit(id);
+    os << "v " << node << ' ' << (kept ? 1 : 0) << '\n';
+  }
+  return text;
+}
+
+bool SubexprOracle::importVerdicts(llvm::StringRef text) {
+  std::vector<ExprId> nodes;
+  std::vector<std::pair<ExprId, bool>> verdicts;
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines) {
+    llvm::SmallVector<llvm::StringRef, 5> f;
+    line.split(f, ' ');
+    auto child = [&](llvm::StringRef t, ExprId &to) {
+      int64_t i;
+      if (t.getAsInteger(10, i) || i < -1 ||
+          i >= static_cast<int64_t>(nodes.size()))
+        return false;
+      to = i < 0 ? -1 : nodes[i];
+      return true;
+    };
+    if (f.size() == 5 && f[0] == "n") {
+      unsigned kind;
+      ExprNode n{ExprKind::Var};
+      if (f[1].getAsInteger(10, kind) ||
+          kind > static_cast<unsigned>(ExprKind::Apply) ||
+          f[2].getAsInteger(10, n.attr) || !child(f[3], n.lhs) ||
+          !child(f[4], n.rhs))
+        return false;
+      n.kind = static_cast<ExprKind>(kind);
+      nodes.push_back(impl->ctx.intern(n));
+      continue;
+    }
+    ExprId id;
+    if (f.size() != 3 || f[0] != "v" || !child(f[1], id) || id < 0 ||
+        (f[2] != "0" && f[2] != "1"))
+      return false;
+    verdicts.push_back({id, f[2] == "1"});
+  }
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  for (auto [id, kept] : verdicts)
+    if (impl->cache.insert({id, kept}).second)
+      impl->solved.push_back({id, kept});
+  return true;
 }
 
 bool SubexprOracle::isSubexpr(const AbsTensor &t) {

@@ -17,8 +17,6 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 namespace tsopt {
@@ -33,19 +31,7 @@ inline unsigned workerThreads(unsigned requested) {
 
 /// Runs `worker` on the calling thread and on up to workerThreads(threads)
 /// - 1 more, and joins them. The workers share their work among themselves.
-inline void runWorkers(unsigned threads, const std::function<void()> &worker) {
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < workerThreads(threads); ++t) {
-    try {
-      pool.emplace_back(worker);
-    } catch (const std::system_error &) {
-      break; // the system has no more threads to give: go on with these
-    }
-  }
-  worker();
-  for (std::thread &t : pool)
-    t.join();
-}
+void runWorkers(unsigned threads, const std::function<void()> &worker);
 
 /// Runs `work(i)` for i in [0, n) on up to `threads` threads. Each call
 /// writes only its own results, so the outcome does not depend on the

@@ -163,6 +163,11 @@ llvm::FailureOr<OrchestrateResult>
 orchestrate(const Graph &program, const OrchestrateOptions &options,
             PricingCache *cache = nullptr, std::string *why = nullptr);
 
+/// Registers the task a worker process of a job runs for orchestration:
+/// pricing one candidate kernel by the rules (Distribute.h).
+void registerOrchestrateTasks(
+    llvm::StringMap<std::function<std::string(llvm::StringRef)>> &tasks);
+
 } // namespace tsopt
 
 #endif // TSOPT_ORCHESTRATE_ORCHESTRATE_H

@@ -215,6 +215,17 @@ public:
 
   SubexprStats stats() const;
 
+  /// The verdicts the solver gave (here, or imported from another
+  /// process), in the order they were cached: their number, and those
+  /// from `from` on as text, which importVerdicts reads in an oracle of the
+  /// same targets in another process (the workers of a tsopt-mpi job share
+  /// verdicts so that no expression is solved twice in the job).
+  size_t numSolved() const;
+  std::string solvedText(size_t from) const;
+  /// Caches the verdicts of solvedText's `text`; false, caching nothing,
+  /// when it is not such a text.
+  bool importVerdicts(llvm::StringRef text);
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl;

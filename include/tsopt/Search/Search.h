@@ -29,6 +29,7 @@
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/LogicalResult.h"
 
 #include <atomic>
@@ -244,6 +245,11 @@ llvm::FailureOr<SearchResult> superoptimize(const Graph &program,
 
 /// The generation alone: every complete candidate the search would screen,
 /// in a deterministic order (for tests of canonical form and pruning).
+/// Registers the tasks a worker process of a job runs for the search
+/// (generating a work item, pricing a candidate; Distribute.h).
+void registerSearchTasks(
+    llvm::StringMap<std::function<std::string(llvm::StringRef)>> &tasks);
+
 llvm::FailureOr<std::vector<Graph>>
 enumerateCandidates(const Graph &program, const SearchOptions &options,
                     std::string *why = nullptr);

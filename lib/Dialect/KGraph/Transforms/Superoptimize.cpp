@@ -313,6 +313,7 @@ SuperoptimizePass::runOnFunction(func::FuncOp func, Deadline deadline,
   numCandidates += st.candidates;
   numVerified += st.verified;
   numSolverCalls += st.solverCalls;
+  numResumed += st.workItemsResumed;
 
   std::string counters;
   {

@@ -299,7 +299,10 @@ def TSOptSuperoptimize : Pass<"tsopt-superoptimize", "::mlir::ModuleOp"> {
               "Ops rejected by the abstract-expression test">,
     Statistic<"numCandidates", "candidates", "Complete µGraphs screened">,
     Statistic<"numVerified", "verified", "µGraphs that passed verification">,
-    Statistic<"numSolverCalls", "solver-calls", "Z3 queries">,
+    Statistic<"numSolverCalls", "solver-calls",
+              "Z3 queries (of every process of a tsopt-mpi job)">,
+    Statistic<"numResumed", "resumed",
+              "Work items taken from the checkpoint, not searched again">,
   ];
 }
 
