@@ -31,6 +31,17 @@ llvm_config.add_tool_substitutions(
     ["tsopt-opt", "tsopt-run", "tsopt-translate"], tool_dirs
 )
 
+# tsopt-mpi (built where MPI is found) under Open MPI's mpirun: tests that
+# need it say `REQUIRES: mpi`. Ranks oversubscribe the cores (the tests run
+# 2 and 3 ranks on 2 cores), and root may run them (containers, CI).
+mpirun = shutil.which("mpirun")
+if mpirun and os.path.isfile(os.path.join(config.tsopt_tools_dir, "tsopt-mpi")):
+    config.available_features.add("mpi")
+    llvm_config.add_tool_substitutions(["tsopt-mpi"], tool_dirs)
+    config.substitutions.append(("%mpirun", f"{mpirun} --oversubscribe"))
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+
 # Graphviz renders the DOT of tsopt-print-dot; tests that need it use
 # `%if graphviz`, so they pass (less that check) where it is not installed.
 if shutil.which("dot"):

@@ -12,6 +12,8 @@ PACKAGES=(
   # and Graphviz to render the pictures.
   python3-dev python3-venv python3-pybind11 pybind11-dev python3-numpy
   python3-pytest graphviz
+  # MPI for tsopt-mpi and its tests (optional at build time).
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

@@ -520,6 +520,56 @@ TEST(Caching, RepeatedQueryIsACacheHit) {
   EXPECT_EQ(third.cacheHits, second.cacheHits + 1);
 }
 
+TEST(Caching, VerdictsTravelToAnotherContext) {
+  // What a worker of a job solved reaches another process's oracle as text:
+  // the same expressions, interned under other ids, with the same verdicts,
+  // and no solver call there.
+  const Workload *w = findWorkload(allWorkloads(), "gqa_opt");
+  ASSERT_TRUE(w);
+  ExprContext from;
+  ExprBuilder fromBuilder(from);
+  SubexprOracle solver(from, outputsOf(fromBuilder, w->ref));
+  RandomExprs gen(from, outputsOf(fromBuilder, w->ref), 3, 7);
+  std::vector<std::pair<std::string, bool>> solved;
+  for (int n = 0; n < 40; ++n) {
+    ExprId e = gen.next();
+    if (solver.precheck(e) < 0)
+      solved.push_back({from.str(e), solver.isSubexpr(e)});
+  }
+  ASSERT_GT(solver.numSolved(), 3u);
+  std::string text = solver.solvedText(0);
+
+  ExprContext to;
+  for (int i = 0; i < 9; ++i) // other ids than in `from`
+    to.sum(i + 2, to.mul(to.var(i % 4), to.var(6)));
+  ExprBuilder toBuilder(to);
+  SubexprOracle receiver(to, outputsOf(toBuilder, w->ref));
+  ASSERT_TRUE(receiver.importVerdicts(text));
+  EXPECT_EQ(receiver.numSolved(), solver.numSolved());
+  // Re-exported, the verdicts read the same (children before parents).
+  EXPECT_EQ(receiver.solvedText(0), text);
+  // Rebuilt from the same seed in the receiving context, every solved
+  // expression is answered from the cache, as the solver answered it.
+  RandomExprs again(to, outputsOf(toBuilder, w->ref), 3, 7);
+  size_t k = 0;
+  for (int n = 0; n < 40; ++n) {
+    ExprId e = again.next();
+    if (receiver.precheck(e) >= 0)
+      continue;
+    ASSERT_LT(k, solved.size());
+    EXPECT_EQ(to.str(e), solved[k].first);
+    EXPECT_EQ(receiver.isSubexpr(e), solved[k].second) << to.str(e);
+    ++k;
+  }
+  EXPECT_EQ(k, solved.size());
+  EXPECT_EQ(receiver.stats().solverCalls, 0u);
+  // From a mark on, only what came after it; malformed text is refused.
+  EXPECT_EQ(receiver.solvedText(receiver.numSolved()), "");
+  EXPECT_FALSE(receiver.importVerdicts("v 0 1\n"));
+  EXPECT_FALSE(receiver.importVerdicts("n 0 0 -1 -1\nv 0 2\n"));
+  EXPECT_FALSE(receiver.importVerdicts("n 99 0 -1 -1\n"));
+}
+
 TEST(HashConsing, EqualExpressionsHaveEqualIds) {
   ExprContext c;
   ExprId x = c.var(0), y = c.var(1), z = c.var(2);

@@ -2,6 +2,7 @@
 
 #include "TestWorkloads.h"
 
+#include "tsopt/Core/Distribute.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Transforms/Partition.h"
@@ -274,6 +275,81 @@ TEST(SearchDriver, DeterministicAcrossThreadCounts) {
               serializeGraph(two->ranked[i].graph));
   EXPECT_EQ(one->stats.states, two->stats.states);
   EXPECT_EQ(one->stats.candidates, two->stats.candidates);
+}
+
+/// Workers of a job within this process: each has its own registered
+/// tasks (its own state, as a process would), and they take items in turn.
+/// Every `failEvery`-th request is answered with a task error, as a worker
+/// that could not run it would answer.
+class InProcessWorkers : public WorkDistributor {
+public:
+  InProcessWorkers(unsigned count, unsigned failEvery = 0)
+      : tasks(count), failEvery(failEvery) {
+    for (TaskRegistry &t : tasks)
+      registerSearchTasks(t);
+  }
+  unsigned workers() const override { return tasks.size(); }
+  std::vector<size_t>
+  run(llvm::StringRef task, llvm::function_ref<std::optional<size_t>()> take,
+      llvm::function_ref<std::string(size_t, unsigned)> request,
+      llvm::function_ref<void(size_t, llvm::StringRef)> reply) override {
+    std::vector<size_t> redo;
+    for (unsigned w = 0;; w = (w + 1) % tasks.size()) {
+      std::optional<size_t> item = take();
+      if (!item)
+        return redo;
+      std::string text = request(*item, w);
+      ++requests;
+      if (failEvery && requests % failEvery == 0) {
+        redo.push_back(*item);
+        continue;
+      }
+      std::string answer = tasks[w][task](text);
+      EXPECT_FALSE(isTaskError(answer)) << answer;
+      ++answered;
+      reply(*item, answer);
+    }
+  }
+  std::vector<TaskRegistry> tasks;
+  unsigned failEvery;
+  unsigned requests = 0, answered = 0;
+};
+
+/// Installs a distributor for the life of this object.
+struct Installed {
+  explicit Installed(WorkDistributor *d) { workDistributor() = d; }
+  ~Installed() { workDistributor() = nullptr; }
+};
+
+TEST(SearchDriver, WorkersOfAJobFindWhatOneProcessFinds) {
+  Graph program = reference("lora");
+  SearchOptions opts = smallLora();
+  opts.threads = 1;
+  std::string why;
+  auto alone = superoptimize(program, opts, &why);
+  ASSERT_TRUE(succeeded(alone)) << why;
+  ASSERT_FALSE(alone->ranked.empty());
+  for (unsigned failEvery : {0u, 3u}) {
+    InProcessWorkers workers(2, failEvery);
+    Installed installed(&workers);
+    auto job = superoptimize(program, opts, &why);
+    ASSERT_TRUE(succeeded(job)) << why;
+    EXPECT_GT(workers.answered, 0u);
+    ASSERT_EQ(job->ranked.size(), alone->ranked.size());
+    for (size_t i = 0; i < alone->ranked.size(); ++i) {
+      EXPECT_EQ(serializeGraph(job->ranked[i].graph),
+                serializeGraph(alone->ranked[i].graph));
+      EXPECT_EQ(job->ranked[i].costUs, alone->ranked[i].costUs);
+    }
+    EXPECT_EQ(job->record.equivalent, alone->record.equivalent);
+    EXPECT_EQ(job->record.p, alone->record.p);
+    EXPECT_EQ(job->record.trials, alone->record.trials);
+    EXPECT_EQ(job->stats.states, alone->stats.states);
+    EXPECT_EQ(job->stats.prunedShape, alone->stats.prunedShape);
+    EXPECT_EQ(job->stats.prunedExpr, alone->stats.prunedExpr);
+    EXPECT_EQ(job->stats.candidates, alone->stats.candidates);
+    EXPECT_EQ(job->stats.workItemsDone, alone->stats.workItemsDone);
+  }
 }
 
 TEST(SearchDriver, ResumesFromCheckpoint) {

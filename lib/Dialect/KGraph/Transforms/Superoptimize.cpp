@@ -327,6 +327,9 @@ SuperoptimizePass::runOnFunction(func::FuncOp func, Deadline deadline,
        << " verified";
     if (st.candidateLimit)
       os << " (candidate limit reached)";
+    if (st.workItemsResumed)
+      os << ", " << st.workItemsResumed
+         << " work items resumed from the checkpoint";
     if (plan) {
       unsigned finished = 0, cut = 0, skipped = 0;
       for (const SpaceReport &sp : result->spaces) {
