@@ -267,3 +267,15 @@ bool tsopt::isPipelinedInput(const Graph &g, const Op &op) {
   return op.kind == OpKind::BlockInput && op.fmap != kReplica &&
          g.forloop > 1;
 }
+
+void tsopt::dropScheduleAndMemoryPlan(Graph &g) {
+  for (Op &op : g.ops) {
+    op.depth = -1;
+    op.offsets.clear();
+    if (op.kind == OpKind::ThreadGraph && op.body) {
+      auto body = std::make_shared<Graph>(*op.body);
+      dropScheduleAndMemoryPlan(*body);
+      op.body = std::move(body);
+    }
+  }
+}

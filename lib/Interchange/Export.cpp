@@ -349,7 +349,7 @@ public:
       FailureOr<Operation *> built = buildOp(g, op, in, resultTypes, at);
       if (failed(built))
         return failure();
-      setPlanAttributes(op, *built);
+      setKernelPlanAttributes(op, *built);
       for (auto [v, r] : llvm::zip_equal(op.results, (*built)->getResults()))
         values[v] = r;
     }
@@ -393,28 +393,6 @@ public:
       return failure();
     }
     return kernel;
-  }
-
-  /// The kernel plan's decisions of `op` (KernelPlan.h) on `built`.
-  void setPlanAttributes(const CoreOp &op, Operation *built) {
-    if (op.kind == OpKind::Matmul && op.mma)
-      built->setAttr(bgraph::kMmaAttrName,
-                     b.getStringAttr(op.mma == uint8_t(MmaPlan::M16N8K16)
-                                         ? "m16n8k16"
-                                         : "cuda_cores"));
-    if (op.kind == OpKind::BlockInput && op.copyBytes)
-      built->setAttr(bgraph::kCopyBytesAttrName,
-                     b.getI64IntegerAttr(op.copyBytes));
-    if (!op.layouts.empty()) {
-      SmallVector<Attribute, 1> texts;
-      for (const Layout &layout : op.layouts)
-        texts.push_back(b.getStringAttr(layout.str()));
-      built->setAttr(bgraph::kLayoutAttrName,
-                     texts.size() == 1 ? texts.front() : b.getArrayAttr(texts));
-    }
-    if (op.kind == OpKind::Kernel && op.body && op.body->stages)
-      built->setAttr(bgraph::kStagesAttrName,
-                     b.getI64IntegerAttr(op.body->stages));
   }
 
   /// Diagnoses at `loc` and fails.
@@ -580,4 +558,36 @@ LogicalResult tsopt::replaceFunctionBody(func::FuncOp func, const Graph &g) {
   func.getBody().takeBody(made->getBody());
   made->erase();
   return success();
+}
+
+void tsopt::setKernelPlanAttributes(const tsopt::Op &op, Operation *built) {
+  Builder b(built->getContext());
+  if (op.kind == OpKind::Matmul && op.mma)
+    built->setAttr(bgraph::kMmaAttrName,
+                   b.getStringAttr(op.mma == uint8_t(MmaPlan::M16N8K16)
+                                       ? "m16n8k16"
+                                       : "cuda_cores"));
+  if (op.kind == OpKind::BlockInput && op.copyBytes)
+    built->setAttr(bgraph::kCopyBytesAttrName,
+                   b.getI64IntegerAttr(op.copyBytes));
+  if (!op.layouts.empty()) {
+    SmallVector<Attribute, 1> texts;
+    for (const Layout &layout : op.layouts)
+      texts.push_back(b.getStringAttr(layout.str()));
+    built->setAttr(bgraph::kLayoutAttrName,
+                   texts.size() == 1 ? texts.front() : b.getArrayAttr(texts));
+  }
+  if (op.kind == OpKind::Kernel && op.body && op.body->stages)
+    built->setAttr(bgraph::kStagesAttrName,
+                   b.getI64IntegerAttr(op.body->stages));
+  // The schedule and the memory plan belong to ops of block graphs.
+  if (!isa_and_nonnull<bgraph::LaunchOpInterface>(built->getParentOp()))
+    return;
+  if (op.depth >= 0)
+    built->setAttr(bgraph::kDepthAttrName, b.getI64IntegerAttr(op.depth));
+  if (op.offsets.size() == 1)
+    built->setAttr(bgraph::kOffsetAttrName,
+                   b.getI64IntegerAttr(op.offsets.front()));
+  else if (!op.offsets.empty())
+    built->setAttr(bgraph::kOffsetAttrName, b.getDenseI64ArrayAttr(op.offsets));
 }

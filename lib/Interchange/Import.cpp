@@ -125,6 +125,14 @@ private:
         node.layouts.push_back(*layout);
       }
     }
+    if (auto depth = op.getAttrOfType<IntegerAttr>(bgraph::kDepthAttrName))
+      node.depth = static_cast<int>(depth.getInt());
+    if (Attribute offsets = op.getAttr(bgraph::kOffsetAttrName)) {
+      if (auto one = dyn_cast<IntegerAttr>(offsets))
+        node.offsets.push_back(one.getInt());
+      else if (auto many = dyn_cast<DenseI64ArrayAttr>(offsets))
+        node.offsets.assign(many.asArrayRef().begin(), many.asArrayRef().end());
+    }
     if (auto unit = op.getAttrOfType<StringAttr>(bgraph::kMmaAttrName))
       node.mma = static_cast<uint8_t>(unit.getValue() == "m16n8k16"
                                           ? MmaPlan::M16N8K16

@@ -187,7 +187,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   }
 
   std::string scheduleWhy;
-  llvm::FailureOr<Schedule> schedule = scheduleBlockGraph(g, &scheduleWhy);
+  llvm::FailureOr<Schedule> schedule = plannedSchedule(g, &scheduleWhy);
   if (failed(schedule)) {
     if (why)
       *why = "block graph: " + scheduleWhy;
@@ -277,7 +277,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // Occupancy.
   k.sharedMemoryPerBlock = sharedMemoryUpperBound(g);
   if (o.useMemoryPlan) {
-    llvm::FailureOr<MemoryPlan> plan = planSharedMemory(g, *schedule);
+    llvm::FailureOr<MemoryPlan> plan = plannedMemory(g, *schedule);
     if (succeeded(plan))
       k.sharedMemoryPerBlock = plan->totalBytes;
   }

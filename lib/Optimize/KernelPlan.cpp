@@ -145,7 +145,7 @@ static llvm::FailureOr<int64_t> chooseStages(Graph &bg,
   if (!llvm::any_of(bg.ops,
                     [&](const Op &op) { return isPipelinedInput(bg, op); }))
     return 1;
-  llvm::FailureOr<Schedule> schedule = scheduleBlockGraph(bg, why);
+  llvm::FailureOr<Schedule> schedule = plannedSchedule(bg, why);
   if (failed(schedule))
     return llvm::failure();
   int64_t reserved = reservedAfterPlan(bg);
@@ -201,6 +201,25 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
     }
     bg.stages = stages;
   }
+  // The schedule and the memory plan, for these stages: kept where the
+  // graph records them whole (and they hold), else planned anew.
+  if (llvm::any_of(bg.ops, [](const Op &op) { return op.depth < 0; })) {
+    llvm::FailureOr<Schedule> computed = scheduleBlockGraph(bg, why);
+    if (failed(computed))
+      return llvm::failure();
+    for (auto [i, op] : llvm::enumerate(bg.ops))
+      op.depth = computed->depth[i];
+  }
+  llvm::FailureOr<Schedule> schedule = plannedSchedule(bg, why);
+  if (failed(schedule))
+    return llvm::failure();
+  llvm::FailureOr<MemoryPlan> memory = plannedMemory(bg, *schedule, why);
+  if (failed(memory))
+    return llvm::failure();
+  for (Op &op : bg.ops)
+    op.offsets.clear();
+  for (const TileAllocation &t : memory->tiles)
+    bg.ops[t.op].offsets.push_back(t.offset);
   return verifyKernelPlan(bg, why);
 }
 
@@ -239,7 +258,9 @@ llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
 bool tsopt::isPlanned(const Graph &bg) {
   return bg.stages > 0 && llvm::all_of(bg.ops, [](const Op &op) {
            return (op.kind != OpKind::Matmul || op.mma) &&
-                  (op.kind != OpKind::BlockInput || op.copyBytes);
+                  (op.kind != OpKind::BlockInput || op.copyBytes) &&
+                  op.depth >= 0 &&
+                  (op.kind == OpKind::BlockOutput || !op.offsets.empty());
          });
 }
 

@@ -704,7 +704,7 @@ llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
   kernelOp = k;
   g = program.ops[k].body.get();
   std::string scheduleWhy;
-  llvm::FailureOr<Schedule> s = scheduleBlockGraph(*g, &scheduleWhy);
+  llvm::FailureOr<Schedule> s = plannedSchedule(*g, &scheduleWhy);
   if (failed(s)) {
     if (why)
       *why =

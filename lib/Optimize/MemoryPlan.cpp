@@ -85,6 +85,27 @@ static llvm::LogicalResult checkScheduleFits(const Graph &g, const Schedule &s,
                        std::to_string(g.ops.size()));
 }
 
+/// The tiles of `g` under `s` with their lifetimes and the plan's bounds,
+/// not placed yet.
+static MemoryPlan unplacedTiles(const Graph &g, const Schedule &s,
+                                int64_t alignment) {
+  MemoryPlan plan;
+  plan.alignment = alignment;
+  for (const TileLifetime &t : tileLifetimes(g, s)) {
+    TileAllocation a;
+    static_cast<TileLifetime &>(a) = t;
+    plan.tiles.push_back(a);
+    plan.noReuseBytes += t.bytes;
+  }
+  std::vector<int64_t> live(s.numSteps(), 0);
+  for (const TileAllocation &t : plan.tiles)
+    for (int step = t.firstStep; step <= t.lastStep; ++step)
+      live[step] += t.bytes;
+  for (int64_t b : live)
+    plan.peakLiveBytes = std::max(plan.peakLiveBytes, b);
+  return plan;
+}
+
 llvm::FailureOr<MemoryPlan> tsopt::planSharedMemory(const Graph &g,
                                                     const Schedule &s,
                                                     int64_t alignment,
@@ -94,21 +115,7 @@ llvm::FailureOr<MemoryPlan> tsopt::planSharedMemory(const Graph &g,
                          " is not a power of two");
   if (failed(checkScheduleFits(g, s, why)))
     return llvm::failure();
-  MemoryPlan plan;
-  plan.alignment = alignment;
-  for (const TileLifetime &t : tileLifetimes(g, s)) {
-    TileAllocation a;
-    static_cast<TileLifetime &>(a) = t;
-    plan.tiles.push_back(a);
-    plan.noReuseBytes += t.bytes;
-  }
-
-  std::vector<int64_t> live(s.numSteps(), 0);
-  for (const TileAllocation &t : plan.tiles)
-    for (int step = t.firstStep; step <= t.lastStep; ++step)
-      live[step] += t.bytes;
-  for (int64_t b : live)
-    plan.peakLiveBytes = std::max(plan.peakLiveBytes, b);
+  MemoryPlan plan = unplacedTiles(g, s, alignment);
 
   // Big tiles first: they are the hardest to fit into gaps left by others.
   std::vector<int> byPriority(plan.tiles.size());
@@ -151,7 +158,7 @@ llvm::FailureOr<MemoryPlan> tsopt::planSharedMemory(const Graph &g,
 
 llvm::FailureOr<MemoryPlan>
 tsopt::planSharedMemory(const Graph &g, int64_t alignment, std::string *why) {
-  llvm::FailureOr<Schedule> s = scheduleBlockGraph(g, why);
+  llvm::FailureOr<Schedule> s = plannedSchedule(g, why);
   if (failed(s))
     return llvm::failure();
   return planSharedMemory(g, *s, alignment, why);
@@ -205,4 +212,29 @@ llvm::LogicalResult tsopt::verifyPlan(const Graph &g, const Schedule &s,
                              " are live at once and overlap");
     }
   return llvm::success();
+}
+
+llvm::FailureOr<MemoryPlan>
+tsopt::plannedMemory(const Graph &g, const Schedule &s, std::string *why) {
+  if (failed(checkScheduleFits(g, s, why)))
+    return llvm::failure();
+  MemoryPlan plan = unplacedTiles(g, s, kTileAlignment);
+  // Each op's recorded offsets, in the order of its tiles; an op whose
+  // count differs (no plan, or a plan of other stages) leaves the plan to
+  // the allocator.
+  std::vector<size_t> tilesOf(g.ops.size(), 0);
+  for (const TileAllocation &t : plan.tiles)
+    ++tilesOf[t.op];
+  for (auto [i, op] : llvm::enumerate(g.ops))
+    if (op.offsets.size() != tilesOf[i])
+      return planSharedMemory(g, s, kTileAlignment, why);
+  std::vector<size_t> next(g.ops.size(), 0);
+  for (TileAllocation &t : plan.tiles) {
+    t.offset = g.ops[t.op].offsets[next[t.op]++];
+    plan.totalBytes = std::max(plan.totalBytes, t.offset + t.bytes);
+  }
+  std::string bad;
+  if (failed(verifyPlan(g, s, plan, &bad)))
+    return fail(why, "the recorded shared-memory plan does not hold: " + bad);
+  return plan;
 }

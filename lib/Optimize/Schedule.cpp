@@ -3,6 +3,8 @@
 #include "tsopt/Optimize/Schedule.h"
 #include "tsopt/Core/ShapeRules.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -91,6 +93,43 @@ llvm::FailureOr<Schedule> tsopt::scheduleBlockGraph(const Graph &g,
   std::stable_sort(s.order.begin(), s.order.end(), [&](int a, int b) {
     return std::make_pair(s.phase[a], s.depth[a]) <
            std::make_pair(s.phase[b], s.depth[b]);
+  });
+  return s;
+}
+
+llvm::FailureOr<Schedule> tsopt::plannedSchedule(const Graph &g,
+                                                 std::string *why) {
+  llvm::FailureOr<Schedule> s = scheduleBlockGraph(g, why);
+  if (failed(s) ||
+      !llvm::all_of(g.ops, [](const Op &op) { return op.depth >= 0; }))
+    return s;
+  // The recorded depths, where each op still comes after what it reads in
+  // its phase (the computed depth is the least such).
+  std::vector<int> producer(g.values.size(), -1);
+  for (auto [i, op] : llvm::enumerate(g.ops))
+    for (int v : op.results)
+      producer[v] = static_cast<int>(i);
+  s->numDepths = {0, 0};
+  for (auto [i, op] : llvm::enumerate(g.ops)) {
+    for (int v : op.operands) {
+      int p = producer[v];
+      if (p >= 0 && s->phase[p] == s->phase[i] && g.ops[p].depth >= op.depth)
+        return fail(
+            why,
+            "op #" + std::to_string(i) + " (" + stringifyOpKind(op.kind).str() +
+                ") at depth " + std::to_string(op.depth) +
+                " reads the result of op #" + std::to_string(p) + " (" +
+                stringifyOpKind(g.ops[p].kind).str() + ") at depth " +
+                std::to_string(g.ops[p].depth) + " of the same phase (" +
+                stringifyPhase(s->phase[i]).str() + "): it must be deeper");
+    }
+    s->depth[i] = op.depth;
+    int &n = s->numDepths[static_cast<int>(s->phase[i])];
+    n = std::max(n, op.depth + 1);
+  }
+  std::stable_sort(s->order.begin(), s->order.end(), [&](int a, int b) {
+    return std::make_pair(s->phase[a], s->depth[a]) <
+           std::make_pair(s->phase[b], s->depth[b]);
   });
   return s;
 }

@@ -184,6 +184,8 @@ void addRowMaxima(Graph &g, int producer, Graph &producerBody,
         o.operands.push_back(t);
     // Before every use: at the front.
     body->ops.insert(body->ops.begin(), read);
+    // A kernel with other ops: scheduled and placed anew as a whole.
+    dropScheduleAndMemoryPlan(*body);
     kernel.body = std::move(body);
   }
 }
@@ -349,7 +351,7 @@ tsopt::addSplitSoftmaxMaxima(Graph &program) {
           return o.kind == OpKind::Exp || o.kind == OpKind::ThreadGraph;
         }))
       continue;
-    llvm::FailureOr<Schedule> schedule = scheduleBlockGraph(*op.body);
+    llvm::FailureOr<Schedule> schedule = plannedSchedule(*op.body);
     if (failed(schedule))
       continue;
     std::optional<SoftmaxRescale> rescale =
@@ -363,6 +365,7 @@ tsopt::addSplitSoftmaxMaxima(Graph &program) {
     auto body = std::make_shared<Graph>(*op.body);
     llvm::SmallVector<int, 2> maxOutputs;
     addRowMaxima(program, i, *body, *split, maxOutputs);
+    dropScheduleAndMemoryPlan(*body);
     program.ops[i].body = std::move(body);
     producers[i] = std::move(maxOutputs);
   }

@@ -419,6 +419,8 @@ Graph inlineBlockGraph(const Graph &g) {
   }
   for (int v : g.outputs)
     out.outputs.push_back(newId[v]);
+  // Unfused ops run at other depths, in other tiles.
+  dropScheduleAndMemoryPlan(out);
   return out;
 }
 
@@ -426,7 +428,11 @@ Graph inlineBlockGraph(const Graph &g) {
 
 FusedBlockGraph tsopt::fuseBlockGraph(const Graph &blockGraph,
                                       const ThreadGraphOptions &opts) {
-  return Former(blockGraph, opts).run();
+  FusedBlockGraph f = Former(blockGraph, opts).run();
+  // Fused ops run at other depths, in other tiles.
+  if (f.stats.groups > 0)
+    dropScheduleAndMemoryPlan(f.graph);
+  return f;
 }
 
 Graph tsopt::formThreadGraphs(const Graph &kernelGraph,

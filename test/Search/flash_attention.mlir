@@ -11,9 +11,9 @@
 // CHECK-SAME: equivalent: p =
 // CHECK-LABEL: func.func @flash_attention_ref(%arg0
 // CHECK: kgraph.kernel grid = [{{.*}}] forloop = {{[0-9]+}} ins(%arg0, %arg1, %arg2 :
-// CHECK: %[[Q:.*]] = bgraph.input %{{.*}} imap = {x = 0{{.*}}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<32x16xf16>
-// CHECK: %[[K:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<64x16xf16>
-// CHECK: %[[V:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<64x16xf16>
+// CHECK: %[[Q:.*]] = bgraph.input %{{.*}} imap = {x = 0{{.*}}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<32x16xf16>
+// CHECK: %[[K:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<64x16xf16>
+// CHECK: %[[V:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<64x16xf16>
 // CHECK: %[[KT:.*]] = bgraph.transpose %[[K]] permutation = [1, 0]
 // CHECK: %[[S:.*]] = bgraph.matmul %[[Q]], %[[KT]]
 // CHECK: %[[E:.*]] = tgraph.graph %[[S]]

@@ -23,8 +23,8 @@
 // CHECK-SAME: equivalent: p =
 // CHECK-LABEL: func.func @layernorm_matmul_ref(%arg0
 // CHECK: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = {{[0-9]+}} ins(%arg0, %arg1 :
-// CHECK-DAG: %[[X:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 1 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} :
-// CHECK-DAG: %[[Y:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} :
+// CHECK-DAG: %[[X:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 1 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} :
+// CHECK-DAG: %[[Y:.*]] = bgraph.input %{{.*}} imap = {{{.*}}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} :
 // CHECK-DAG: %[[SX:.*]] = bgraph.reduce_sum %[[X]] dim = 1
 // CHECK-DAG: %[[X2:.*]] = bgraph.square %[[X]]
 // CHECK-DAG: %[[SX2:.*]] = bgraph.reduce_sum %[[X2]] dim = 1
@@ -47,8 +47,8 @@
 // WRITTEN-SAME: equivalent: p =
 // WRITTEN-LABEL: func.func @layernorm_matmul_ref(%arg0
 // WRITTEN: kgraph.kernel grid = [{{[0-9]+}}] forloop = 1 ins(%arg0, %arg1 :
-// WRITTEN: %[[X:.*]] = bgraph.input %{{.*}} imap = {x = 0} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<4x64xf16>
-// WRITTEN: %[[Y:.*]] = bgraph.input %{{.*}} imap = {x = replica} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<64x96xf16>
+// WRITTEN: %[[X:.*]] = bgraph.input %{{.*}} imap = {x = 0} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<4x64xf16>
+// WRITTEN: %[[Y:.*]] = bgraph.input %{{.*}} imap = {x = replica} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<64x96xf16>
 // WRITTEN: %[[SX:.*]] = bgraph.reduce_sum %[[X]] dim = 1
 // WRITTEN: %[[XC:.*]]:2 = tgraph.graph %[[SX]], %[[X]]
 // WRITTEN: tgraph.sub

@@ -9,7 +9,7 @@
 // CHECK-LABEL: func.func @rmsnorm_ref(%arg0
 // CHECK: kgraph.kernel grid = [{{[0-9]+}}] forloop = {{[0-9]+}}
 // CHECK-DAG: %[[X:.*]] = bgraph.input %{{.*}} imap = {x = {{.*}}} fmap = 1
-// CHECK-DAG: %[[W:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<64x96xf16>
+// CHECK-DAG: %[[W:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<64x96xf16>
 // CHECK-DAG: %[[P:.*]] = bgraph.matmul %{{.*}}, %[[W]]
 // CHECK-DAG: %[[PA:.*]] = bgraph.accum sum %[[P]]
 // CHECK-DAG: %[[SS:.*]] = bgraph.reduce_sum %{{.*}} dim = 1

@@ -18,11 +18,11 @@
 // CHECK-SAME: tsopt.verification = "equivalent
 // CHECK-NOT: kgraph.rms_norm
 // CHECK: kgraph.kernel grid = [{{[0-9]+}}] forloop = {{[0-9]+}} ins(%arg0, %arg1, %arg2, %arg3, %arg4 :
-// CHECK-DAG: %[[X:.*]] = bgraph.input %{{.*}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<2x32xf16>
-// CHECK-DAG: %[[G:.*]] = bgraph.input %{{.*}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<32xf16>
-// CHECK-DAG: %[[W:.*]] = bgraph.input %{{.*}} fmap = 1 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<32x64xf16>
-// CHECK-DAG: %[[V:.*]] = bgraph.input %{{.*}} fmap = 1 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<32x64xf16>
-// CHECK-DAG: %[[U:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"} : tensor<64x48xf16>
+// CHECK-DAG: %[[X:.*]] = bgraph.input %{{.*}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<2x32xf16>
+// CHECK-DAG: %[[G:.*]] = bgraph.input %{{.*}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<32xf16>
+// CHECK-DAG: %[[W:.*]] = bgraph.input %{{.*}} fmap = 1 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<32x64xf16>
+// CHECK-DAG: %[[V:.*]] = bgraph.input %{{.*}} fmap = 1 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<32x64xf16>
+// CHECK-DAG: %[[U:.*]] = bgraph.input %{{.*}} fmap = 0 {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<64x48xf16>
 // CHECK: %[[XSQ:.*]] = bgraph.square %[[X]]
 // CHECK: %[[SS:.*]] = bgraph.reduce_sum %[[XSQ]] dim = 1
 // CHECK: %[[R:.*]] = tgraph.graph %[[SS]], %[[X]], %[[G]]

@@ -161,12 +161,26 @@ struct Op {
   /// (chosen by the layout ILP, tsopt/Optimize/Layout.h); empty is row-major
   /// for every result.
   llvm::SmallVector<Layout, 1> layouts;
+  /// Block-graph ops, the schedule (tsopt/Optimize/Schedule.h): the op's
+  /// depth within its phase; -1: not planned.
+  int depth = -1;
+  /// Block-graph ops producing tiles, the memory plan
+  /// (tsopt/Optimize/MemoryPlan.h): the shared-memory byte offset of each of
+  /// its tiles in tileLifetimes' order (each result, then each further
+  /// pipeline buffer); empty: not planned.
+  llvm::SmallVector<int64_t, 1> offsets;
 
   /// The memory layout of result `r`'s tile.
   Layout layoutOf(size_t r) const {
     return r < layouts.size() ? layouts[r] : Layout::rowMajor();
   }
 };
+
+/// Forgets the schedule and the memory plan recorded in the ops of
+/// `blockGraph` (Op::depth, Op::offsets), nested graphs included: for a
+/// transformation that changed its ops, after which they are planned anew
+/// (KernelPlan.h).
+void dropScheduleAndMemoryPlan(struct Graph &blockGraph);
 
 /// The plan's choice of unit for a block matmul (Op::mma).
 enum class MmaPlan : uint8_t {

@@ -36,6 +36,11 @@ mlir::FailureOr<mlir::func::FuncOp> exportFunction(const Graph &g,
                                                    mlir::OpBuilder &builder,
                                                    mlir::Location loc);
 
+/// Sets the kernel plan's decisions of `op` (tsopt/Optimize/KernelPlan.h:
+/// tensor cores, copy widths, tile layouts, stages, the schedule's depth and
+/// the memory plan's offsets) on `built`, the MLIR op exported from it.
+void setKernelPlanAttributes(const Op &op, mlir::Operation *built);
+
 /// Replaces the body of `func` by the kernel-level graph `g` (built with
 /// exportFunction next to `func`, then moved); for passes that rewrite a
 /// whole function on the core graph. Fails, with `func` unchanged, when `g`

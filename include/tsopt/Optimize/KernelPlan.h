@@ -19,7 +19,13 @@
 //    i waits only for its own. The planner takes the most stages (up to
 //    kMaxStages) whose memory plan fits the target's per-block limit without
 //    lowering the blocks an SM keeps resident below min(2, what one stage
-//    allows).
+//    allows);
+//  * Op::depth on every op: the schedule (Schedule.h), and Op::offsets on
+//    every op producing tiles: the memory plan for those stages
+//    (MemoryPlan.h). The cost model and the lowering read them through
+//    plannedSchedule and plannedMemory; an edited depth or offset is
+//    emitted as edited, or refused when it breaks a dependence or makes
+//    live tiles overlap.
 //
 // A decision already present (read from the IR, or edited by hand) is kept:
 // planKernel fills only what is unplanned, and verifyKernelPlan checks that

@@ -100,10 +100,20 @@ llvm::FailureOr<MemoryPlan> planSharedMemory(const Graph &blockGraph,
                                              int64_t alignment = kTileAlignment,
                                              std::string *why = nullptr);
 
-/// Schedules `blockGraph` (scheduleBlockGraph) and plans it.
+/// Plans `blockGraph` under its plannedSchedule.
 llvm::FailureOr<MemoryPlan> planSharedMemory(const Graph &blockGraph,
                                              int64_t alignment = kTileAlignment,
                                              std::string *why = nullptr);
+
+/// The memory plan of `blockGraph` under `schedule` (its plannedSchedule)
+/// as planned (KernelPlan.h): the offsets its ops record (Op::offsets,
+/// `bgraph.offset`), when every op records one per tile, checked by
+/// verifyPlan (tiles live at once that share a byte, or an offset that is
+/// not a multiple of kTileAlignment, fail with the reason in `why`); else
+/// planSharedMemory's. The cost model and the lowering read this.
+llvm::FailureOr<MemoryPlan> plannedMemory(const Graph &blockGraph,
+                                          const Schedule &schedule,
+                                          std::string *why = nullptr);
 
 /// Checks `plan` against the lifetimes tileLifetimes computes for
 /// `blockGraph` and `schedule`: every tile is placed once with its size at an

@@ -77,6 +77,15 @@ struct Schedule {
 llvm::FailureOr<Schedule> scheduleBlockGraph(const Graph &blockGraph,
                                              std::string *why = nullptr);
 
+/// The schedule of `blockGraph` as planned (KernelPlan.h): the depths its
+/// ops record (Op::depth, `bgraph.depth`), when every op records one, else
+/// scheduleBlockGraph's. A recorded depth may exceed the computed one (an
+/// extra barrier) but never reach that of an op it reads in its own phase:
+/// that fails, with the op in `why`. The cost model, the memory plan and the
+/// lowering read this; they never compute a schedule of their own.
+llvm::FailureOr<Schedule> plannedSchedule(const Graph &blockGraph,
+                                          std::string *why = nullptr);
+
 } // namespace tsopt
 
 #endif // TSOPT_OPTIMIZE_SCHEDULE_H

@@ -77,12 +77,11 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
       if (failed(planKernel(k.body, *hooks.target, hooks.planOptions, &why)))
         return func.emitError() << "cannot plan " << k.name << ": " << why;
     }
-    FailureOr<Schedule> schedule = scheduleBlockGraph(k.body, &why);
+    FailureOr<Schedule> schedule = plannedSchedule(k.body, &why);
     if (failed(schedule))
       return func.emitError() << "cannot schedule " << k.name << ": " << why;
     k.schedule = std::move(*schedule);
-    FailureOr<MemoryPlan> plan = planSharedMemory(k.body, k.schedule,
-                                                  kTileAlignment, &why);
+    FailureOr<MemoryPlan> plan = plannedMemory(k.body, k.schedule, &why);
     if (failed(plan))
       return func.emitError() << "cannot plan the shared memory of " << k.name
                               << ": " << why;

@@ -4,7 +4,7 @@
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-gpu=target=sm_90 -o /dev/null
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-scf -o /dev/null
 
-// expected-error @+1 {{the kernel plan cannot be emitted: op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
+// expected-error @+1 {{cannot plan f32_mma_kernel0: op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
 func.func @f32_mma(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) -> (tensor<16x16xf32>) attributes {bgraph.stages = 1 : i64} {
   ^bb0(%ab: tensor<16x16xf32>, %bb: tensor<16x16xf32>):

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -94,6 +95,8 @@ TEST(DistributedFor, EveryItemOnceWhereverItRuns) {
     distributedFor(
         n, 2,
         [&](size_t i) {
+          // Slow enough that the dispatcher's thread takes items too.
+          std::this_thread::sleep_for(std::chrono::microseconds(200));
           std::lock_guard<std::mutex> lock(mutex);
           result[i] = static_cast<int64_t>(i * i);
           ++runs[i];

@@ -74,6 +74,7 @@ TileType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
 LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   StringRef name = attr.getName().strref();
+  bool inBlockGraph = isa_and_nonnull<LaunchOpInterface>(op->getParentOp());
   if (name == kMmaAttrName) {
     auto unit = dyn_cast<StringAttr>(attr.getValue());
     if (!isa<MatmulOp>(op) || !unit ||
@@ -101,7 +102,6 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
         layoutStrings(op, attr.getValue());
     if (failed(texts))
       return failure();
-    bool inBlockGraph = isa_and_nonnull<LaunchOpInterface>(op->getParentOp());
     for (StringRef text : *texts) {
       std::optional<tsopt::Layout> layout = tsopt::Layout::parse(text);
       if (!layout || layout->isThreadLevel())
@@ -114,6 +114,30 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
         return op->emitError("device tensors are stored row_major; '")
                << text << "' is a layout of shared-memory tiles";
     }
+  }
+  // The schedule and the memory plan: on ops of a block graph.
+  if (name == kDepthAttrName) {
+    auto depth = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!inBlockGraph || !depth || depth.getInt() < 0 ||
+        depth.getInt() > (1 << 20))
+      return op->emitError("'") << name
+                                << "' belongs on an op of a block graph: a "
+                                   "depth of 0 or more (i64)";
+  }
+  if (name == kOffsetAttrName) {
+    SmallVector<int64_t> offsets;
+    if (auto one = dyn_cast<IntegerAttr>(attr.getValue()))
+      offsets.push_back(one.getInt());
+    else if (auto many = dyn_cast<DenseI64ArrayAttr>(attr.getValue()))
+      offsets.assign(many.asArrayRef().begin(), many.asArrayRef().end());
+    if (!inBlockGraph || isa<OutputOp>(op) || op->getNumResults() == 0 ||
+        offsets.empty() ||
+        llvm::any_of(offsets, [](int64_t o) { return o < 0; }))
+      return op->emitError("'")
+             << name
+             << "' belongs on an op of a block graph that produces tiles: a "
+                "byte offset of 0 or more (i64), or one per tile "
+                "(array<i64>)";
   }
   if (name == kThreadsAttrName) {
     auto text = dyn_cast<StringAttr>(attr.getValue());

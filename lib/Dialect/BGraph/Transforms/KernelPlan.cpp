@@ -3,6 +3,7 @@
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
+#include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Optimize/Layout.h"
@@ -52,7 +53,6 @@ struct PlanKernelsPass
       func.emitError("cannot plan the kernels: ") << why;
       return signalPassFailure();
     }
-    Builder b(&getContext());
     auto kernel = kernels->begin();
     for (const tsopt::Op &kop : program->ops) {
       if (kop.kind != OpKind::Kernel)
@@ -63,28 +63,13 @@ struct PlanKernelsPass
       ++numKernels;
       if (body.stages > 1)
         ++numPipelined;
-      k.kernel->setAttr(bgraph::kStagesAttrName,
-                        b.getI64IntegerAttr(body.stages));
+      setKernelPlanAttributes(kop, k.kernel);
       for (auto [op, mlirOp] : llvm::zip_equal(body.ops, k.ops)) {
-        if (op.kind == OpKind::Matmul) {
-          bool mma = op.mma == uint8_t(MmaPlan::M16N8K16);
-          numTensorCoreMatmuls += mma;
-          mlirOp->setAttr(bgraph::kMmaAttrName,
-                          b.getStringAttr(mma ? "m16n8k16" : "cuda_cores"));
-        }
-        if (op.kind == OpKind::BlockInput)
-          mlirOp->setAttr(bgraph::kCopyBytesAttrName,
-                          b.getI64IntegerAttr(op.copyBytes));
-        if (!op.layouts.empty()) {
-          SmallVector<Attribute, 1> texts;
-          for (const Layout &layout : op.layouts) {
-            texts.push_back(b.getStringAttr(layout.str()));
-            numSwizzledTiles += layout.swizzle != 0;
-          }
-          mlirOp->setAttr(bgraph::kLayoutAttrName, texts.size() == 1
-                                                       ? texts.front()
-                                                       : b.getArrayAttr(texts));
-        }
+        if (op.kind == OpKind::Matmul)
+          numTensorCoreMatmuls += op.mma == uint8_t(MmaPlan::M16N8K16);
+        for (const Layout &layout : op.layouts)
+          numSwizzledTiles += layout.swizzle != 0;
+        setKernelPlanAttributes(op, mlirOp);
       }
     }
   }

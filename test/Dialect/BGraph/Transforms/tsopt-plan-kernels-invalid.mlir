@@ -143,3 +143,64 @@ func.func @threads_not_a_register_layout(%a: tensor<4x4xf16>) -> tensor<4x4xf16>
   }
   return %c : tensor<4x4xf16>
 }
+
+// -----
+
+// The schedule and the memory plan as written: a depth that does not come
+// after what the op reads, and tiles live at once that overlap.
+// expected-error @+1 {{cannot choose the tiles' layouts: kernel op 0: block graph: op #3 (exp) at depth 0 reads the result of op #2 (exp) at depth 0 of the same phase (post-loop): it must be deeper}}
+func.func @shallow(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf32>) -> (tensor<4x4xf32>) {
+  ^bb0(%ab: tensor<4x4xf32>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.depth = 0 : i64} : tensor<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %s = bgraph.accum sum %at {bgraph.depth = 1 : i64} : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %e = bgraph.exp %s {bgraph.depth = 0 : i64} : !bgraph.tile<4x4xf32>
+    %f = bgraph.exp %e {bgraph.depth = 0 : i64} : !bgraph.tile<4x4xf32>
+    %o = bgraph.output %f omap = {x = replica} {bgraph.depth = 1 : i64} : !bgraph.tile<4x4xf32> -> tensor<4x4xf32>
+    bgraph.yield %o : tensor<4x4xf32>
+  }
+  return %c : tensor<4x4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): the recorded shared-memory plan does not hold: tile %2 (accum, 64 bytes at 0, steps 0..2) and tile %3 (exp, 64 bytes at 32, steps 2..3) are live at once and overlap}}
+func.func @overlapping(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf32>) -> (tensor<4x4xf32>) {
+  ^bb0(%ab: tensor<4x4xf32>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.offset = 64 : i64} : tensor<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %s = bgraph.accum sum %at {bgraph.offset = 0 : i64} : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %e = bgraph.exp %s {bgraph.offset = 32 : i64} : !bgraph.tile<4x4xf32>
+    %o = bgraph.output %e omap = {x = replica} : !bgraph.tile<4x4xf32> -> tensor<4x4xf32>
+    bgraph.yield %o : tensor<4x4xf32>
+  }
+  return %c : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @misplaced_offset(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf32>) -> (tensor<4x4xf32>) {
+  ^bb0(%ab: tensor<4x4xf32>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %s = bgraph.accum sum %at : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x4xf32>
+    // expected-error @+1 {{'bgraph.offset' belongs on an op of a block graph that produces tiles}}
+    %o = bgraph.output %s omap = {x = replica} {bgraph.offset = 0 : i64} : !bgraph.tile<4x4xf32> -> tensor<4x4xf32>
+    bgraph.yield %o : tensor<4x4xf32>
+  }
+  return %c : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @negative_depth(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf32>) -> (tensor<4x4xf32>) {
+  ^bb0(%ab: tensor<4x4xf32>):
+    // expected-error @+1 {{'bgraph.depth' belongs on an op of a block graph: a depth of 0 or more}}
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.depth = -1 : i64} : tensor<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %s = bgraph.accum sum %at : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x4xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf32> -> tensor<4x4xf32>
+    bgraph.yield %o : tensor<4x4xf32>
+  }
+  return %c : tensor<4x4xf32>
+}

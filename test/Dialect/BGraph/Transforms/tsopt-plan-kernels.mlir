@@ -10,12 +10,16 @@
 
 // CHECK-LABEL: func.func @gemm
 // CHECK: kgraph.kernel grid = [2] forloop = 8 {{.*}} attributes {bgraph.stages = 3 : i64}
-// CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.layout = "row_major_swizzle<2,4,3>"}
-// CHECK: bgraph.input {{.*}} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.layout = "row_major_swizzle<2,4,3>"}
-// CHECK: bgraph.matmul {{.*}} {bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "m16n8k16"}
+// Three buffers of each iterated tile, the schedule's depths, and the
+// product's tile reusing no live buffer.
+// CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>}
+// CHECK: bgraph.input {{.*}} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>}
+// CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "m16n8k16", bgraph.offset = {{[0-9]+}} : i64}
+// CHECK: bgraph.accum sum {{.*}} {bgraph.depth = 2 : i64, {{.*}}bgraph.offset = {{[0-9]+}} : i64}
+// CHECK: bgraph.output {{.*}} {bgraph.depth = 0 : i64}
 // OFF-LABEL: func.func @gemm
 // OFF: attributes {bgraph.stages = 1 : i64}
-// OFF: bgraph.matmul {{.*}} {bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores"}
+// OFF: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores", bgraph.offset = {{[0-9]+}} : i64}
 func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
   %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) {
   ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):
@@ -39,14 +43,14 @@ func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64x
 
 // CHECK-LABEL: func.func @kept
 // CHECK: attributes {bgraph.stages = 2 : i64}
-// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 8 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"}
-// CHECK: bgraph.matmul {{.*}} {bgraph.layout = "col_major", bgraph.mma = "cuda_cores"}
+// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 8 : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}>}
+// CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "col_major", bgraph.mma = "cuda_cores", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK-LABEL: func.func @f32
 // CHECK: attributes {bgraph.stages = 1 : i64}
-// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 16 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}"}
-// CHECK: bgraph.matmul {{.*}} {bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores"}
+// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[0-9]+}} : i64}
+// CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK-LABEL: func.func @odd
-// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 2 : i64, bgraph.layout = "row_major"}
+// CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 2 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major", bgraph.offset = {{[0-9]+}} : i64}
 func.func @kept(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
   %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) attributes {bgraph.stages = 2 : i64} {
   ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):

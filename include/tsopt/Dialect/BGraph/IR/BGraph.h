@@ -36,6 +36,20 @@ inline constexpr llvm::StringLiteral kStagesAttrName = "bgraph.stages";
 inline constexpr llvm::StringLiteral kLayoutAttrName = "bgraph.layout";
 /// On an accumulator or a thread graph: the register layout (a string).
 inline constexpr llvm::StringLiteral kThreadsAttrName = "bgraph.threads";
+/// On every op of a block graph: its depth within its phase (i64), the
+/// schedule (tsopt/Optimize/Schedule.h).
+inline constexpr llvm::StringLiteral kDepthAttrName = "bgraph.depth";
+/// On every op producing tiles: the shared-memory byte offset of each tile
+/// (i64; array<i64> with one per result, then one per further pipeline
+/// buffer), the memory plan (tsopt/Optimize/MemoryPlan.h).
+inline constexpr llvm::StringLiteral kOffsetAttrName = "bgraph.offset";
+/// On a kernel, printed by tsopt-schedule: its barriers (array<i64: loop,
+/// post-loop>).
+inline constexpr llvm::StringLiteral kBarriersAttrName = "bgraph.barriers";
+/// On a kernel, printed by tsopt-plan-shared-memory: the bytes of shared
+/// memory its plan needs (i64).
+inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
+    "bgraph.shared_memory";
 
 /// The layout strings of `attr` (a string, or an array of one string per
 /// result of `op`), or an error on `op`.
