@@ -18,12 +18,14 @@ void tsopt::distributedFor(size_t n, unsigned threads,
     return i < n ? std::optional<size_t>(i) : std::nullopt;
   };
   WorkDistributor *distributor = remote ? workDistributor() : nullptr;
+  static std::atomic<uint64_t> batches{0};
+  uint64_t batch = distributor ? ++batches : 0;
   std::vector<size_t> redo;
   std::thread dispatcher;
   if (distributor && distributor->workers() > 0 && n > 0) {
     try {
       dispatcher = std::thread([&] {
-        redo = distributor->run(remote->task, take, remote->request,
+        redo = distributor->run(remote->task, batch, take, remote->request,
                                 remote->reply);
       });
     } catch (const std::system_error &) {
@@ -36,7 +38,7 @@ void tsopt::distributedFor(size_t n, unsigned threads,
           auto start = std::chrono::steady_clock::now();
           local(*i);
           if (distributor)
-            distributor->ranHere(remote->task, *i,
+            distributor->ranHere(remote->task, batch, *i,
                                  std::chrono::duration<double>(
                                      std::chrono::steady_clock::now() - start)
                                      .count());

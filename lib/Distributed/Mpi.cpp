@@ -69,7 +69,7 @@ unsigned MpiDistributor::workers() const {
 }
 
 std::vector<size_t>
-MpiDistributor::run(llvm::StringRef task,
+MpiDistributor::run(llvm::StringRef task, uint64_t batch,
                     llvm::function_ref<std::optional<size_t>()> take,
                     llvm::function_ref<std::string(size_t, unsigned)> request,
                     llvm::function_ref<void(size_t, llvm::StringRef)> reply) {
@@ -88,20 +88,25 @@ MpiDistributor::run(llvm::StringRef task,
     redo.push_back(item);
   };
   auto hand = [&](int rank) {
-    if (failed[rank])
-      return;
-    std::optional<size_t> item = take();
-    if (!item)
-      return;
-    std::string text = request(*item, static_cast<unsigned>(rank - 1));
-    if (!send(packFields({task, text}), rank, kRequestTag)) {
-      failed[rank] = true;
-      fail(rank, *item, "the request could not be sent");
+    while (!failed[rank]) {
+      std::optional<size_t> item = take();
+      if (!item)
+        return;
+      std::string text = request(*item, static_cast<unsigned>(rank - 1));
+      if (text.empty()) { // an item that runs on rank 0
+        redo.push_back(*item);
+        continue;
+      }
+      if (!send(packFields({task, text}), rank, kRequestTag)) {
+        failed[rank] = true;
+        fail(rank, *item, "the request could not be sent");
+        return;
+      }
+      held[rank] = *item;
+      sent[rank] = std::chrono::steady_clock::now();
+      ++inFlight;
       return;
     }
-    held[rank] = *item;
-    sent[rank] = std::chrono::steady_clock::now();
-    ++inFlight;
   };
   for (int rank = 1; rank < ranks; ++rank)
     hand(rank);
@@ -125,7 +130,7 @@ MpiDistributor::run(llvm::StringRef task,
     size_t item = *held[rank];
     held[rank].reset();
     --inFlight;
-    trace(task, item, rank,
+    trace(task, batch, item, rank,
           std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                         sent[rank])
               .count());
@@ -138,9 +143,9 @@ MpiDistributor::run(llvm::StringRef task,
   return redo;
 }
 
-void MpiDistributor::ranHere(llvm::StringRef task, size_t item,
+void MpiDistributor::ranHere(llvm::StringRef task, uint64_t batch, size_t item,
                              double seconds) {
-  trace(task, item, 0, seconds);
+  trace(task, batch, item, 0, seconds);
 }
 
 void MpiDistributor::traceTo(llvm::StringRef path) {
@@ -157,11 +162,11 @@ void MpiDistributor::traceTo(llvm::StringRef path) {
   }
 }
 
-void MpiDistributor::trace(llvm::StringRef task, size_t item, int rank,
-                           double seconds) {
+void MpiDistributor::trace(llvm::StringRef task, uint64_t batch, size_t item,
+                           int rank, double seconds) {
   std::lock_guard<std::mutex> lock(traceMutex);
   if (traceFile)
-    *traceFile << task << ' ' << item << ' ' << rank << ' '
+    *traceFile << task << ' ' << batch << ' ' << item << ' ' << rank << ' '
                << llvm::format("%.6f", seconds) << '\n';
 }
 

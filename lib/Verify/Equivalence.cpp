@@ -1,9 +1,9 @@
 //===- Equivalence.cpp - Probabilistic equivalence of µGraphs ------------===//
 
 #include "tsopt/Verify/Equivalence.h"
+#include "tsopt/Core/Distribute.h"
 #include "tsopt/Core/GraphCheck.h"
 #include "tsopt/Core/GraphText.h"
-#include "tsopt/Core/Parallel.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Eval/Evaluator.h"
 #include "tsopt/Eval/FieldDomain.h"
@@ -16,8 +16,10 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <random>
 #include <thread>
 #include <tuple>
@@ -86,12 +88,6 @@ std::string VerifyRecord::summary() const {
 }
 
 namespace {
-/// Runs `jobs` on up to `threads` threads; each job writes only its own
-/// result, so the outcome does not depend on scheduling.
-void runParallel(std::vector<std::function<void()>> &jobs, unsigned threads) {
-  parallelFor(jobs.size(), threads, [&](size_t j) { jobs[j](); });
-}
-
 uint64_t mix(uint64_t seed, uint64_t stream) {
   return splitMixStream(seed, stream);
 }
@@ -228,36 +224,143 @@ struct TrialOutcome {
   bool candidateDividesByZero = false, referenceDividesByZero = false;
 };
 
+/// The task of a worker of a job (Distribute.h): one side of one field
+/// trial, its inputs drawn again from the trial's seed.
+constexpr llvm::StringLiteral kEvaluateTask = "verify.evaluate";
+
+std::string evaluateRequest(llvm::StringRef graphText, const FieldDomain &dom,
+                            uint64_t inputSeed, const Deadline &deadline) {
+  std::string domainSeed = std::to_string(dom.seed());
+  std::string expQ = std::to_string(static_cast<unsigned>(dom.expQComponent()));
+  std::string seed = std::to_string(inputSeed);
+  return packFields(
+      {graphText, domainSeed, expQ, seed, deadlineField(deadline)});
+}
+
+/// One evaluation's reply: "ok", whether it divided by zero, and each
+/// output's elements as bytes; or "failed" and why.
+std::string evaluationReply(const llvm::FailureOr<FieldTensors> &outs,
+                            bool dividedByZero, llvm::StringRef error) {
+  if (failed(outs))
+    return packFields({"failed", error});
+  std::vector<std::string> data;
+  for (const Tensor<FieldDomain::Elem> &t : *outs)
+    data.emplace_back(reinterpret_cast<const char *>(t.data.data()),
+                      t.data.size() * sizeof(FieldDomain::Elem));
+  std::vector<llvm::StringRef> fields = {"ok", dividedByZero ? "1" : "0"};
+  fields.insert(fields.end(), data.begin(), data.end());
+  return packFields(fields);
+}
+
+std::string runEvaluateRequest(llvm::StringRef request) {
+  std::optional<std::vector<llvm::StringRef>> f = unpackFields(request);
+  uint64_t domainSeed, inputSeed;
+  unsigned expQ;
+  std::optional<Deadline> deadline;
+  if (!f || f->size() != 5 || (*f)[1].getAsInteger(10, domainSeed) ||
+      (*f)[2].getAsInteger(10, expQ) || expQ > 1 ||
+      (*f)[3].getAsInteger(10, inputSeed) ||
+      !(deadline = parseDeadlineField((*f)[4])))
+    return taskError("not an evaluation request");
+  llvm::FailureOr<Graph> g = deserializeGraph((*f)[0]);
+  if (failed(g))
+    return taskError("unreadable graph");
+  FieldDomain dom(domainSeed, static_cast<ExpQComponent>(expQ));
+  FieldTensors inputs = fieldInputs(dom, *g, inputSeed, *deadline);
+  if (deadline->expired())
+    return packFields({"failed", kTimeUp});
+  std::string error;
+  uint64_t before = FieldDomain::zeroInverseCount();
+  llvm::FailureOr<FieldTensors> outs =
+      Evaluator<FieldDomain>(dom, *deadline).run(*g, inputs, &error);
+  return evaluationReply(outs, FieldDomain::zeroInverseCount() != before,
+                         error);
+}
+
+/// Reads evaluationReply's text for graph `g`'s outputs.
+bool readEvaluation(llvm::StringRef text, const Graph &g,
+                    llvm::FailureOr<FieldTensors> &outs, char &dividedByZero,
+                    std::string &error) {
+  std::optional<std::vector<llvm::StringRef>> f = unpackFields(text);
+  if (!f || f->empty())
+    return false;
+  if ((*f)[0] == "failed" && f->size() == 2) {
+    outs = llvm::failure();
+    error = (*f)[1].str();
+    return true;
+  }
+  if ((*f)[0] != "ok" || f->size() != 2 + g.outputs.size())
+    return false;
+  FieldTensors tensors;
+  for (auto [o, v] : llvm::enumerate(g.outputs)) {
+    llvm::StringRef bytes = (*f)[2 + o];
+    Tensor<FieldDomain::Elem> t;
+    t.shape = g.type(v).shape;
+    if (bytes.size() != static_cast<size_t>(g.type(v).numElements()) *
+                            sizeof(FieldDomain::Elem))
+      return false;
+    t.data.resize(g.type(v).numElements());
+    std::memcpy(t.data.data(), bytes.data(), bytes.size());
+    tensors.push_back(std::move(t));
+  }
+  outs = std::move(tensors);
+  dividedByZero = (*f)[1] == "1";
+  return true;
+}
+
 /// Field trials: each trial's two evaluations (candidate, reference) are
-/// separate jobs so that even a single trial uses two threads.
+/// separate jobs so that even a single trial uses two threads, or two
+/// processes of a job.
 llvm::FailureOr<TrialOutcome>
 fieldTrials(const FieldDomain &dom, const Graph &a, const Graph &b,
             unsigned trials, uint64_t seed, unsigned threads, Deadline deadline,
             std::vector<std::function<void()>> extraJobs, std::string *why) {
-  std::vector<FieldTensors> inputs;
-  for (unsigned t = 0; t < trials; ++t) {
-    if (deadline.expired())
-      return failWith(why, kTimeUp);
-    inputs.push_back(fieldInputs(dom, a, mix(seed, t), deadline));
-  }
   if (deadline.expired())
     return failWith(why, kTimeUp);
+  // Each trial's inputs are drawn by the first of its evaluations that runs
+  // here (a worker of a job draws its own), so that no process waits for
+  // draws it does not use.
+  std::vector<FieldTensors> inputs(trials);
+  std::vector<std::once_flag> drawn(trials);
   std::vector<llvm::FailureOr<FieldTensors>> outs(2 * trials, llvm::failure());
   std::vector<std::string> errors(2 * trials);
   std::vector<char> zeroDivisions(2 * trials, 0);
-  std::vector<std::function<void()>> jobs;
   Evaluator<FieldDomain> eval(dom, deadline);
-  for (unsigned t = 0; t < trials; ++t)
-    for (unsigned side = 0; side < 2; ++side)
-      jobs.push_back([&, t, side] {
-        uint64_t before = FieldDomain::zeroInverseCount();
-        outs[2 * t + side] =
-            eval.run(side ? b : a, inputs[t], &errors[2 * t + side]);
-        zeroDivisions[2 * t + side] = FieldDomain::zeroInverseCount() != before;
-      });
-  for (auto &job : extraJobs)
-    jobs.push_back(std::move(job));
-  runParallel(jobs, threads);
+  size_t evaluations = 2 * trials;
+  auto runHere = [&](size_t j) {
+    if (j >= evaluations) {
+      extraJobs[j - evaluations]();
+      return;
+    }
+    unsigned t = j / 2, side = j % 2;
+    std::call_once(drawn[t], [&] {
+      inputs[t] = fieldInputs(dom, a, mix(seed, t), deadline);
+    });
+    if (deadline.expired()) {
+      errors[j] = kTimeUp;
+      return;
+    }
+    uint64_t before = FieldDomain::zeroInverseCount();
+    outs[j] = eval.run(side ? b : a, inputs[t], &errors[j]);
+    zeroDivisions[j] = FieldDomain::zeroInverseCount() != before;
+  };
+  // Evaluations may run on the workers of a job; the extra jobs run here.
+  std::string texts[2];
+  if (workDistributor())
+    texts[0] = serializeGraph(a), texts[1] = serializeGraph(b);
+  RemoteWork remote{kEvaluateTask,
+                    [&](size_t j, unsigned) {
+                      if (j >= evaluations)
+                        return std::string();
+                      return evaluateRequest(texts[j % 2], dom,
+                                             mix(seed, j / 2), deadline);
+                    },
+                    [&](size_t j, llvm::StringRef text) {
+                      if (!readEvaluation(text, j % 2 ? b : a, outs[j],
+                                          zeroDivisions[j], errors[j]))
+                        runHere(j);
+                    }};
+  distributedFor(evaluations + extraJobs.size(), threads, runHere, &remote);
   TrialOutcome outcome;
   for (unsigned t = 0; t < 2 * trials; ++t)
     if (failed(outs[t])) {
@@ -694,4 +797,9 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
     }
   }
   return rec;
+}
+
+void tsopt::registerVerifyTasks(
+    llvm::StringMap<std::function<std::string(llvm::StringRef)>> &tasks) {
+  tasks[kEvaluateTask] = runEvaluateRequest;
 }

@@ -16,6 +16,7 @@
 #include "tsopt/Distributed/Mpi.h"
 #include "tsopt/Orchestrate/Orchestrate.h"
 #include "tsopt/Search/Search.h"
+#include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -55,6 +56,7 @@ int main(int argc, char **argv) {
     tsopt::TaskRegistry tasks;
     tsopt::registerSearchTasks(tasks);
     tsopt::registerOrchestrateTasks(tasks);
+    tsopt::registerVerifyTasks(tasks);
     int rc = tsopt::runMpiWorker(tasks);
     MPI_Finalize();
     return rc;

@@ -44,17 +44,22 @@ public:
   virtual unsigned workers() const = 0;
   /// Hands items of `task` to the workers, one at a time each, as long as
   /// `take` gives one; `request(i, w)` is item i's request text for worker
-  /// w (in [0, workers())), and
+  /// w (in [0, workers())), empty for an item that runs here, and
   /// `reply(i, text)` gets a worker's reply, on the calling thread. Returns
   /// when every item handed out is answered, with the items whose worker
   /// failed (reported on stderr), for the caller to run itself.
+  /// `batch` numbers the calls of distributedFor in this process (a trace
+  /// groups items by it: one batch's items may run at once, batches run
+  /// one after another).
   virtual std::vector<size_t>
-  run(llvm::StringRef task, llvm::function_ref<std::optional<size_t>()> take,
+  run(llvm::StringRef task, uint64_t batch,
+      llvm::function_ref<std::optional<size_t>()> take,
       llvm::function_ref<std::string(size_t, unsigned)> request,
       llvm::function_ref<void(size_t, llvm::StringRef)> reply) = 0;
   /// Told of each item of `task` run here (distributedFor), with its
   /// seconds, for a job's trace of item sizes.
-  virtual void ranHere(llvm::StringRef task, size_t item, double seconds) {}
+  virtual void ranHere(llvm::StringRef task, uint64_t batch, size_t item,
+                       double seconds) {}
 };
 
 /// The distributor of this process; null (the default) keeps every item
@@ -76,7 +81,7 @@ struct RemoteWork {
   /// The registered task a worker runs.
   llvm::StringRef task;
   /// Item i's request for worker w (one thread at a time, the same as
-  /// `reply`'s).
+  /// `reply`'s); empty: item i runs here.
   std::function<std::string(size_t i, unsigned w)> request;
   /// A worker's reply to item i (on one thread at a time).
   std::function<void(size_t, llvm::StringRef)> reply;

@@ -42,21 +42,25 @@ public:
   explicit MpiDistributor(int ranks);
   unsigned workers() const override;
   std::vector<size_t>
-  run(llvm::StringRef task, llvm::function_ref<std::optional<size_t>()> take,
+  run(llvm::StringRef task, uint64_t batch,
+      llvm::function_ref<std::optional<size_t>()> take,
       llvm::function_ref<std::string(size_t, unsigned)> request,
       llvm::function_ref<void(size_t, llvm::StringRef)> reply) override;
   /// Ends every worker's loop (runMpiWorker returns). Call once, after the
   /// last run.
   void stopWorkers();
 
-  void ranHere(llvm::StringRef task, size_t item, double seconds) override;
-  /// Writes a line per item, "task item rank seconds" (seconds from the
-  /// request to the reply on a worker's item), to `path`; "" writes none.
+  void ranHere(llvm::StringRef task, uint64_t batch, size_t item,
+               double seconds) override;
+  /// Writes a line per item, "task batch item rank seconds" (seconds from
+  /// the request to the reply on a worker's item), to `path`; "" writes
+  /// none.
   /// The job's distribution of item sizes (utils/bench_mpi.py reads it).
   void traceTo(llvm::StringRef path);
 
 private:
-  void trace(llvm::StringRef task, size_t item, int rank, double seconds);
+  void trace(llvm::StringRef task, uint64_t batch, size_t item, int rank,
+             double seconds);
 
   int ranks;
   std::mutex busy, traceMutex;

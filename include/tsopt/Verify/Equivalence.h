@@ -14,8 +14,10 @@
 #include "tsopt/Core/Graph.h"
 #include "tsopt/Support/Deadline.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/LogicalResult.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -160,6 +162,11 @@ llvm::FailureOr<bool> screenEquivalence(const Graph &candidate,
                                         unsigned threads = 2,
                                         Deadline deadline = {},
                                         std::string *why = nullptr);
+
+/// Registers the task a worker process of a job runs for the verifier:
+/// one side of one field trial (Distribute.h).
+void registerVerifyTasks(
+    llvm::StringMap<std::function<std::string(llvm::StringRef)>> &tasks);
 
 } // namespace tsopt
 

@@ -55,7 +55,8 @@ public:
   explicit FakeWorkers(std::set<size_t> fails) : fails(std::move(fails)) {}
   unsigned workers() const override { return 3; }
   std::vector<size_t>
-  run(llvm::StringRef task, llvm::function_ref<std::optional<size_t>()> take,
+  run(llvm::StringRef task, uint64_t,
+      llvm::function_ref<std::optional<size_t>()> take,
       llvm::function_ref<std::string(size_t, unsigned)> request,
       llvm::function_ref<void(size_t, llvm::StringRef)> reply) override {
     EXPECT_EQ(task, "square");

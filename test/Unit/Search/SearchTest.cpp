@@ -285,12 +285,15 @@ class InProcessWorkers : public WorkDistributor {
 public:
   InProcessWorkers(unsigned count, unsigned failEvery = 0)
       : tasks(count), failEvery(failEvery) {
-    for (TaskRegistry &t : tasks)
+    for (TaskRegistry &t : tasks) {
       registerSearchTasks(t);
+      registerVerifyTasks(t);
+    }
   }
   unsigned workers() const override { return tasks.size(); }
   std::vector<size_t>
-  run(llvm::StringRef task, llvm::function_ref<std::optional<size_t>()> take,
+  run(llvm::StringRef task, uint64_t,
+      llvm::function_ref<std::optional<size_t>()> take,
       llvm::function_ref<std::string(size_t, unsigned)> request,
       llvm::function_ref<void(size_t, llvm::StringRef)> reply) override {
     std::vector<size_t> redo;
@@ -299,6 +302,10 @@ public:
       if (!item)
         return redo;
       std::string text = request(*item, w);
+      if (text.empty()) {
+        redo.push_back(*item);
+        continue;
+      }
       ++requests;
       if (failEvery && requests % failEvery == 0) {
         redo.push_back(*item);
