@@ -356,7 +356,45 @@ tsopt::search::superoptimizeShared(const Graph &program,
   vopts.threads = std::max(1u, options.threads);
   vopts.deadline = end;
   auto pastDeadline = [&] { return ctl.deadline.expired(); };
-  for (Pending &p : pending) {
+  // Screens run one candidate after another in the order of the estimates,
+  // and the first that passes is verified. With more hands than one screen
+  // uses (threads beyond two, the workers of a job), the next candidates
+  // are screened at once, ahead; their verdicts are used in the same order,
+  // so the answer is the one screening them one by one gives.
+  WorkDistributor *distributor = workDistributor();
+  size_t ahead = (distributor ? distributor->workers() : 0) +
+                 std::max(1u, options.threads / 2);
+  std::vector<std::optional<llvm::FailureOr<bool>>> screened(pending.size());
+  auto screenAhead = [&](size_t from) {
+    std::vector<size_t> batch;
+    for (size_t j = from; j < pending.size() && batch.size() < ahead; ++j) {
+      if (pending[j].cost >= mustBeatUs)
+        break;
+      if (!screened[j] &&
+          !(cache && cache->rejected.count(serializeGraph(pending[j].tiled))))
+        batch.push_back(j);
+    }
+    auto screenHere = [&](size_t b) {
+      screened[batch[b]] = screenEquivalence(pending[batch[b]].tiled, program,
+                                             options.seed, 1, end);
+    };
+    RemoteWork remote{kScreenTask,
+                      [&](size_t b, unsigned) {
+                        return screenRequest(pending[batch[b]].tiled, program,
+                                             options.seed, end);
+                      },
+                      [&](size_t b, llvm::StringRef text) {
+                        std::optional<llvm::FailureOr<bool>> verdict =
+                            parseScreenReply(text);
+                        if (verdict)
+                          screened[batch[b]] = *verdict;
+                        else
+                          screenHere(b);
+                      }};
+    distributedFor(batch.size(), options.threads, screenHere, &remote);
+  };
+  for (size_t i = 0; i < pending.size(); ++i) {
+    Pending &p = pending[i];
     // Sorted by estimate: nothing from here on can beat the incumbent.
     if (p.cost >= mustBeatUs)
       break;
@@ -371,9 +409,16 @@ tsopt::search::superoptimizeShared(const Graph &program,
     std::string key = serializeGraph(p.tiled);
     if (cache && cache->rejected.count(key))
       continue;
+    llvm::FailureOr<bool> same = llvm::failure();
+    if (ahead > 1) {
+      if (!screened[i])
+        screenAhead(i);
+      same = *screened[i];
+    }
     Candidate cand{std::move(p.tiled), p.cost, ""};
-    auto same = screenEquivalence(cand.graph, program, options.seed,
-                                  vopts.threads, end);
+    if (ahead <= 1)
+      same = screenEquivalence(cand.graph, program, options.seed, vopts.threads,
+                               end);
     if ((failed(same) || !*same) && std::isfinite(p.untiledCost) &&
         serializeGraph(p.untiled) != serializeGraph(cand.graph)) {
       cand = {std::move(p.untiled), p.untiledCost, ""};

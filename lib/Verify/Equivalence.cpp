@@ -799,7 +799,41 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   return rec;
 }
 
+std::string tsopt::screenRequest(const Graph &candidate, const Graph &reference,
+                                 uint64_t seed, const Deadline &deadline) {
+  std::string a = serializeGraph(candidate), b = serializeGraph(reference);
+  std::string seedText = std::to_string(seed);
+  return packFields({a, b, seedText, deadlineField(deadline)});
+}
+
+std::optional<llvm::FailureOr<bool>>
+tsopt::parseScreenReply(llvm::StringRef text) {
+  if (text == "same")
+    return llvm::FailureOr<bool>(true);
+  if (text == "differs")
+    return llvm::FailureOr<bool>(false);
+  if (text == "no verdict")
+    return llvm::FailureOr<bool>(llvm::failure());
+  return std::nullopt;
+}
+
+static std::string runScreenRequest(llvm::StringRef request) {
+  std::optional<std::vector<llvm::StringRef>> f = unpackFields(request);
+  uint64_t seed;
+  std::optional<Deadline> deadline;
+  if (!f || f->size() != 4 || (*f)[2].getAsInteger(10, seed) ||
+      !(deadline = parseDeadlineField((*f)[3])))
+    return taskError("not a screen request");
+  llvm::FailureOr<Graph> a = deserializeGraph((*f)[0]);
+  llvm::FailureOr<Graph> b = deserializeGraph((*f)[1]);
+  if (failed(a) || failed(b))
+    return taskError("unreadable graphs");
+  llvm::FailureOr<bool> same = screenEquivalence(*a, *b, seed, 1, *deadline);
+  return failed(same) ? "no verdict" : *same ? "same" : "differs";
+}
+
 void tsopt::registerVerifyTasks(
     llvm::StringMap<std::function<std::string(llvm::StringRef)>> &tasks) {
   tasks[kEvaluateTask] = runEvaluateRequest;
+  tasks[kScreenTask] = runScreenRequest;
 }

@@ -163,8 +163,16 @@ llvm::FailureOr<bool> screenEquivalence(const Graph &candidate,
                                         Deadline deadline = {},
                                         std::string *why = nullptr);
 
-/// Registers the task a worker process of a job runs for the verifier:
-/// one side of one field trial (Distribute.h).
+/// The task of a worker of a job that screens one candidate
+/// (screenEquivalence, one thread), its request and its reply (nothing:
+/// not a reply).
+inline constexpr llvm::StringLiteral kScreenTask = "verify.screen";
+std::string screenRequest(const Graph &candidate, const Graph &reference,
+                          uint64_t seed, const Deadline &deadline);
+std::optional<llvm::FailureOr<bool>> parseScreenReply(llvm::StringRef text);
+
+/// Registers the tasks a worker process of a job runs for the verifier:
+/// one side of one field trial, and one screen (Distribute.h).
 void registerVerifyTasks(
     llvm::StringMap<std::function<std::string(llvm::StringRef)>> &tasks);
 
