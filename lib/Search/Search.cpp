@@ -215,8 +215,21 @@ tsopt::search::superoptimizeShared(const Graph &program,
                            verdicts);
       },
       [&](size_t j, llvm::StringRef text) {
+        // A reply that cannot be read loses nothing: the item runs here.
         std::optional<ItemReply> reply = parseItemReply(text);
-        if (!reply || !reply->finished || ctl.stop)
+        std::vector<Found> local;
+        if (reply)
+          for (std::string &c : reply->candidates) {
+            llvm::FailureOr<Graph> g = deserializeGraph(c);
+            if (failed(g)) {
+              reply.reset();
+              break;
+            }
+            local.push_back({std::move(*g), std::move(c)});
+          }
+        if (!reply)
+          return runHere(j);
+        if (!reply->finished || ctl.stop)
           return;
         ctl.states += reply->states;
         ctl.prunedShape += reply->prunedShape;
@@ -225,10 +238,6 @@ tsopt::search::superoptimizeShared(const Graph &program,
         for (auto [f, text] : llvm::enumerate(reply->verdicts))
           if (f < forms.searchers.size())
             (void)forms.searchers[f]->oracle->importVerdicts(text);
-        std::vector<Found> local;
-        for (std::string &c : reply->candidates)
-          if (auto g = deserializeGraph(c); succeeded(g))
-            local.push_back({std::move(*g), std::move(c)});
         record(todo[j], std::move(local));
       }};
 
@@ -331,6 +340,8 @@ tsopt::search::superoptimizeShared(const Graph &program,
           if (std::optional<std::optional<PricedCandidate>> p =
                   parsePriceReply(text))
             keep(i, std::move(*p));
+          else
+            priceHere(i);
         }};
     distributedFor(distinct.size(), options.threads, priceHere, &remotePrices,
                    [&] {
