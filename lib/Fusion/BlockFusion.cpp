@@ -460,8 +460,7 @@ llvm::FailureOr<FusionResult> tsopt::fuseBlocks(const Graph &program,
       FusionSnapshot s;
       s.graph = fuser.assemble();
       planPrecision(s.graph);
-      auto cost = estimateCost(s.graph, *target);
-      s.costUs = succeeded(cost) && cost->fits ? cost->totalUs : kInf;
+      s.costUs = estimatedUs(s.graph, *target);
       s.steps = std::move(fuser.steps);
       s.guided = guided;
       fuser.steps.clear();

@@ -128,8 +128,7 @@ double fusion::predefinedCost(const BlockProgram &bp, int i,
   int first = g.addOp(std::move(copy), types);
   for (size_t k = 0; k < op.results.size(); ++k)
     g.outputs.push_back(first + k);
-  auto cost = estimateCost(g, target);
-  return succeeded(cost) && cost->fits ? cost->totalUs : kInf;
+  return estimatedUs(g, target);
 }
 
 namespace {
@@ -561,8 +560,7 @@ std::optional<KernelPlan> tileShape(const BlockProgram &bp,
     for (auto [k, v] : llvm::enumerate(sh.outputs))
       if (trial.type(trial.outputs[k]).shape != bp.graph.type(v).shape)
         return kInf;
-    auto cost = estimateCost(trial, target);
-    return succeeded(cost) && cost->fits ? cost->totalUs : kInf;
+    return estimatedUs(trial, target);
   };
   double cost = evaluate(choice);
   for (int round = 0; round < 2; ++round)

@@ -378,3 +378,10 @@ llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
   p.totalUs = p.kernelUs + p.launchUs;
   return p;
 }
+
+double tsopt::estimatedUs(const Graph &program, const TargetDesc &target) {
+  llvm::FailureOr<ProgramCost> cost = estimateCost(program, target);
+  return succeeded(cost) && cost->fits
+             ? cost->totalUs
+             : std::numeric_limits<double>::infinity();
+}

@@ -30,9 +30,7 @@ Graph tsopt::tileExtents(const Graph &g, const Graph &program,
                          llvm::ArrayRef<int64_t> gridExtents,
                          llvm::ArrayRef<int64_t> forloopExtents,
                          const TargetDesc &target, double &bestCost) {
-  bestCost = std::numeric_limits<double>::infinity();
-  if (auto cost = estimateCost(g, target); succeeded(cost) && cost->fits)
-    bestCost = cost->totalUs;
+  bestCost = estimatedUs(g, target);
   Graph cur = g;
   for (size_t i = 0; i < cur.ops.size(); ++i) {
     if (cur.ops[i].kind != OpKind::Kernel)

@@ -54,11 +54,6 @@ struct CandidateKernel {
   PricedKernel *price = nullptr;
 };
 
-double costOf(const Graph &g, const TargetDesc &target) {
-  auto cost = estimateCost(g, target);
-  return llvm::succeeded(cost) && cost->fits ? cost->totalUs : kInf;
-}
-
 /// The subgraph's ops as pre-defined kernels, or its rule-fused µGraph
 /// when the cost model ranks that faster.
 /// Past the deadline, the ops alone (rule-based fusion is fast, but not
@@ -67,7 +62,7 @@ PricedKernel priceByRules(const Graph &sub, const OrchestrateOptions &options,
                           const TargetDesc &target) {
   PricedKernel pk;
   pk.implementation = sub;
-  pk.costUs = costOf(sub, target);
+  pk.costUs = estimatedUs(sub, target);
   pk.origin = "pre-defined ops";
   if (options.deadline.expired())
     return pk;
@@ -220,7 +215,7 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   PricingCache &cache = sharedCache ? *sharedCache : localCache;
 
   OrchestrateResult result;
-  result.programCostUs = costOf(program, *target);
+  result.programCostUs = estimatedUs(program, *target);
   if (options.fission) {
     FissionResult split = fission(program);
     result.primitives = std::move(split.graph);
@@ -409,7 +404,7 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
     auto asWritten = [&](CandidateKernel &c, const std::string &why) {
       PricedKernel &pk = *c.price;
       pk.implementation = c.sub.graph;
-      pk.costUs = costOf(c.sub.graph, *target);
+      pk.costUs = estimatedUs(c.sub.graph, *target);
       pk.origin = "pre-defined ops (the " + pk.origin + " " + why + ")";
       pk.asWritten = true;
       changed = true;
@@ -577,7 +572,7 @@ tsopt::orchestrate(const Graph &program, const OrchestrateOptions &options,
   }
   for (int o : prim.outputs)
     out.outputs.push_back(valueOf[o]);
-  result.costUs = result.coverUs = costOf(out, *target);
+  result.costUs = result.coverUs = estimatedUs(out, *target);
 
   // The rule-fused whole, if it beats the cover and verifies as a whole.
   if (options.fusionIncumbent) {

@@ -301,10 +301,7 @@ search::priceCandidate(const Graph &candidate, const Graph &program,
   double cost;
   Graph tiled = tileExtents(fused, program, options.gridExtents,
                             options.forloopExtents, target, cost);
-  auto estimate = estimateCost(fused, target);
-  double untiledCost = succeeded(estimate) && estimate->fits
-                           ? estimate->totalUs
-                           : std::numeric_limits<double>::infinity();
+  double untiledCost = estimatedUs(fused, target);
   if (!std::isfinite(cost) && !std::isfinite(untiledCost))
     return std::nullopt;
   return PricedCandidate{std::move(tiled), std::move(fused), cost, untiledCost};

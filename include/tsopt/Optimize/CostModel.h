@@ -150,6 +150,11 @@ llvm::FailureOr<ProgramCost> estimateCost(const Graph &program,
                                           const CostOptions &options = {},
                                           std::string *why = nullptr);
 
+/// The estimate of `program` in microseconds (estimateCost's total), or
+/// infinity when it cannot be estimated or does not fit the target: the
+/// number that ranks alternatives.
+double estimatedUs(const Graph &program, const TargetDesc &target);
+
 } // namespace tsopt
 
 #endif // TSOPT_OPTIMIZE_COSTMODEL_H
