@@ -127,6 +127,14 @@ std::optional<int64_t> tsopt::evaluationWork(const Graph &g) {
       int64_t k = a.empty() ? 1 : a.back();
       elements = times(sizeOf(op.results[0]), k);
     }
+    // A convolution: its multiply-adds, and as many again for its im2col.
+    if (op.kind == OpKind::Conv2d && op.operands.size() == 2 &&
+        !op.results.empty() && op.operands[1] >= 0 &&
+        static_cast<size_t>(op.operands[1]) < g.values.size()) {
+      llvm::ArrayRef<int64_t> f = g.values[op.operands[1]].shape;
+      int64_t k = f.size() == 4 ? times(times(f[1], f[2]), f[3]) : kCap;
+      elements = times(times(sizeOf(op.results[0]), k), 2);
+    }
     if (op.body) {
       std::optional<int64_t> inner = evaluationWork(*op.body);
       int64_t runs = 1;
@@ -215,6 +223,24 @@ bool tsopt::isUninterpretedUnary(OpKind k) {
 
 bool tsopt::isPredefinedOp(OpKind k) {
   return opKindInfo(k).family != OpFamily::Structure;
+}
+
+llvm::SmallVector<int64_t, 4> ConvWindow::encode() const {
+  llvm::SmallVector<int64_t, 4> out;
+  for (const auto *field : {&kernel, &stride, &padLow, &padHigh, &dilation})
+    out.append(field->begin(), field->end());
+  return out;
+}
+
+std::optional<ConvWindow> ConvWindow::decode(llvm::ArrayRef<int64_t> perm) {
+  if (perm.size() != 10)
+    return std::nullopt;
+  ConvWindow w;
+  size_t i = 0;
+  for (auto *field : {&w.kernel, &w.stride, &w.padLow, &w.padHigh, &w.dilation})
+    for (int64_t &v : *field)
+      v = perm[i++];
+  return w;
 }
 
 int Graph::addInput(TensorType type) {

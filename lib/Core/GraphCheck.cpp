@@ -262,6 +262,22 @@ LogicalResult GraphChecker::checkOp(const Graph &g, const Op &op,
       return failRule(at, rule);
     return expectShape(*s, shapeOf(op.results[0]), at);
   }
+  case OpKind::Im2Col:
+  case OpKind::Conv2d: {
+    bool conv = op.kind == OpKind::Conv2d;
+    if (failed(arity(conv ? 2 : 1, 1)))
+      return failure();
+    std::optional<ConvWindow> w = ConvWindow::decode(op.perm);
+    if (!w)
+      return fail(at, "expected a window of ten entries");
+    llvm::FailureOr<Shape> s =
+        conv ? conv2dShape(shapeOf(op.operands[0]), shapeOf(op.operands[1]), *w,
+                           op.dim, &rule)
+             : im2colShape(shapeOf(op.operands[0]), *w, &rule);
+    if (failed(s))
+      return failRule(at, rule);
+    return expectShape(*s, shapeOf(op.results[0]), at);
+  }
   case OpKind::Kernel:
     return checkKernel(g, op, at);
   case OpKind::ThreadGraph:

@@ -6,6 +6,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace tsopt;
 using llvm::ArrayRef;
 using llvm::failure;
@@ -129,6 +131,62 @@ LogicalResult tsopt::checkSlice(ArrayRef<int64_t> in, ArrayRef<int64_t> offsets,
       return Fail{why}("slice dim ", i, ": offset ", offsets[i], " and size ",
                        out[i], " leave the operand dim (", in[i], ")");
   return success();
+}
+
+LogicalResult tsopt::checkConvWindow(const ConvWindow &w, std::string *why) {
+  static const char *dims[] = {"height", "width"};
+  for (int d = 0; d < 2; ++d) {
+    if (w.kernel[d] < 1 || w.stride[d] < 1 || w.dilation[d] < 1)
+      return Fail{why}("window ", dims[d], ": kernel ", w.kernel[d],
+                       ", stride ", w.stride[d], " and dilation ",
+                       w.dilation[d], " must be at least 1");
+    if (w.padLow[d] < 0 || w.padHigh[d] < 0)
+      return Fail{why}("window ", dims[d], ": padding ", w.padLow[d], " and ",
+                       w.padHigh[d], " must be at least 0");
+    // Bounded so that the extents below cannot overflow.
+    constexpr int64_t kMax = int64_t(1) << 31;
+    if (std::max({w.kernel[d], w.stride[d], w.dilation[d], w.padLow[d],
+                  w.padHigh[d]}) > kMax)
+      return Fail{why}("window ", dims[d], ": extents above 2^31");
+  }
+  return success();
+}
+
+FailureOr<Shape> tsopt::im2colShape(ArrayRef<int64_t> x, const ConvWindow &w,
+                                    std::string *why) {
+  if (x.size() != 4)
+    return Fail{why}("im2col reads NCHW images (rank 4), got ", formatShape(x));
+  if (failed(checkConvWindow(w, why)))
+    return failure();
+  int64_t oh = w.outputExtent(0, x[2]), ow = w.outputExtent(1, x[3]);
+  if (oh < 1 || ow < 1)
+    return Fail{why}("the window does not fit the ", x[2], "x", x[3],
+                     " image once");
+  return Shape{x[0], x[1] * w.kernel[0] * w.kernel[1], oh * ow};
+}
+
+FailureOr<Shape> tsopt::conv2dShape(ArrayRef<int64_t> x,
+                                    ArrayRef<int64_t> filter,
+                                    const ConvWindow &w, int64_t groups,
+                                    std::string *why) {
+  if (x.size() != 4 || filter.size() != 4)
+    return Fail{why}("conv2d takes NCHW images and FCHW filters (rank 4), got ",
+                     formatShape(x), " and ", formatShape(filter));
+  if (groups < 1 || x[1] % groups != 0 || filter[0] % groups != 0)
+    return Fail{why}("groups (", groups, ") must divide the ", x[1],
+                     " input channels and the ", filter[0], " filters");
+  if (filter[1] * groups != x[1])
+    return Fail{why}("filters of ", filter[1], " channels in ", groups,
+                     " group(s) read ", filter[1] * groups,
+                     " channels, but the images have ", x[1]);
+  if (filter[2] != w.kernel[0] || filter[3] != w.kernel[1])
+    return Fail{why}("the window's kernel ", w.kernel[0], "x", w.kernel[1],
+                     " is not the filters' ", filter[2], "x", filter[3]);
+  FailureOr<Shape> cols = im2colShape(x, w, why);
+  if (failed(cols))
+    return failure();
+  return Shape{x[0], filter[0], w.outputExtent(0, x[2]),
+               w.outputExtent(1, x[3])};
 }
 
 FailureOr<Shape> tsopt::transposeShape(ArrayRef<int64_t> in,
@@ -404,6 +462,17 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
   }
   case OpKind::RmsNorm:
     return setResult(0, rmsNormShape(shapeOf(0), shapeOf(1), why));
+  case OpKind::Im2Col:
+  case OpKind::Conv2d: {
+    std::optional<ConvWindow> w = ConvWindow::decode(op.perm);
+    if (!w)
+      return Fail{why}(stringifyOpKind(op.kind).str(),
+                       " has no window (ten entries)");
+    return setResult(
+        0, op.kind == OpKind::Im2Col
+               ? im2colShape(shapeOf(0), *w, why)
+               : conv2dShape(shapeOf(0), shapeOf(1), *w, op.dim, why));
+  }
   case OpKind::Kernel:
   case OpKind::ThreadGraph: {
     auto body = std::make_shared<Graph>(*op.body);

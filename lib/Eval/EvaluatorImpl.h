@@ -228,6 +228,13 @@ private:
   void evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
                   llvm::ArrayRef<int64_t> outShape, T &out) const;
   void evalRmsNorm(const T &x, const T &gain, double eps, T &out) const;
+  void evalIm2Col(const T &x, const ConvWindow &w,
+                  llvm::ArrayRef<int64_t> outShape, T &out) const;
+  /// conv2d as its fission writes it: im2col, then per image and group a
+  /// matmul of the group's filters with its columns.
+  void evalConv2d(const T &x, const T &filter, const ConvWindow &w,
+                  int64_t groups, llvm::ArrayRef<int64_t> outShape,
+                  T &out) const;
   void broadcastTo(const T &a, llvm::ArrayRef<int64_t> shape, T &out) const;
 
   /// True once the deadline has passed; checked between ops, between
@@ -381,6 +388,25 @@ void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
   }
   case OpKind::RmsNorm:
     return evalRmsNorm(in(0), in(1), op.scalar, out);
+  case OpKind::Im2Col:
+    return evalIm2Col(in(0), *ConvWindow::decode(op.perm), declared, out);
+  case OpKind::Conv2d: {
+    ConvWindow w = *ConvWindow::decode(op.perm);
+    // Both operands are read in the matmul's input type, as the matmul of
+    // its fission reads them.
+    if constexpr (HasRound<Domain>::value) {
+      const Graph &g = *f.graph;
+      DType a = g.type(op.operands[0]).dtype, b = g.type(op.operands[1]).dtype;
+      DType input = matmulInputType(a, b);
+      if (a != input || b != input) {
+        T rx = in(0), rw = in(1);
+        dom.round(input, rx.data.data(), rx.data.size());
+        dom.round(input, rw.data.data(), rw.data.size());
+        return evalConv2d(rx, rw, w, op.dim, declared, out);
+      }
+    }
+    return evalConv2d(in(0), in(1), w, op.dim, declared, out);
+  }
   case OpKind::BlockInput:
   case OpKind::Accum:
   case OpKind::BlockOutput:
@@ -868,6 +894,57 @@ void Interpreter<Domain>::evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
     insertTile(*t, offsets, out);
     offsets[dim] += t->shape[dim];
   }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalIm2Col(const T &x, const ConvWindow &w,
+                                     llvm::ArrayRef<int64_t> outShape,
+                                     T &out) const {
+  int64_t n = x.shape[0], c = x.shape[1], h = x.shape[2], wd = x.shape[3];
+  int64_t kh = w.kernel[0], kw = w.kernel[1];
+  int64_t oh = w.outputExtent(0, h), ow = w.outputExtent(1, wd);
+  out.shape.assign(outShape.begin(), outShape.end());
+  out.data.assign(numElements(outShape), dom.zero());
+  E *dst = out.data.data();
+  for (int64_t b = 0; b < n && !timeUp(); ++b)
+    for (int64_t ch = 0; ch < c; ++ch) {
+      const E *img = x.data.data() + (b * c + ch) * h * wd;
+      for (int64_t i = 0; i < kh; ++i)
+        for (int64_t j = 0; j < kw; ++j, dst += oh * ow)
+          for (int64_t y = 0; y < oh; ++y) {
+            int64_t iy = y * w.stride[0] - w.padLow[0] + i * w.dilation[0];
+            if (iy < 0 || iy >= h)
+              continue;
+            for (int64_t xo = 0; xo < ow; ++xo) {
+              int64_t ix = xo * w.stride[1] - w.padLow[1] + j * w.dilation[1];
+              if (ix >= 0 && ix < wd)
+                dst[y * ow + xo] = img[iy * wd + ix];
+            }
+          }
+    }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::evalConv2d(const T &x, const T &filter,
+                                     const ConvWindow &w, int64_t groups,
+                                     llvm::ArrayRef<int64_t> outShape,
+                                     T &out) const {
+  int64_t n = x.shape[0], f = filter.shape[0];
+  int64_t k = filter.shape[1] * filter.shape[2] * filter.shape[3];
+  T cols;
+  evalIm2Col(x, w, *im2colShape(x.shape, w), cols);
+  int64_t positions = cols.shape[2];
+  // (N·groups, F/groups, K) x (N·groups, K, OH·OW): the filters once per
+  // image, the columns of each group as they lie.
+  T a, b;
+  a.shape = {n * groups, f / groups, k};
+  a.data.reserve(n * filter.data.size());
+  for (int64_t i = 0; i < n; ++i)
+    a.data.insert(a.data.end(), filter.data.begin(), filter.data.end());
+  b.shape = {n * groups, k, positions};
+  b.data = std::move(cols.data);
+  evalMatmul(a, b, out);
+  out.shape.assign(outShape.begin(), outShape.end());
 }
 
 template <typename Domain>

@@ -55,6 +55,7 @@ struct KGraphOps {
   using Transpose = kgraph::TransposeOp;
   using Concat = kgraph::ConcatOp;
   using Slice = kgraph::SliceOp;
+  using Im2Col = kgraph::Im2ColOp;
 };
 
 struct BGraphOps {
@@ -82,6 +83,7 @@ struct BGraphOps {
   using Transpose = bgraph::TransposeOp;
   using Concat = bgraph::ConcatOp;
   using Slice = bgraph::SliceOp;
+  using Im2Col = bgraph::Im2ColOp;
 };
 
 /// Thread graphs hold element-wise ops only.
@@ -148,6 +150,11 @@ Operation *createElementwise(OpBuilder &b, Location loc, const CoreOp &op,
   }
 }
 
+/// A window's padding as the dialects spell it: top, left, bottom, right.
+std::array<int64_t, 4> paddingOf(const ConvWindow &w) {
+  return {w.padLow[0], w.padLow[1], w.padHigh[0], w.padHigh[1]};
+}
+
 /// The compute op of `op.kind` shared by the kernel and block levels; null
 /// for the kinds of neither family.
 template <typename Ops>
@@ -176,6 +183,13 @@ Operation *createCompute(OpBuilder &b, Location loc, const CoreOp &op,
   case OpKind::Slice:
     return Ops::Slice::create(b, loc, result, in[0],
                               b.getDenseI64ArrayAttr(op.perm));
+  case OpKind::Im2Col: {
+    ConvWindow w = *ConvWindow::decode(op.perm);
+    return Ops::Im2Col::create(
+        b, loc, result, in[0], b.getDenseI64ArrayAttr(w.kernel),
+        b.getDenseI64ArrayAttr(w.stride), b.getDenseI64ArrayAttr(paddingOf(w)),
+        b.getDenseI64ArrayAttr(w.dilation));
+  }
   default:
     return nullptr;
   }
@@ -189,6 +203,7 @@ bool existsAt(OpKind kind, Level level) {
   switch (kind) {
   case OpKind::Kernel:
   case OpKind::RmsNorm:
+  case OpKind::Conv2d:
     return level == Level::Kernel;
   case OpKind::BlockInput:
   case OpKind::Accum:
@@ -207,6 +222,7 @@ int arityOf(OpKind kind) {
   switch (kind) {
   case OpKind::Matmul:
   case OpKind::RmsNorm:
+  case OpKind::Conv2d:
     return 2;
   case OpKind::Concat:
   case OpKind::Kernel:
@@ -424,6 +440,15 @@ private:
         return kgraph::RmsNormOp::create(b, loc, resultTypes[0], in[0], in[1],
                                          b.getF64FloatAttr(op.scalar))
             .getOperation();
+      if (op.kind == OpKind::Conv2d) {
+        ConvWindow w = *ConvWindow::decode(op.perm);
+        return kgraph::Conv2dOp::create(b, loc, resultTypes[0], in[0], in[1],
+                                        b.getDenseI64ArrayAttr(w.stride),
+                                        b.getDenseI64ArrayAttr(paddingOf(w)),
+                                        b.getDenseI64ArrayAttr(w.dilation),
+                                        b.getI64IntegerAttr(op.dim))
+            .getOperation();
+      }
       if (op.kind == OpKind::Kernel) {
         FailureOr<kgraph::KernelOp> k =
             buildKernel(*op.body, in, resultTypes, at + "in its block graph: ");

@@ -107,6 +107,15 @@ private:
       node.perm.assign(s.getOffsets().begin(), s.getOffsets().end());
     if (auto s = dyn_cast<bgraph::SliceOp>(op))
       node.perm.assign(s.getOffsets().begin(), s.getOffsets().end());
+    if (node.kind == OpKind::Im2Col || node.kind == OpKind::Conv2d) {
+      std::string why;
+      FailureOr<ConvWindow> window = convWindowOf(&op, &why);
+      if (failed(window))
+        return op.emitOpError(why);
+      node.perm = window->encode();
+      if (auto groups = op.getAttrOfType<IntegerAttr>("groups"))
+        node.dim = groups.getInt();
+    }
     if (auto in = dyn_cast<bgraph::InputOp>(op)) {
       node.gridMap = gridMap(in.getImap());
       node.fmap = in.getFmap();

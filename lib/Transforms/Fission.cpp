@@ -2,6 +2,8 @@
 
 #include "tsopt/Transforms/Fission.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace tsopt;
 
 namespace {
@@ -41,9 +43,39 @@ int splitRmsNorm(Emitter &e, const Graph &g, const Op &op, int x, int gamma) {
   return e.emit(OpKind::Mul, {n, gamma}, result);
 }
 
+/// conv2d(x, w) = the matmul of the filters, (groups, F/groups, Cg·KH·KW),
+/// once per image, with the columns of x's im2col, (N·groups, Cg·KH·KW,
+/// OH·OW): the evaluator's definition (EvaluatorImpl.h).
+int splitConv2d(Emitter &e, const Graph &g, const Op &op, int x, int filter) {
+  const TensorType &result = g.type(op.results[0]);
+  const Shape &xs = g.type(op.operands[0]).shape;
+  const Shape &fs = g.type(op.operands[1]).shape;
+  int64_t n = xs[0], groups = op.dim, f = fs[0];
+  int64_t k = fs[1] * fs[2] * fs[3];
+  int64_t positions = result.shape[2] * result.shape[3];
+  auto typed = [](DType dtype, Shape shape) {
+    return TensorType{std::move(shape), dtype};
+  };
+  Op cols;
+  cols.kind = OpKind::Im2Col;
+  cols.operands = {x};
+  cols.perm = op.perm;
+  DType xt = g.type(op.operands[0]).dtype, ft = g.type(op.operands[1]).dtype;
+  int c = e.out.addOp(cols, {typed(xt, {n, xs[1] * fs[2] * fs[3], positions})});
+  if (groups > 1)
+    c = e.emit(OpKind::Reshape, {c}, typed(xt, {n * groups, k, positions}));
+  int a = e.emit(OpKind::Reshape, {filter}, typed(ft, {groups, f / groups, k}));
+  if (n > 1)
+    a = e.emit(OpKind::Repeat, {a}, typed(ft, {n * groups, f / groups, k}));
+  int y = e.emit(OpKind::Matmul, {a, c},
+                 typed(result.dtype, {n * groups, f / groups, positions}));
+  return e.emit(OpKind::Reshape, {y}, result);
+}
+
 } // namespace
 
-FissionResult tsopt::fission(const Graph &program) {
+FissionResult tsopt::fission(const Graph &program,
+                             llvm::ArrayRef<OpKind> kinds) {
   FissionResult result;
   Graph &out = result.graph;
   out.level = program.level;
@@ -52,12 +84,14 @@ FissionResult tsopt::fission(const Graph &program) {
     map[in] = out.addInput(program.type(in));
   Emitter e{out};
   for (const Op &op : program.ops) {
-    if (op.kind != OpKind::RmsNorm) {
+    bool composite = op.kind == OpKind::RmsNorm || op.kind == OpKind::Conv2d;
+    if (!composite || (!kinds.empty() && !llvm::is_contained(kinds, op.kind))) {
       appendCopy(out, op, program, map);
       continue;
     }
+    auto split = op.kind == OpKind::RmsNorm ? splitRmsNorm : splitConv2d;
     map[op.results[0]] =
-        splitRmsNorm(e, program, op, map[op.operands[0]], map[op.operands[1]]);
+        split(e, program, op, map[op.operands[0]], map[op.operands[1]]);
     ++result.split;
   }
   for (int o : program.outputs)

@@ -148,6 +148,7 @@ private:
     case OpKind::Reshape:
     case OpKind::Transpose:
     case OpKind::Slice:
+    case OpKind::Im2Col: // its elements, and zeros
     case OpKind::BlockInput:
     case OpKind::BlockOutput:
       r = *in[0];
@@ -163,6 +164,12 @@ private:
     case OpKind::Matmul:
       r = sum(mul(*in[0], *in[1]), contraction());
       break;
+    case OpKind::Conv2d: {
+      // A sum of C/groups·KH·KW products per element.
+      const Shape &f = g.type(op.operands[1]).shape;
+      r = sum(mul(*in[0], *in[1]), f[1] * f[2] * f[3]);
+      break;
+    }
     case OpKind::ReduceSum: {
       const Shape &s = g.type(op.operands[0]).shape;
       const Shape &o = g.type(op.results[0]).shape;

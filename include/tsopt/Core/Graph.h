@@ -104,7 +104,8 @@ std::optional<OpKind> parseOpKind(llvm::StringRef name);
 llvm::StringRef stringifyOpKind(OpKind k);
 bool isElementwiseBinary(OpKind k);
 bool isElementwiseUnary(OpKind k);
-/// Transpose, reshape, concat, repeat, slice: ops that only move elements.
+/// Transpose, reshape, concat, repeat, slice, im2col: ops that only move
+/// elements (im2col also writes the zeros of its padding).
 bool isDataMovement(OpKind k);
 /// An element-wise unary op that the verifier's field and the search's
 /// abstract expressions read as a keyed, uninterpreted function of its
@@ -134,13 +135,14 @@ struct Op {
   OpKind kind = OpKind::Add;
   llvm::SmallVector<int, 2> operands; ///< value ids in the enclosing graph
   llvm::SmallVector<int, 1> results;  ///< value ids in the enclosing graph
-  /// ReduceSum/ReduceMax/Concat: the dimension.
+  /// ReduceSum/ReduceMax/Concat: the dimension. Conv2d: the groups.
   int64_t dim = 0;
   /// MulScalar: the factor; AddScalar: the addend; RmsNorm: epsilon added
   /// to the mean square.
   double scalar = 0.0;
   /// Transpose: result dim i is operand dim perm[i]. Slice: the offset of
-  /// each dim (the sizes are the result's).
+  /// each dim (the sizes are the result's). Im2Col and Conv2d: the window
+  /// (ConvWindow::encode).
   llvm::SmallVector<int64_t, 4> perm;
   /// BlockInput: imap (grid dim x/y/z -> tensor dim or kReplica);
   /// BlockOutput: omap (grid dim -> result tensor dim or kReplica).
@@ -173,6 +175,30 @@ struct Op {
   /// The memory layout of result `r`'s tile.
   Layout layoutOf(size_t r) const {
     return r < layouts.size() ? layouts[r] : Layout::rowMajor();
+  }
+};
+
+/// The window of a 2-d convolution over NCHW images and of its im2col:
+/// each of the two spatial dims (height, width) has a kernel extent, a
+/// stride, zero padding before and after, and a dilation. Output extent
+/// (in + padLow + padHigh - dilation·(kernel - 1) - 1) / stride + 1.
+struct ConvWindow {
+  std::array<int64_t, 2> kernel = {1, 1};
+  std::array<int64_t, 2> stride = {1, 1};
+  std::array<int64_t, 2> padLow = {0, 0};
+  std::array<int64_t, 2> padHigh = {0, 0};
+  std::array<int64_t, 2> dilation = {1, 1};
+
+  /// As Op::perm holds it: kernel, stride, padLow, padHigh, dilation.
+  llvm::SmallVector<int64_t, 4> encode() const;
+  /// Reads Op::perm; nothing when it does not hold ten entries.
+  static std::optional<ConvWindow> decode(llvm::ArrayRef<int64_t> perm);
+  /// The output extent of spatial dim `d` (0 = height) for input extent
+  /// `in`; 0 or less when the window does not fit once.
+  int64_t outputExtent(int d, int64_t in) const {
+    int64_t span = dilation[d] * (kernel[d] - 1) + 1;
+    int64_t padded = in + padLow[d] + padHigh[d];
+    return padded < span ? 0 : (padded - span) / stride[d] + 1;
   }
 };
 

@@ -70,6 +70,26 @@ llvm::FailureOr<Shape> rmsNormShape(llvm::ArrayRef<int64_t> x,
                                     llvm::ArrayRef<int64_t> g,
                                     std::string *why = nullptr);
 
+/// A convolution window (ConvWindow): kernel, stride and dilation >= 1,
+/// padding >= 0.
+llvm::LogicalResult checkConvWindow(const ConvWindow &w,
+                                    std::string *why = nullptr);
+
+/// im2col of NCHW images X under window `w`: (N, C·KH·KW, OH·OW), where
+/// element (n, (c·KH + i)·KW + j, oh·OW + ow) is
+/// X[n, c, oh·sh - ph + i·dh, ow·sw - pw + j·dw], zero outside X.
+llvm::FailureOr<Shape> im2colShape(llvm::ArrayRef<int64_t> x,
+                                   const ConvWindow &w,
+                                   std::string *why = nullptr);
+
+/// conv2d(X, W) of NCHW images X (N, C, H, W) and FCHW filters
+/// W (F, C/groups, KH, KW), whose kernel extents are `w`'s:
+/// (N, F, OH, OW). groups divides C and F.
+llvm::FailureOr<Shape> conv2dShape(llvm::ArrayRef<int64_t> x,
+                                   llvm::ArrayRef<int64_t> filter,
+                                   const ConvWindow &w, int64_t groups,
+                                   std::string *why = nullptr);
+
 /// Checks a grid (1 to 3 dims, each >= 1) and a for-loop extent (>= 1).
 llvm::LogicalResult checkLaunch(llvm::ArrayRef<int64_t> grid, int64_t forloop,
                                 std::string *why = nullptr);

@@ -4,13 +4,18 @@
 // the primitives that define it, so that rule-based fusion, orchestration
 // and the search can cut kernels across its boundary. Primitives are of
 // four kinds (element-wise, reduce/broadcast, layout, linear); every kgraph
-// op but `rms_norm` is one already.
+// op but `rms_norm` and `conv2d` is one already.
 //
 // Rules (docs/orchestration.md, "Fission"):
 //  * rms-norm: rms_norm(x, g) with epsilon eps →
 //      square → reduce_sum (last dim) → mul_scalar 1/n → add_scalar eps →
 //      sqrt → div → mul g
 //    (no add_scalar without an epsilon).
+//  * conv2d: conv2d(x, w) with G groups →
+//      im2col x (N, C·KH·KW, OH·OW) → reshape (N·G, C/G·KH·KW, OH·OW);
+//      reshape w (G, F/G, C/G·KH·KW) → repeat N times (N > 1) →
+//      matmul → reshape (N, F, OH, OW)
+//    (the reshape of the columns only with G > 1).
 // Every composite kgraph op has a primitive form today; `opaque` is where
 // one without would be reported.
 //
@@ -38,8 +43,9 @@ struct FissionResult {
 };
 
 /// Splits the composite ops of `program` (a kernel graph of pre-defined
-/// ops). The result computes the same function over any field.
-FissionResult fission(const Graph &program);
+/// ops), or only those of `kinds` when it is not empty. The result computes
+/// the same function over any field.
+FissionResult fission(const Graph &program, llvm::ArrayRef<OpKind> kinds = {});
 
 } // namespace tsopt
 

@@ -635,6 +635,44 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     });
     return success();
   }
+  case OpKind::Im2Col: {
+    // Column (c, i, j), position (oh, ow) reads the image at
+    // oh·sh + i·dh - pt, ow·sw + j·dw - pl; a read in the padding is a
+    // clamped load whose value is replaced by zero, so no thread branches.
+    ConvWindow w = *ConvWindow::decode(op.perm);
+    const Shape &in = shapeOf(op.operands[0]);
+    std::array<int64_t, 2> out = {w.outputExtent(0, in[2]),
+                                  w.outputExtent(1, in[3])};
+    Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
+    Type elem = cast<MemRefType>(src.getType()).getElementType();
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+    forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+      SmallVector<Value, 4> row =
+          delinearize(index[1], {in[1], w.kernel[0], w.kernel[1]});
+      SmallVector<Value, 4> pos = delinearize(index[2], out);
+      SmallVector<Value, 4> at = {index[0], row[0]};
+      Value inside;
+      for (int d = 0; d < 2; ++d) {
+        Value padded = addIndex(mulIndex(pos[d], w.stride[d]),
+                                mulIndex(row[1 + d], w.dilation[d]));
+        Value low = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          padded, cIndex(w.padLow[d]));
+        Value high =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, padded,
+                                  cIndex(w.padLow[d] + in[2 + d]));
+        Value ok = arith::AndIOp::create(b, loc, low, high);
+        inside = inside ? arith::AndIOp::create(b, loc, inside, ok) : ok;
+        Value shifted =
+            arith::SubIOp::create(b, loc, padded, cIndex(w.padLow[d]));
+        at.push_back(arith::SelectOp::create(b, loc, ok, shifted, cIndex(0)));
+      }
+      Value v = memref::LoadOp::create(b, loc, src, this->at(src, at));
+      v = arith::SelectOp::create(b, loc, inside, v, zero);
+      memref::StoreOp::create(b, loc, convertTo(v, dst), dst,
+                              this->at(dst, index));
+    });
+    return success();
+  }
   case OpKind::Transpose: {
     gather(op, [&](ValueRange index) {
       SmallVector<Value, 4> at(index.size());

@@ -3,9 +3,9 @@
 // expandKernelOp: the block graph a pre-defined kernel-level op runs as when
 // it is lowered on its own. Element-wise ops, reductions and rms_norm in
 // blocks of whole rows, matmuls in output tiles with a for-loop over K, and
-// data movement (transpose, reshape, concat, repeat, slice) in tiles over the
-// dims it keeps one to one, so that tensors of any size fit shared memory
-// as long as the dims it rearranges do.
+// data movement (transpose, reshape, concat, repeat, slice, im2col) in tiles
+// over the dims it keeps one to one, so that tensors of any size fit shared
+// memory as long as the dims it rearranges do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +47,7 @@ struct MovedDim {
 
 /// The dims of `op`'s result that can be cut into blocks. Transpose: every
 /// dim (read from perm[i]). Slice and repeat: the dims they leave whole.
+/// Im2col: the images and the channels.
 /// Concat: every dim but the concatenated one. Reshape: the leading dims
 /// operand and result share (batch dims of the reshape), then the first
 /// dim where they differ by a common divisor of both sizes, since cutting
@@ -78,6 +79,12 @@ llvm::SmallVector<MovedDim, 4> movedDims(const Graph &g, const Op &op) {
     for (size_t d = 0; d < out.size(); ++d)
       if (static_cast<int64_t>(d) != op.dim)
         dims.push_back(same(d));
+    break;
+  case OpKind::Im2Col:
+    // The images, and the channels: cutting the C channels cuts the
+    // C·KH·KW rows of columns into the same contiguous groups.
+    dims.push_back(same(0));
+    dims.push_back({1, {1}, g.type(op.operands[0]).shape[1]});
     break;
   case OpKind::Reshape: {
     const Shape &in = g.type(op.operands[0]).shape;

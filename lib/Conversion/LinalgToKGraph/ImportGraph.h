@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -23,6 +24,12 @@ namespace tsopt::linalg_import {
 
 // Internal to the importer's two files: MLIR names unqualified, as in them.
 using namespace mlir;
+
+/// The dtype and shape of a ranked tensor type.
+DType dtypeOf(Type t);
+Shape shapeOf(Type t);
+/// The value of a scalar constant, if `v` is one (through casts).
+std::optional<double> constantOf(Value v);
 
 /// A node of the imported expression graph: a kgraph op, or one of the
 /// element-wise forms raising looks for: a scalar add (absorbed into silu or
@@ -69,6 +76,13 @@ private:
   LogicalResult importReduce(linalg::ReduceOp op);
   LogicalResult importContraction(Operation *op, Value a, Value b,
                                   Value init);
+  /// The named 2-d convolutions (Convolution.cpp).
+  LogicalResult importConvolution(linalg::LinalgOp op);
+  /// A zero pad of up to two dims: im2col with a 1x1 window.
+  LogicalResult importPad(tensor::PadOp op);
+  /// `value` (the result of `op`) accumulated into `init`: itself when
+  /// `init` is a fill of zero, else the sum.
+  FailureOr<int> accumulate(Operation *op, int value, Value init);
   /// A reduction generic that is a contraction (einsum: acc + a·b over one
   /// reduced loop, inputs read through projections) as a matmul with
   /// transposes and reshapes around it, in the iteration space with the
@@ -83,6 +97,7 @@ private:
             DType dtype, Location loc, double scalar = 0, int64_t dim = 0);
   int reshape(int x, const Shape &shape, Location loc);
   int transpose(int x, llvm::ArrayRef<int64_t> perm, Location loc);
+  int im2col(int x, const ConvWindow &w, Location loc);
 
   /// Brings input `x`, read through `map` (results: dims of the iteration
   /// space, or a constant 0 on a unit dim), to the iteration space of

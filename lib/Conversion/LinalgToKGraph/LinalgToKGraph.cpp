@@ -41,13 +41,13 @@ using namespace tsopt;
 
 namespace tsopt::linalg_import {
 
-static DType dtypeOf(Type t) {
+DType dtypeOf(Type t) {
   auto tt = dyn_cast<RankedTensorType>(t);
   FailureOr<DType> d = importElementType(tt ? tt.getElementType() : t);
   return succeeded(d) ? *d : DType::F32;
 }
 
-static Shape shapeOf(Type t) {
+Shape shapeOf(Type t) {
   auto tt = cast<RankedTensorType>(t);
   return Shape(tt.getShape().begin(), tt.getShape().end());
 }
@@ -82,6 +82,14 @@ int Importer::reshape(int x, const Shape &shape, Location loc) {
 }
 
 int Importer::transpose(int x, llvm::ArrayRef<int64_t> perm, Location loc) {
+  // A transpose of a transpose reads the original through the composition.
+  llvm::SmallVector<int64_t, 4> composed(perm);
+  if (nodes[x].form == Form::Op && nodes[x].kind == OpKind::Transpose) {
+    for (auto [i, p] : llvm::enumerate(perm))
+      composed[i] = nodes[x].perm[p];
+    x = nodes[x].operands[0];
+    perm = composed;
+  }
   if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
     return x;
   Shape shape;
@@ -157,8 +165,7 @@ FailureOr<int> Importer::toDomain(int x, AffineMap map,
   return reshape(x, full, loc);
 }
 
-/// The value of a scalar constant, if `v` is one (through casts).
-static std::optional<double> constantOf(Value v) {
+std::optional<double> constantOf(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (isa<arith::ExtFOp, arith::TruncFOp>(def)) {
       v = def->getOperand(0);
@@ -233,6 +240,8 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
   // Values computed from constants only (sqrt(2) in an f16 export's gelu),
   // folded as the payload is read.
   llvm::DenseMap<Value, double> folded;
+  // Comparisons x > 0, by their i1 result: the x.
+  llvm::DenseMap<Value, int> positive;
   auto constantOf = [&](Value v) -> std::optional<double> {
     if (auto it = argConstants.find(v); it != argConstants.end())
       return it->second;
@@ -319,6 +328,29 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
         return std::nullopt;
       return it->second;
     };
+    // relu as torch-mlir writes it: select(x > 0, x, 0) (ordered or not:
+    // a NaN gives 0 or NaN, both outside what the program computes).
+    if (auto cmp = dyn_cast<arith::CmpFOp>(inner)) {
+      using P = arith::CmpFPredicate;
+      P pred = cmp.getPredicate();
+      std::optional<int> x = operand(0);
+      std::optional<double> zero = constantOf(inner.getOperand(1));
+      if (!x || !zero || *zero != 0 ||
+          !llvm::is_contained({P::OGT, P::UGT, P::OGE, P::UGE}, pred))
+        return fail("only x > 0 (for relu) is supported");
+      positive[r] = *x;
+      continue;
+    }
+    if (isa<arith::SelectOp>(inner)) {
+      auto cond = positive.find(inner.getOperand(0));
+      std::optional<int> x = operand(1);
+      std::optional<double> zero = constantOf(inner.getOperand(2));
+      if (cond == positive.end() || !x || *x != cond->second || !zero ||
+          *zero != 0)
+        return fail("only select(x > 0, x, 0) (relu) is supported");
+      local[r] = un(OpKind::Relu, *x);
+      continue;
+    }
     if (inner.getNumOperands() == 1) {
       std::optional<int> x = operand(0);
       if (!x)
@@ -447,19 +479,25 @@ LogicalResult Importer::importContraction(Operation *op, Value a, Value b,
   Shape mm = nodes[x].shape;
   mm.back() = nodes[y].shape.back();
   int m = addOp(OpKind::Matmul, {x, y}, mm, dtype, loc);
-  m = reshape(m, shape, loc);
+  FailureOr<int> sum = accumulate(op, reshape(m, shape, loc), init);
+  if (failed(sum))
+    return failure();
+  values[result] = *sum;
+  return success();
+}
+
+FailureOr<int> Importer::accumulate(Operation *op, int value, Value init) {
   if (auto it = inits.find(init); it != inits.end()) {
     if (!it->second.fill || *it->second.fill != 0)
       return op->emitError() << "accumulates into a fill of a nonzero "
                                 "value or an uninitialized tensor";
-  } else {
-    FailureOr<int> c = nodeOf(init, op);
-    if (failed(c))
-      return failure();
-    m = addOp(OpKind::Add, {m, *c}, shape, dtype, loc);
+    return value;
   }
-  values[result] = m;
-  return success();
+  FailureOr<int> c = nodeOf(init, op);
+  if (failed(c))
+    return failure();
+  return addOp(OpKind::Add, {value, *c}, nodes[value].shape, nodes[value].dtype,
+               op->getLoc());
 }
 
 /// `v` without the extf/truncf casts around it.
@@ -868,6 +906,12 @@ LogicalResult Importer::importOp(Operation *op) {
     values[s.getResult()] = reshape(n, shapeOf(s.getType()), loc);
     return success();
   }
+  if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp,
+          linalg::Conv2DNhwcFhwcOp, linalg::Conv2DNgchwGfchwOp,
+          linalg::DepthwiseConv2DNchwChwOp>(op))
+    return importConvolution(cast<linalg::LinalgOp>(op));
+  if (auto p = dyn_cast<tensor::PadOp>(op))
+    return importPad(p);
   if (auto g = dyn_cast<linalg::GenericOp>(op))
     return importGeneric(g);
   if (auto r = dyn_cast<linalg::ReduceOp>(op))

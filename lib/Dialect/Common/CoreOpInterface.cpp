@@ -26,6 +26,41 @@ static std::optional<llvm::SmallVector<Shape>> shapesOf(ValueRange values) {
   return shapes;
 }
 
+FailureOr<ConvWindow> tsopt::convWindowOf(Operation *op, std::string *why) {
+  auto fail = [&](const Twine &msg) -> FailureOr<ConvWindow> {
+    if (why)
+      *why = msg.str();
+    return failure();
+  };
+  auto read = [&](StringRef name,
+                  std::initializer_list<int64_t *> into) -> LogicalResult {
+    auto attr = op->getAttrOfType<DenseI64ArrayAttr>(name);
+    if (!attr || attr.size() != static_cast<int64_t>(into.size()))
+      return failure();
+    for (auto [i, field] : llvm::enumerate(into))
+      *field = attr[i];
+    return success();
+  };
+  ConvWindow w;
+  if (op->hasAttr("kernel")) {
+    if (failed(read("kernel", {&w.kernel[0], &w.kernel[1]})))
+      return fail("'kernel' must hold 2 extents (height, width)");
+  } else if (op->getNumOperands() == 2) {
+    auto filter = dyn_cast<ShapedType>(op->getOperand(1).getType());
+    if (!filter || !filter.hasRank() || filter.getRank() != 4)
+      return fail("the filters must be of rank 4 (F, C / groups, KH, KW)");
+    w.kernel = {filter.getDimSize(2), filter.getDimSize(3)};
+  }
+  if (failed(read("stride", {&w.stride[0], &w.stride[1]})))
+    return fail("'stride' must hold 2 extents (height, width)");
+  if (failed(read("padding",
+                  {&w.padLow[0], &w.padLow[1], &w.padHigh[0], &w.padHigh[1]})))
+    return fail("'padding' must hold 4 extents (top, left, bottom, right)");
+  if (failed(read("dilation", {&w.dilation[0], &w.dilation[1]})))
+    return fail("'dilation' must hold 2 extents (height, width)");
+  return w;
+}
+
 LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
   // Element counts and byte sizes must fit in 64 bits: a count that wraps
   // would make tools compare or allocate nothing.
@@ -71,7 +106,8 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
   // operand's buffer. (A concatenation copies each operand in: it may
   // widen.)
   bool movesData = kind == OpKind::Reshape || kind == OpKind::Transpose ||
-                   kind == OpKind::Repeat || kind == OpKind::Slice;
+                   kind == OpKind::Repeat || kind == OpKind::Slice ||
+                   kind == OpKind::Im2Col;
   Type elemTy;
   for (Type t :
        llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
@@ -125,6 +161,16 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
         &why));
   case OpKind::RmsNorm:
     return expectResult(rmsNormShape((*ins)[0], (*ins)[1], &why));
+  case OpKind::Im2Col:
+  case OpKind::Conv2d: {
+    FailureOr<ConvWindow> w = convWindowOf(op, &why);
+    if (failed(w))
+      return op->emitOpError(why);
+    if (kind == OpKind::Im2Col)
+      return expectResult(im2colShape((*ins)[0], *w, &why));
+    return expectResult(
+        conv2dShape((*ins)[0], (*ins)[1], *w, intAttr("groups"), &why));
+  }
   default:
     return success(); // Element-wise unary: SameOperandsAndResultType.
   }

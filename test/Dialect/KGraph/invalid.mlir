@@ -699,3 +699,79 @@ func.func @slice_rank(%x: tensor<4x16xf32>) -> tensor<4x8xf32> {
   %s = kgraph.slice %x offsets = [0] : tensor<4x16xf32> -> tensor<4x8xf32>
   return %s : tensor<4x8xf32>
 }
+
+// -----
+
+// conv2d: the filters' channels times the groups are the images' channels.
+func.func @conv_channels(%x: tensor<1x6x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  // expected-error @+1 {{'kgraph.conv2d' op filters of 4 channels in 1 group(s) read 4 channels, but the images have 6}}
+  %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 1 : tensor<1x6x8x8xf32>, tensor<4x4x3x3xf32> -> tensor<1x4x8x8xf32>
+  return %y : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+func.func @conv_groups(%x: tensor<1x6x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  // expected-error @+1 {{'kgraph.conv2d' op groups (4) must divide the 6 input channels and the 4 filters}}
+  %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 4 : tensor<1x6x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x8x8xf32>
+  return %y : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// The result extent follows from the window: (8 + 0 - 3) / 2 + 1 = 3.
+func.func @conv_result(%x: tensor<1x4x8x8xf32>, %w: tensor<2x4x3x3xf32>) -> tensor<1x2x4x4xf32> {
+  // expected-error @+1 {{'kgraph.conv2d' op result shape must be 1x2x3x3, got 1x2x4x4}}
+  %y = kgraph.conv2d %x, %w stride = [2, 2] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : tensor<1x4x8x8xf32>, tensor<2x4x3x3xf32> -> tensor<1x2x4x4xf32>
+  return %y : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+func.func @conv_stride(%x: tensor<1x4x8x8xf32>, %w: tensor<2x4x3x3xf32>) -> tensor<1x2x6x6xf32> {
+  // expected-error @+1 {{'kgraph.conv2d' op window height: kernel 3, stride 0 and dilation 1 must be at least 1}}
+  %y = kgraph.conv2d %x, %w stride = [0, 1] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : tensor<1x4x8x8xf32>, tensor<2x4x3x3xf32> -> tensor<1x2x6x6xf32>
+  return %y : tensor<1x2x6x6xf32>
+}
+
+// -----
+
+func.func @conv_padding(%x: tensor<1x4x8x8xf32>, %w: tensor<2x4x3x3xf32>) -> tensor<1x2x8x8xf32> {
+  // expected-error @+1 {{'kgraph.conv2d' op 'padding' must hold 4 extents (top, left, bottom, right)}}
+  %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 : tensor<1x4x8x8xf32>, tensor<2x4x3x3xf32> -> tensor<1x2x8x8xf32>
+  return %y : tensor<1x2x8x8xf32>
+}
+
+// -----
+
+// A window larger than the padded image fits nowhere.
+func.func @conv_window_too_large(%x: tensor<1x4x2x2xf32>, %w: tensor<2x4x3x3xf32>) -> tensor<1x2x1x1xf32> {
+  // expected-error @+1 {{'kgraph.conv2d' op the window does not fit the 2x2 image once}}
+  %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : tensor<1x4x2x2xf32>, tensor<2x4x3x3xf32> -> tensor<1x2x1x1xf32>
+  return %y : tensor<1x2x1x1xf32>
+}
+
+// -----
+
+func.func @conv_rank(%x: tensor<4x8x8xf32>, %w: tensor<2x4x3x3xf32>) -> tensor<2x6x6xf32> {
+  // expected-error @+1 {{'kgraph.conv2d' op conv2d takes NCHW images and FCHW filters (rank 4), got 4x8x8 and 2x4x3x3}}
+  %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : tensor<4x8x8xf32>, tensor<2x4x3x3xf32> -> tensor<2x6x6xf32>
+  return %y : tensor<2x6x6xf32>
+}
+
+// -----
+
+// im2col: (N, C·KH·KW, OH·OW).
+func.func @im2col_result(%x: tensor<1x4x8x8xf32>) -> tensor<1x36x36xf32> {
+  // expected-error @+1 {{'kgraph.im2col' op result shape must be 1x36x64, got 1x36x36}}
+  %c = kgraph.im2col %x kernel = [3, 3] stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] : tensor<1x4x8x8xf32> -> tensor<1x36x36xf32>
+  return %c : tensor<1x36x36xf32>
+}
+
+// -----
+
+func.func @im2col_dtype(%x: tensor<1x4x8x8xf16>) -> tensor<1x36x64xf32> {
+  // expected-error @+1 {{'kgraph.im2col' op moves data but mixes element types 'f16' and 'f32'; only computing ops convert}}
+  %c = kgraph.im2col %x kernel = [3, 3] stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] : tensor<1x4x8x8xf16> -> tensor<1x36x64xf32>
+  return %c : tensor<1x36x64xf32>
+}

@@ -329,3 +329,14 @@ func.func @kernel_attrs(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %r = kgraph.relu %k : tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
+
+// A convolution (stride, asymmetric padding, dilation, groups) and the
+// im2col it is defined by.
+// CHECK-LABEL: func.func @convolution
+func.func @convolution(%x: tensor<2x8x9x9xf16>, %w: tensor<4x4x3x3xf16>) -> (tensor<2x4x5x3xf32>, tensor<2x72x15xf16>) {
+  // CHECK: kgraph.conv2d %{{.*}}, %{{.*}} stride = [2, 2] padding = [1, 0, 1, 0] dilation = [1, 2] groups = 2 : tensor<2x8x9x9xf16>, tensor<4x4x3x3xf16> -> tensor<2x4x5x3xf32>
+  %y = kgraph.conv2d %x, %w stride = [2, 2] padding = [1, 0, 1, 0] dilation = [1, 2] groups = 2 : tensor<2x8x9x9xf16>, tensor<4x4x3x3xf16> -> tensor<2x4x5x3xf32>
+  // CHECK: kgraph.im2col %{{.*}} kernel = [3, 3] stride = [2, 2] padding = [1, 0, 1, 0] dilation = [1, 2] : tensor<2x8x9x9xf16> -> tensor<2x72x15xf16>
+  %c = kgraph.im2col %x kernel = [3, 3] stride = [2, 2] padding = [1, 0, 1, 0] dilation = [1, 2] : tensor<2x8x9x9xf16> -> tensor<2x72x15xf16>
+  return %y, %c : tensor<2x4x5x3xf32>, tensor<2x72x15xf16>
+}

@@ -249,6 +249,87 @@ TEST(EvaluatorTest, BatchedMatmul) {
   }
 }
 
+/// A convolution of NCHW images and FCHW filters by its definition, one
+/// output element at a time.
+double naiveConv2d(const DTensor &x, const DTensor &w, const ConvWindow &win,
+                   int64_t groups, const Idx &idx) {
+  int64_t n = idx[0], f = idx[1], oy = idx[2], ox = idx[3];
+  int64_t cg = w.shape[1], fg = w.shape[0] / groups, g = f / fg;
+  double s = 0;
+  for (int64_t c = 0; c < cg; ++c)
+    for (int64_t i = 0; i < w.shape[2]; ++i)
+      for (int64_t j = 0; j < w.shape[3]; ++j) {
+        int64_t y = oy * win.stride[0] - win.padLow[0] + i * win.dilation[0];
+        int64_t xx = ox * win.stride[1] - win.padLow[1] + j * win.dilation[1];
+        if (y < 0 || y >= x.shape[2] || xx < 0 || xx >= x.shape[3])
+          continue;
+        s += get(x, {n, g * cg + c, y, xx}) * get(w, {f, c, i, j});
+      }
+  return s;
+}
+
+TEST(EvaluatorTest, Conv2dIsTheConvolution) {
+  std::mt19937 rng(31);
+  struct Case {
+    Idx x, w;
+    ConvWindow win;
+    int64_t groups;
+  };
+  ConvWindow same, strided, dilated, asymmetric;
+  same.kernel = {3, 3};
+  same.padLow = same.padHigh = {1, 1};
+  strided.kernel = {2, 2};
+  strided.stride = {2, 2};
+  dilated.kernel = {3, 3};
+  dilated.dilation = {2, 1};
+  dilated.padLow = {2, 0};
+  dilated.padHigh = {2, 1};
+  asymmetric.kernel = {3, 1};
+  asymmetric.stride = {2, 1};
+  asymmetric.padLow = {0, 1};
+  asymmetric.padHigh = {1, 0};
+  for (const Case &c : {Case{{1, 3, 6, 6}, {4, 3, 3, 3}, same, 1},
+                        Case{{2, 4, 8, 6}, {6, 4, 2, 2}, strided, 1},
+                        Case{{2, 4, 7, 5}, {4, 2, 3, 3}, dilated, 2},
+                        Case{{1, 6, 5, 4}, {6, 1, 3, 1}, asymmetric, 6}}) {
+    Idx y = {c.x[0], c.w[0], c.win.outputExtent(0, c.x[2]),
+             c.win.outputExtent(1, c.x[3])};
+    Graph g;
+    int x = g.addInput(tt(c.x)), w = g.addInput(tt(c.w));
+    Op conv = mk(OpKind::Conv2d, {x, w});
+    conv.perm = c.win.encode();
+    conv.dim = c.groups;
+    g.outputs.push_back(g.addOp(conv, {tt(y)}));
+    DTensor tx = randn(c.x, rng), tw = randn(c.w, rng);
+    expectClose(run(g, {tx, tw})[0], make(y, [&](const Idx &i) {
+                  return naiveConv2d(tx, tw, c.win, c.groups, i);
+                }));
+  }
+}
+
+TEST(EvaluatorTest, Im2ColWritesZerosInThePadding) {
+  ConvWindow win;
+  win.kernel = {2, 2};
+  win.padLow = {1, 0};
+  win.padHigh = {0, 1};
+  Graph g;
+  int x = g.addInput(tt({1, 1, 2, 2}));
+  Op cols = mk(OpKind::Im2Col, {x});
+  cols.perm = win.encode();
+  // (1, 1·2·2, 2·2): rows (i, j) of the window, columns (oy, ox).
+  g.outputs.push_back(g.addOp(cols, {tt({1, 4, 4})}));
+  DTensor in = make({1, 1, 2, 2}, [](const Idx &i) {
+    return 1 + i[2] * 2 + i[3]; // 1 2 / 3 4
+  });
+  // Padded image (a row of zeros on top, a column on the right):
+  //   0 0 0 / 1 2 0 / 3 4 0; window origins (0,0) (0,1) (1,0) (1,1).
+  std::vector<double> want = {0, 0, 1, 2,  // (i, j) = (0, 0)
+                              0, 0, 2, 0,  // (0, 1)
+                              1, 2, 3, 4,  // (1, 0)
+                              2, 0, 4, 0}; // (1, 1)
+  EXPECT_EQ(run(g, {in})[0].data, want);
+}
+
 TEST(EvaluatorTest, ReduceSumToExtent) {
   std::mt19937 rng(5);
   // Dim 1 of size 12 to extent 4: group j sums elements 3j .. 3j+2.

@@ -356,6 +356,46 @@ Graph normMlpChain(unsigned blocks, double eps) {
   return g;
 }
 
+TEST(Fission, Conv2dSplitsIntoIm2ColAndAMatmul) {
+  // Two images, two groups, a strided and padded window.
+  ConvWindow win;
+  win.kernel = {3, 3};
+  win.stride = {2, 1};
+  win.padLow = {1, 1};
+  win.padHigh = {1, 0};
+  Graph g;
+  int x = g.addInput({{2, 4, 7, 6}, DType::F32});
+  int w = g.addInput({{6, 2, 3, 3}, DType::F32});
+  Op conv;
+  conv.kind = OpKind::Conv2d;
+  conv.operands = {x, w};
+  conv.perm = win.encode();
+  conv.dim = 2;
+  g.outputs.push_back(g.addOp(conv, {{{2, 6, 4, 5}, DType::F32}}));
+  FissionResult f = fission(g);
+  EXPECT_EQ(f.split, 1u);
+  std::vector<OpKind> kinds;
+  for (const Op &op : f.graph.ops)
+    kinds.push_back(op.kind);
+  EXPECT_EQ(kinds, (std::vector<OpKind>{OpKind::Im2Col, OpKind::Reshape,
+                                        OpKind::Reshape, OpKind::Repeat,
+                                        OpKind::Matmul, OpKind::Reshape}));
+  auto rec = verifyEquivalence(f.graph, g, {});
+  ASSERT_TRUE(succeeded(rec));
+  EXPECT_TRUE(rec->equivalent && rec->floatStable) << rec->summary();
+  // Another padding is another function.
+  Graph wrong = f.graph;
+  ConvWindow shifted = win;
+  shifted.padLow = {0, 1};
+  shifted.padHigh = {2, 0};
+  wrong.ops[0].perm = shifted.encode();
+  auto differ = verifyEquivalence(wrong, g, {});
+  ASSERT_TRUE(succeeded(differ));
+  EXPECT_FALSE(differ->equivalent) << differ->summary();
+  // Only the kinds asked for are split.
+  EXPECT_EQ(fission(g, {OpKind::RmsNorm}).split, 0u);
+}
+
 TEST(Fission, RmsNormSplits) {
   for (double eps : {0.0, 1e-6}) {
     Graph g = normMlpChain(1, eps);

@@ -166,6 +166,33 @@ class TS_SliceOp<Dialect dialect, Type valueType, string ty,
   }];
 }
 
+/// The patches of a 2-d convolution's window as columns (im2col).
+class TS_Im2ColOp<Dialect dialect, Type valueType, string ty,
+    list<Trait> extra = []>
+    : TS_CoreOp<dialect, "im2col", "Im2Col", !listconcat(extra, [Pure])> {
+  let summary = "the patches of a convolution window, as columns";
+  let description = "Reads NCHW images `X` (N, C, H, W) and writes, for "
+    # "each output position (oh, ow) of the window, its patch as a column: "
+    # "result element (n, (c*KH + i)*KW + j, oh*OW + ow) is "
+    # "X[n, c, oh*sh - pt + i*dh, ow*sw - pl + j*dw], zero outside X. "
+    # "`kernel` = [KH, KW], `stride` = [sh, sw], `padding` = [pt, pl, pb, pr] "
+    # "(top, left, bottom, right) and `dilation` = [dh, dw]; "
+    # "OH = (H + pt + pb - dh*(KH - 1) - 1) / sh + 1, OW alike. A conv2d is "
+    # "a matmul of its filters with this op's result.\n\nExample:\n\n"
+    # "```mlir\n%c = " # dialect.name # ".im2col %x kernel = [3, 3] "
+    # "stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] : " # ty
+    # "<1x4x8x8xf32> -> " # ty # "<1x36x64xf32>\n```";
+  let arguments = (ins valueType:$input, DenseI64ArrayAttr:$kernel,
+                   DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
+                   DenseI64ArrayAttr:$dilation);
+  let results = (outs valueType:$result);
+  let assemblyFormat = [{
+    $input `kernel` `=` $kernel `stride` `=` $stride `padding` `=` $padding
+    `dilation` `=` $dilation attr-dict `:` qualified(type($input)) `->`
+    qualified(type($result))
+  }];
+}
+
 /// Concatenation along one dim.
 class TS_ConcatOp<Dialect dialect, Type valueType, string ty,
     list<Trait> extra = []>
@@ -223,6 +250,7 @@ multiclass TS_ComputeOps<Dialect dialect, Type valueType, string ty,
   def TransposeOp : TS_TransposeOp<dialect, valueType, ty, extra>;
   def ConcatOp : TS_ConcatOp<dialect, valueType, ty, extra>;
   def SliceOp : TS_SliceOp<dialect, valueType, ty, extra>;
+  def Im2ColOp : TS_Im2ColOp<dialect, valueType, ty, extra>;
 }
 
 #endif // TSOPT_DIALECT_COMMON_COMPUTEOPS

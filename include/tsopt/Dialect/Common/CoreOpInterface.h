@@ -16,6 +16,12 @@ namespace tsopt {
 /// level) only get the element-type check from their traits.
 llvm::LogicalResult verifyCoreOpShapes(mlir::Operation *op);
 
+/// The window of an im2col or conv2d op from its attributes (`kernel` or,
+/// for conv2d, the filter type's last two dims; `stride`, `padding`,
+/// `dilation`); a message in `why` when an attribute has the wrong length.
+llvm::FailureOr<ConvWindow> convWindowOf(mlir::Operation *op,
+                                         std::string *why = nullptr);
+
 /// The types of a unary computing op: `T` when operand and result agree,
 /// `T -> U` when the op converts (an f16 operand, an f32 result).
 inline mlir::ParseResult parseComputeTypes(mlir::OpAsmParser &parser,

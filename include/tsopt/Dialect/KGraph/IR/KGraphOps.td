@@ -32,6 +32,42 @@ def KGraph_RmsNormOp : TS_CoreOp<KGraph_Dialect, "rms_norm", "RmsNorm",
   }];
 }
 
+def KGraph_Conv2dOp : TS_CoreOp<KGraph_Dialect, "conv2d", "Conv2d", [Pure]> {
+  let summary = "2-d convolution of NCHW images with FCHW filters";
+  let description = [{
+    `Y[n, f, oh, ow] = sum over c, i, j of
+    X[n, g·Cg + c, oh·sh - pt + i·dh, ow·sw - pl + j·dw] · W[f, c, i, j]`,
+    where g = f / (F / groups) is the filter's group, Cg = C / groups, and X
+    is zero outside its extent. `X` is (N, C, H, W), `W` is (F, C / groups,
+    KH, KW) — torch's layout — and `Y` is (N, F, OH, OW) with
+    OH = (H + pt + pb - dh·(KH - 1) - 1) / sh + 1 (OW alike). `stride` =
+    [sh, sw], `padding` = [pt, pl, pb, pr] (top, left, bottom, right, zeros),
+    `dilation` = [dh, dw].
+
+    A composite op: it stands for `kgraph.im2col` of X, the filters
+    reshaped to (groups, F / groups, Cg·KH·KW), and a batched matmul of
+    the two per image and group (fission), and is executed exactly so;
+    the products are summed in f32.
+
+    Example:
+
+    ```mlir
+    %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 1
+        : tensor<1x16x8x8xf32>, tensor<32x16x3x3xf32> -> tensor<1x32x8x8xf32>
+    ```
+  }];
+  let arguments = (ins TS_Tensor:$input, TS_Tensor:$filter,
+                   DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
+                   DenseI64ArrayAttr:$dilation, I64Attr:$groups);
+  let results = (outs TS_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $filter `stride` `=` $stride `padding` `=` $padding
+    `dilation` `=` $dilation `groups` `=` $groups attr-dict `:`
+    qualified(type($input)) `,` qualified(type($filter)) `->`
+    qualified(type($result))
+  }];
+}
+
 def KGraph_KernelOp : TS_CoreOp<KGraph_Dialect, "kernel", "Kernel", [
     IsolatedFromAbove, SingleBlock, LaunchOpInterface]> {
   let summary = "graph-defined kernel: a block graph launched on a grid";

@@ -1,0 +1,192 @@
+//===- Convolution.cpp - Convolutions and padding into kgraph -------------===//
+//
+// Part of convert-linalg-to-kgraph (ImportGraph.h). The 2-d convolutions
+// torch-mlir, JAX and IREE write as named linalg ops become kgraph.conv2d
+// in NCHW / FCHW, the other layouts through transposes and reshapes; a
+// tensor.pad with zeros is im2col with a 1x1 window (data movement), and a
+// convolution whose input is such a pad takes the padding into its window.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImportGraph.h"
+#include "tsopt/Core/ShapeRules.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+
+namespace tsopt::linalg_import {
+
+namespace {
+/// Static extents of `attr` ("strides", "dilations"), or {1, 1} when the op
+/// has none (the named ops' default).
+FailureOr<std::array<int64_t, 2>> windowAttr(Operation *op, StringRef name) {
+  auto attr = op->getAttrOfType<DenseIntElementsAttr>(name);
+  if (!attr)
+    return std::array<int64_t, 2>{1, 1};
+  if (attr.getNumElements() != 2)
+    return op->emitError() << "'" << name << "' must hold 2 extents";
+  auto values = attr.getValues<int64_t>();
+  return std::array<int64_t, 2>{values[0], values[1]};
+}
+
+bool isUnitWindow(const ConvWindow &w) {
+  return w.kernel == std::array<int64_t, 2>{1, 1} &&
+         w.stride == std::array<int64_t, 2>{1, 1} &&
+         w.dilation == std::array<int64_t, 2>{1, 1};
+}
+} // namespace
+
+int Importer::im2col(int x, const ConvWindow &w, Location loc) {
+  const Shape &s = nodes[x].shape;
+  Shape cols = {s[0], s[1] * w.kernel[0] * w.kernel[1],
+                w.outputExtent(0, s[2]) * w.outputExtent(1, s[3])};
+  int c = addOp(OpKind::Im2Col, {x}, cols, nodes[x].dtype, loc);
+  nodes[c].perm = w.encode();
+  return c;
+}
+
+LogicalResult Importer::importPad(tensor::PadOp op) {
+  Location loc = op.getLoc();
+  if (!op.getLow().empty() || !op.getHigh().empty())
+    return op.emitError() << "padding of dynamic extent is not supported";
+  Value padValue = op.getConstantPaddingValue();
+  std::optional<double> value = padValue ? constantOf(padValue) : std::nullopt;
+  if (!value || *value != 0)
+    return op.emitError() << "pads with a value other than the constant 0 "
+                             "(kgraph pads with zeros only)";
+  FailureOr<int> x = nodeOf(op.getSource(), op);
+  if (failed(x))
+    return failure();
+  ArrayRef<int64_t> low = op.getStaticLow(), high = op.getStaticHigh();
+  size_t rank = low.size();
+  // The padded dims, last; at most two (a window's height and width).
+  SmallVector<int64_t, 4> kept, padded;
+  for (size_t d = 0; d < rank; ++d)
+    (low[d] || high[d] ? padded : kept).push_back(d);
+  Shape result = shapeOf(op.getResult().getType());
+  if (padded.empty()) {
+    values[op.getResult()] = *x;
+    return success();
+  }
+  if (padded.size() > 2 || rank > 4)
+    return op.emitError() << "pads " << padded.size() << " dims of a rank-"
+                          << rank << " tensor: at most two dims of a tensor "
+                          << "of rank 4 or less are supported";
+  if (padded.size() == 1 && !kept.empty()) {
+    // One padded dim: the window's width, under a unit height.
+    padded.insert(padded.begin(), kept.back());
+    kept.pop_back();
+  }
+  SmallVector<int64_t, 4> perm(kept);
+  perm.append(padded.begin(), padded.end());
+  int t = transpose(*x, perm, loc);
+  // (a, b, h, w): the kept dims as the images and channels.
+  Shape s = nodes[t].shape;
+  while (s.size() < 4)
+    s.insert(s.begin(), 1);
+  if (s.size() > 4)
+    return op.emitError() << "pads a tensor of rank above 4";
+  int64_t lead = 1;
+  for (size_t d = 0; d + 3 < s.size(); ++d)
+    lead *= s[d];
+  Shape images = {lead, s[s.size() - 3], s[s.size() - 2], s.back()};
+  int r = reshape(t, images, loc);
+  ConvWindow w;
+  for (int d = 0; d < 2; ++d) {
+    int64_t dim = padded.size() == 2 ? padded[d] : (d == 0 ? -1 : padded[0]);
+    w.padLow[d] = dim < 0 ? 0 : low[dim];
+    w.padHigh[d] = dim < 0 ? 0 : high[dim];
+  }
+  int c = im2col(r, w, loc);
+  Shape transposed;
+  for (int64_t p : perm)
+    transposed.push_back(result[p]);
+  int back = reshape(c, transposed, loc);
+  SmallVector<int64_t, 4> inverse(perm.size());
+  for (auto [i, p] : llvm::enumerate(perm))
+    inverse[p] = i;
+  values[op.getResult()] = transpose(back, inverse, loc);
+  return success();
+}
+
+LogicalResult Importer::importConvolution(linalg::LinalgOp op) {
+  Operation *operation = op.getOperation();
+  Location loc = op.getLoc();
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return op.emitError() << "expected a convolution of two inputs";
+  FailureOr<int> xn = nodeOf(op.getDpsInputs()[0], operation),
+                 wn = nodeOf(op.getDpsInputs()[1], operation);
+  if (failed(xn) || failed(wn))
+    return failure();
+  FailureOr<std::array<int64_t, 2>> strides = windowAttr(operation, "strides"),
+                                    dilations =
+                                        windowAttr(operation, "dilations");
+  if (failed(strides) || failed(dilations))
+    return failure();
+  int x = *xn, w = *wn;
+  Value result = operation->getResult(0);
+  Shape resultShape = shapeOf(result.getType());
+  // Into NCHW images and FCHW filters; `back` undoes the result's layout.
+  int64_t groups = 1;
+  std::function<int(int)> back = [](int y) { return y; };
+  const Shape &xs = nodes[x].shape, &ws = nodes[w].shape;
+  if (isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwcFhwcOp>(operation)) {
+    x = transpose(x, {0, 3, 1, 2}, loc);
+    w = transpose(w,
+                  isa<linalg::Conv2DNhwcHwcfOp>(operation)
+                      ? ArrayRef<int64_t>{3, 2, 0, 1}
+                      : ArrayRef<int64_t>{0, 3, 1, 2},
+                  loc);
+    back = [&, loc](int y) { return transpose(y, {0, 2, 3, 1}, loc); };
+  } else if (isa<linalg::DepthwiseConv2DNchwChwOp>(operation)) {
+    groups = xs[1];
+    w = reshape(w, {ws[0], 1, ws[1], ws[2]}, loc);
+  } else if (isa<linalg::Conv2DNgchwGfchwOp>(operation)) {
+    groups = xs[1];
+    x = reshape(x, {xs[0], xs[1] * xs[2], xs[3], xs[4]}, loc);
+    w = reshape(w, {ws[0] * ws[1], ws[2], ws[3], ws[4]}, loc);
+    back = [&, loc, resultShape](int y) {
+      return reshape(y, resultShape, loc);
+    };
+  }
+  ConvWindow window;
+  window.kernel = {nodes[w].shape[2], nodes[w].shape[3]};
+  window.stride = *strides;
+  window.dilation = *dilations;
+  // A zero pad of the images (importPad) becomes the window's padding.
+  const Node &in = nodes[x];
+  if (in.form == Form::Op && in.kind == OpKind::Reshape) {
+    const Node &cols = nodes[in.operands[0]];
+    std::optional<ConvWindow> pad = ConvWindow::decode(cols.perm);
+    if (cols.form == Form::Op && cols.kind == OpKind::Im2Col && pad &&
+        isUnitWindow(*pad)) {
+      x = cols.operands[0];
+      for (int d = 0; d < 2; ++d) {
+        window.padLow[d] += pad->padLow[d];
+        window.padHigh[d] += pad->padHigh[d];
+      }
+    }
+  }
+  std::string why;
+  FailureOr<Shape> shape =
+      conv2dShape(nodes[x].shape, nodes[w].shape, window, groups, &why);
+  if (failed(shape))
+    return op.emitError() << why;
+  DType dtype = dtypeOf(result.getType());
+  int y = addOp(OpKind::Conv2d, {x, w}, *shape, dtype, loc, 0, groups);
+  nodes[y].perm = window.encode();
+  y = back(y);
+  if (nodes[y].shape != resultShape)
+    return op.emitError() << "the convolution gives "
+                          << formatShape(nodes[y].shape) << ", not "
+                          << formatShape(resultShape);
+  FailureOr<int> sum = accumulate(operation, y, op.getDpsInits()[0]);
+  if (failed(sum))
+    return failure();
+  values[result] = *sum;
+  return success();
+}
+
+} // namespace tsopt::linalg_import
