@@ -35,6 +35,16 @@ static Work elementwiseWork(OpKind kind) {
   return {0, info.flops, info.specialFunctionOps};
 }
 
+/// A batch of m x k by k x n products: on tensor cores, as mma.m16n8k16
+/// issues them (a tile smaller than the instruction still occupies it), or
+/// on CUDA cores.
+static Work matmulWork(int64_t batch, int64_t m, int64_t n, int64_t k,
+                       bool tensorCores) {
+  if (tensorCores)
+    return {2 * batch * roundUp(m, 16) * roundUp(n, 8) * roundUp(k, 16), 0, 0};
+  return {0, 2 * batch * m * n * k, 0};
+}
+
 Work tsopt::opWork(const Op &op, const Graph &g) {
   auto elements = [&](int value) { return g.type(value).numElements(); };
   switch (op.kind) {
@@ -52,12 +62,17 @@ Work tsopt::opWork(const Op &op, const Graph &g) {
         g.level == Level::Block
             ? runsOnTensorCores(g, op)
             : isHalf(matmulInputType(a.dtype, g.type(op.operands[1]).dtype));
-    if (tensorCores) {
-      // mma.m16n8k16: a tile smaller than the instruction still occupies it.
-      return {2 * batch * roundUp(m, 16) * roundUp(n, 8) * roundUp(k, 16), 0,
-              0};
-    }
-    return {0, 2 * batch * m * n * k, 0};
+    return matmulWork(batch, m, n, k, tensorCores);
+  }
+  case OpKind::Conv2d: {
+    // Its fission's matmul: per image and group, (F/G x Cg·KH·KW) by
+    // (Cg·KH·KW x OH·OW).
+    const TensorType &x = g.type(op.operands[0]), &f = g.type(op.operands[1]);
+    const Shape &y = g.type(op.results[0]).shape;
+    int64_t groups = std::max<int64_t>(op.dim, 1);
+    return matmulWork(x.shape[0] * groups, f.shape[0] / groups, y[2] * y[3],
+                      f.shape[1] * f.shape[2] * f.shape[3],
+                      isHalf(matmulInputType(x.dtype, f.dtype)));
   }
   case OpKind::ReduceSum:
   case OpKind::ReduceMax:
