@@ -128,9 +128,11 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
       scalars.push_back(op.scalar);
     if (op.kind == OpKind::AddScalar)
       addends.push_back(op.scalar);
-    if (op.kind == OpKind::Slice)
-      return fail("slice is not supported by the search yet (rule-based "
-                  "fusion and orchestration take it)");
+    if (op.kind == OpKind::Slice || op.kind == OpKind::Im2Col ||
+        op.kind == OpKind::Conv2d)
+      return fail(stringifyOpKind(op.kind).str() +
+                  " is not supported by the search yet (rule-based fusion "
+                  "and orchestration take it)");
     if (op.kind == OpKind::RmsNorm) {
       scalars.push_back(
           1.0 / static_cast<double>(program.type(op.operands[0]).shape.back()));

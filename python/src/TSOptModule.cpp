@@ -120,7 +120,7 @@ int addOp(Graph &g, const std::string &kindName, const std::vector<int> &ops,
     return py::value_error(kindName + " of " + operands + ": " + why);
   };
   size_t arity = isElementwiseBinary(kind) || kind == OpKind::Matmul ||
-                         kind == OpKind::RmsNorm
+                         kind == OpKind::RmsNorm || kind == OpKind::Conv2d
                      ? 2
                      : 1;
   if (kind == OpKind::Concat ? in.size() < 1 : in.size() != arity)
@@ -188,6 +188,15 @@ int addOp(Graph &g, const std::string &kindName, const std::vector<int> &ops,
       op.scalar = scalar;
       result = rmsNormShape(in[0].shape, in[1].shape, &why);
       break;
+    case OpKind::Conv2d: {
+      std::optional<ConvWindow> window = ConvWindow::decode(perm);
+      if (!window)
+        throw fail("needs a window of ten extents");
+      op.perm.assign(perm.begin(), perm.end());
+      op.dim = dim;
+      result = conv2dShape(in[0].shape, in[1].shape, *window, dim, &why);
+      break;
+    }
     default:
       throw fail("not a pre-defined op");
     }
@@ -271,6 +280,13 @@ py::dict describeOp(const Graph &g, const Op &op) {
     break;
   case OpKind::Slice:
     d["offsets"] = std::vector<int64_t>(op.perm.begin(), op.perm.end());
+    break;
+  case OpKind::Conv2d:
+  case OpKind::Im2Col:
+    // kernel, stride, padding (top, left, bottom, right), dilation.
+    d["window"] = std::vector<int64_t>(op.perm.begin(), op.perm.end());
+    if (op.kind == OpKind::Conv2d)
+      d["groups"] = op.dim;
     break;
   case OpKind::BlockInput:
     d["imap"] = std::vector<int>(op.gridMap.begin(), op.gridMap.end());

@@ -142,3 +142,57 @@ def test_pickle_round_trip():
     assert q.name == "keep" and q.input_names == ["x"]
     assert q.same_as(p) is None
     assert q.ir() == p.ir()
+
+
+def _conv2d_reference(x, w, stride, padding, dilation, groups):
+    """NCHW/FCHW convolution by its definition, in float64."""
+    n, c, h, wd = x.shape
+    f, cg, kh, kw = w.shape
+    (sh, sw), (dh, dw) = stride, dilation
+    top, left, bottom, right = padding
+    xp = np.zeros((n, c, h + top + bottom, wd + left + right))
+    xp[:, :, top:top + h, left:left + wd] = x
+    oh = (xp.shape[2] - dh * (kh - 1) - 1) // sh + 1
+    ow = (xp.shape[3] - dw * (kw - 1) - 1) // sw + 1
+    out = np.zeros((n, f, oh, ow))
+    fg = f // groups
+    for o in range(f):
+        g = o // fg
+        for i in range(kh):
+            for j in range(kw):
+                patch = xp[:, g * cg:(g + 1) * cg,
+                           i * dh:i * dh + sh * (oh - 1) + 1:sh,
+                           j * dw:j * dw + sw * (ow - 1) + 1:sw]
+                out[:, o] += np.einsum("nchw,c->nhw", patch, w[o, :, i, j])
+    return out
+
+
+@pytest.mark.parametrize("backend", ["evaluator", "cpu"])
+def test_conv2d(backend):
+    rng = np.random.default_rng(7)
+    p = tsopt.Program("conv")
+    x = p.input("x", (2, 4, 9, 7))
+    w = p.input("w", (6, 2, 3, 3))
+    y = tsopt.conv2d(x, w, stride=(2, 1), padding=(1, 0, 2, 1),
+                     dilation=(1, 2), groups=2)
+    assert y.shape == (2, 6, 5, 4) and y.op == "conv2d"
+    assert p.ops()[0]["groups"] == 2
+    assert p.ops()[0]["window"] == [3, 3, 2, 1, 1, 0, 2, 1, 1, 2]
+    p.output(tsopt.relu(y))
+    xs = rng.standard_normal((2, 4, 9, 7)).astype(np.float32)
+    ws = rng.standard_normal((6, 2, 3, 3)).astype(np.float32)
+    want = np.maximum(_conv2d_reference(xs, ws, (2, 1), (1, 0, 2, 1),
+                                        (1, 2), 2), 0)
+    np.testing.assert_allclose(p(xs, ws, backend=backend), want, rtol=1e-5,
+                               atol=1e-5)
+
+
+def test_conv2d_errors():
+    p = tsopt.Program()
+    x = p.input("x", (1, 4, 8, 8))
+    with pytest.raises(ValueError, match="groups"):
+        tsopt.conv2d(x, p.input("w", (6, 4, 3, 3)), groups=4)
+    with pytest.raises(ValueError, match="does not fit"):
+        tsopt.conv2d(x, p.input("v", (2, 4, 9, 9)))
+    with pytest.raises(TypeError, match="padding"):
+        tsopt.conv2d(x, p.input("u", (2, 4, 3, 3)), padding=(1, 2, 3))

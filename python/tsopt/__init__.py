@@ -16,7 +16,8 @@ it, and run it on numpy arrays::
 """
 
 from . import _tsopt
-from ._program import (Program, Tensor, add, add_scalar, concat, div, exp,
+from ._program import (Program, Tensor, add, add_scalar, concat, conv2d, div,
+                       exp,
                        gelu, load,
                        matmul, max, mean, mul, mul_scalar, neg, parse, relu,
                        reshape, rms_norm, rsqrt, sigmoid, silu, softmax, sqrt,
@@ -37,5 +38,5 @@ __all__ = [
     "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
     "silu", "gelu", "relu", "sigmoid", "tanh", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
-    "rms_norm", "softmax", "transpose", "reshape", "concat", "tile",
+    "rms_norm", "softmax", "transpose", "reshape", "concat", "tile", "conv2d",
 ]

@@ -606,6 +606,36 @@ def rms_norm(x, g, eps=0.0):
     return _op("rms_norm", [x, g], scalar=float(eps))
 
 
+def conv2d(x, w, stride=1, padding=0, dilation=1, groups=1):
+    """2-d convolution as torch.nn.functional.conv2d writes it: NCHW images
+    x, FCHW filters w (F, C / groups, KH, KW), no bias. stride and dilation:
+    an int or (height, width); padding: an int, (height, width) on both
+    sides, or (top, left, bottom, right); zeros."""
+    def pair(name, v):
+        v = (v, v) if isinstance(v, numbers.Integral) else tuple(v)
+        if len(v) != 2 or not all(isinstance(e, numbers.Integral) for e in v):
+            raise TypeError(f"conv2d: {name} must be an int or two ints, "
+                            f"got {v!r}")
+        return [int(e) for e in v]
+    if isinstance(padding, numbers.Integral):
+        padding = (padding, padding)
+    padding = tuple(padding)
+    if len(padding) == 2:
+        padding = padding + padding
+    if len(padding) != 4 or not all(isinstance(e, numbers.Integral)
+                                    for e in padding):
+        raise TypeError(f"conv2d: padding must be an int, two ints or four "
+                        f"ints, got {padding!r}")
+    if not isinstance(groups, numbers.Integral) or isinstance(groups, bool):
+        raise TypeError(f"conv2d: groups must be an int, got {groups!r}")
+    if not isinstance(w, Tensor) or w.ndim != 4:
+        raise ValueError("conv2d: the filters must be a rank-4 tensor "
+                         "(F, C / groups, KH, KW)")
+    window = ([int(w.shape[2]), int(w.shape[3])] + pair("stride", stride) +
+              [int(e) for e in padding] + pair("dilation", dilation))
+    return _op("conv2d", [x, w], perm=window, dim=int(groups))
+
+
 def softmax(x, axis=-1):
     """exp(x) / sum(exp(x), axis), as the Mirage papers write it (no max
     subtraction: the lowering picks the numerically safe form)."""
