@@ -261,6 +261,35 @@ int Graph::addOp(Op op, llvm::ArrayRef<TensorType> resultTypes) {
   return first;
 }
 
+Graph tsopt::withoutDeadOps(const Graph &g) {
+  std::vector<bool> live(g.values.size(), false);
+  for (int o : g.outputs)
+    live[o] = true;
+  std::vector<bool> keep(g.ops.size(), false);
+  for (size_t i = g.ops.size(); i-- > 0;) {
+    const Op &op = g.ops[i];
+    if (llvm::none_of(op.results, [&](int r) { return live[r]; }))
+      continue;
+    keep[i] = true;
+    for (int o : op.operands)
+      live[o] = true;
+  }
+  Graph out;
+  out.level = g.level;
+  out.grid = g.grid;
+  out.forloop = g.forloop;
+  out.stages = g.stages;
+  std::vector<int> ids(g.values.size(), -1);
+  for (int v : g.inputs)
+    ids[v] = out.addInput(g.type(v));
+  for (auto [i, op] : llvm::enumerate(g.ops))
+    if (keep[i])
+      appendCopy(out, op, g, ids);
+  for (int o : g.outputs)
+    out.outputs.push_back(ids[o]);
+  return out;
+}
+
 std::vector<int> tsopt::producers(const Graph &g) {
   std::vector<int> producer(g.values.size(), -1);
   for (size_t i = 0; i < g.ops.size(); ++i)

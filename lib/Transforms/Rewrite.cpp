@@ -332,29 +332,6 @@ const Rule kFusionRules[] = {
     {"matmul-past-row-shift", matmulPastRowShift},
 };
 
-/// `g` without the ops no output depends on (inputs are kept, in order).
-Graph withoutDeadOps(const Graph &g) {
-  std::vector<bool> live(g.values.size(), false);
-  for (int o : g.outputs)
-    live[o] = true;
-  std::vector<bool> keep(g.ops.size(), false);
-  for (size_t i = g.ops.size(); i-- > 0;) {
-    const Op &op = g.ops[i];
-    if (llvm::none_of(op.results, [&](int r) { return live[r]; }))
-      continue;
-    keep[i] = true;
-    for (int o : op.operands)
-      live[o] = true;
-  }
-  Emitter e(g);
-  for (auto [i, op] : llvm::enumerate(g.ops))
-    if (keep[i])
-      e.copy(op);
-  for (int o : g.outputs)
-    e.out.outputs.push_back(e(o));
-  return std::move(e.out);
-}
-
 /// The first match of any rule, applied; std::nullopt when none matches.
 std::optional<std::pair<Graph, llvm::StringRef>>
 rewriteOnce(const Graph &g, llvm::ArrayRef<Rule> rules) {

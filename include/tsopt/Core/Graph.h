@@ -244,6 +244,9 @@ struct Graph {
 int appendCopy(Graph &to, const Op &op, const Graph &from,
                std::vector<int> &ids);
 
+/// `g` without the ops no output depends on (inputs are kept, in order).
+Graph withoutDeadOps(const Graph &g);
+
 /// Whether input iterator `op` of block graph `g` is copied anew in every
 /// iteration of a loop of several: it has an fmap. Such an iterator gets a
 /// buffer per pipeline stage (Graph::stages). One with fmap = replica is

@@ -572,6 +572,69 @@ def TSOptRewriteAlgebraic
   ];
 }
 
+def TSOptPartialEquivalence
+    : Pass<"tsopt-partial-equivalence", "::mlir::ModuleOp"> {
+  let summary = "Replace multi-linear subprograms by partially equivalent "
+                "mutants plus correction kernels (PET)";
+  let description = [{
+    PET (OSDI'21) on kernel graphs of pre-defined ops (tsopt/PET/, rationale
+    and figures in docs/pet.md). For each mutation of a convex set of
+    multi-linear ops (tsopt/PET/Mutations.h: two convolutions of one filter
+    merged along the batch or the width, a dilated convolution over its
+    input's phases), the pass
+
+    1. cuts the outputs of the ops and of the mutant into their common
+       boxes (split points propagated through both programs) and tests each
+       box at its m + 1 positions on random points of the verifier's finite
+       field (`trials` per box; Theorems 1 and 2 of the paper);
+    2. builds the corrected mutant: the boxes that differ are computed by
+       the original ops restricted to those boxes, and assembled with the
+       mutant's other boxes by slices and concatenations;
+    3. checks the corrected mutant against the original ops with the
+       delta-bounded verifier (tsopt-verify-equivalence's check) — a
+       mutant is kept only when the whole is equivalent;
+    4. keeps it when the cost model estimates the program with it faster
+       (`accept=faster`), or always (`accept=any`, to inspect a mutation).
+
+    Each mutation examined gets a remark: the boxes, how many differ and
+    were corrected, p, the trials and positions per box and the bound per
+    box, the verdict, and both estimates. Functions that contain
+    graph-defined kernels or calls, and functions another function names as
+    its `tsopt.reference`, are left alone.
+
+    Example: two 3x3 convolutions of one filter on two images, merged side
+    by side (test/Dialect/KGraph/Transforms/tsopt-partial-equivalence.mlir):
+
+    ```
+    tsopt-opt --tsopt-partial-equivalence='accept=any mutations=conv-merge-width'
+    remark: conv-merge-width: kgraph.conv2d ops 0 and 1 as one over their
+      images side by side: 18 boxes, 6 differ; ... corrected and verified:
+      equivalent ...
+    ```
+  }];
+  let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target GPU the estimates are for: sm_80 (a100), sm_90 (h100) or "
+           "h200">,
+    Option<"accept", "accept", "std::string", /*default=*/"\"faster\"",
+           "Keep a verified mutant when it is estimated faster ('faster') "
+           "or always ('any')">,
+    ListOption<"mutations", "mutations", "std::string",
+               "Mutations to try, by name (conv-merge-batch, "
+               "conv-merge-width, dilated-to-regular; default: all)">,
+    Option<"trials", "trials", "unsigned", /*default=*/"2",
+           "Random field points each box is tested on">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "Seed of the box tests and of the verification">,
+  ];
+  let statistics = [
+    Statistic<"numExamined", "examined", "Mutations examined">,
+    Statistic<"numApplied", "applied", "Mutations applied">,
+    Statistic<"numCorrections", "corrections", "Boxes corrected">,
+  ];
+}
+
 def TSOptPartitionLax : Pass<"tsopt-partition-lax", "::mlir::ModuleOp"> {
   let summary = "Split large or non-LAX programs into parts the search can "
                 "handle";
