@@ -148,7 +148,7 @@ static bool readGraph(Reader &r, Graph &g, int64_t minLevel = 0) {
   g.ops.resize(r.count());
   for (tsopt::Op &op : g.ops) {
     int64_t kind = r.next();
-    if (kind < 0 || kind > static_cast<int64_t>(OpKind::ThreadGraph))
+    if (kind < 0 || kind >= static_cast<int64_t>(allOpKinds().size()))
       return false;
     op.kind = static_cast<OpKind>(kind);
     ids(op.operands);

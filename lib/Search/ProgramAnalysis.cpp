@@ -128,8 +128,7 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
       scalars.push_back(op.scalar);
     if (op.kind == OpKind::AddScalar)
       addends.push_back(op.scalar);
-    if (op.kind == OpKind::Slice || op.kind == OpKind::Im2Col ||
-        op.kind == OpKind::Conv2d)
+    if (!searchTakes(op.kind))
       return fail(stringifyOpKind(op.kind).str() +
                   " is not supported by the search yet (rule-based fusion "
                   "and orchestration take it)");
@@ -337,3 +336,7 @@ std::vector<WorkItem> Searcher::workItems() {
 }
 
 } // namespace tsopt::search
+
+bool tsopt::searchTakes(OpKind k) {
+  return k != OpKind::Slice && k != OpKind::Im2Col && k != OpKind::Conv2d;
+}

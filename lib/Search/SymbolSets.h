@@ -27,9 +27,11 @@ inline constexpr uint64_t kSymSum = 1ull << 4;
 inline constexpr uint64_t kSymMax = 1ull << 5;
 inline constexpr unsigned kApplyShift = 6;
 inline constexpr unsigned kVarShift = 38;
+// An Apply names an uninterpreted op kind, all of which are numbered
+// before ThreadGraph (the kinds appended after it are not uninterpreted).
 static_assert(static_cast<unsigned>(OpKind::ThreadGraph) + kApplyShift <
                   kVarShift,
-              "every OpKind needs its own symbol bit");
+              "every kind an Apply names needs its own symbol bit");
 inline constexpr int64_t kVarBits = 63 - kVarShift;
 /// Inputs from kVarBits on share this bit, so it proves nothing about a
 /// particular input and the pre-check never prunes on it.

@@ -84,8 +84,11 @@ FissionResult tsopt::fission(const Graph &program,
     map[in] = out.addInput(program.type(in));
   Emitter e{out};
   for (const Op &op : program.ops) {
-    bool composite = op.kind == OpKind::RmsNorm || op.kind == OpKind::Conv2d;
-    if (!composite || (!kinds.empty() && !llvm::is_contained(kinds, op.kind))) {
+    bool splits = kinds.empty() ? op.kind == OpKind::RmsNorm
+                                : llvm::is_contained(kinds, op.kind) &&
+                                      (op.kind == OpKind::RmsNorm ||
+                                       op.kind == OpKind::Conv2d);
+    if (!splits) {
       appendCopy(out, op, program, map);
       continue;
     }

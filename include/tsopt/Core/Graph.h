@@ -62,7 +62,7 @@ struct TensorType {
 enum class OpFamily : uint8_t {
   ElementwiseBinary, ///< numpy broadcasting of two operands
   ElementwiseUnary,  ///< one operand (mul_scalar, add_scalar: and a constant)
-  Contraction,       ///< matmul
+  Contraction,       ///< matmul, conv2d
   Reduction,         ///< over one dim, kept as extent 1
   DataMovement,      ///< moves elements only
   Composite,         ///< split into primitives by fission

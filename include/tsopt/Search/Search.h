@@ -208,6 +208,10 @@ struct SearchPlan {
   std::vector<SearchSpace> spaces;
 };
 
+/// Whether the search takes programs with ops of kind `k`: not slice,
+/// im2col and conv2d yet (rule-based fusion and orchestration take them).
+bool searchTakes(OpKind k);
+
 /// Derives the search from the program (docs/search.md, "Defaults"):
 /// which dims need a for-loop to fit shared memory, how many grid dims fill
 /// the target's SMs, the block ops and templates the program's structure

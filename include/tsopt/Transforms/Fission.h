@@ -4,7 +4,9 @@
 // the primitives that define it, so that rule-based fusion, orchestration
 // and the search can cut kernels across its boundary. Primitives are of
 // four kinds (element-wise, reduce/broadcast, layout, linear); every kgraph
-// op but `rms_norm` and `conv2d` is one already.
+// op but `rms_norm` is one already. A convolution is a linear primitive; its
+// split into im2col and a matmul is asked for by name, where a lowering
+// cannot run it as one kernel.
 //
 // Rules (docs/orchestration.md, "Fission"):
 //  * rms-norm: rms_norm(x, g) with epsilon eps →
@@ -43,8 +45,9 @@ struct FissionResult {
 };
 
 /// Splits the composite ops of `program` (a kernel graph of pre-defined
-/// ops), or only those of `kinds` when it is not empty. The result computes
-/// the same function over any field.
+/// ops), or, when `kinds` is not empty, the ops of those kinds that have a
+/// split (rms_norm, conv2d). The result computes the same function over
+/// any field.
 FissionResult fission(const Graph &program, llvm::ArrayRef<OpKind> kinds = {});
 
 } // namespace tsopt

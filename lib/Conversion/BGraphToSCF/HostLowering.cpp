@@ -64,9 +64,14 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   FailureOr<Graph> imported = importFunction(func);
   if (failed(imported))
     return failure();
-  // A convolution runs as the kernels of its definition (im2col, a matmul);
-  // the other composites have a block graph of their own (expandKernelOp).
-  Graph g = fission(*imported, {OpKind::Conv2d}).graph;
+  // Where a convolution's implicit GEMM has no one-kernel form (groups, an
+  // image too large for its columns), the convolutions run as the kernels
+  // of their fission: im2col and a batched matmul.
+  Graph g = *imported;
+  if (llvm::any_of(g.ops, [&](const Op &op) {
+        return op.kind == OpKind::Conv2d && failed(expandKernelOp(g, op));
+      }))
+    g = fission(g, {OpKind::Conv2d}).graph;
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
 

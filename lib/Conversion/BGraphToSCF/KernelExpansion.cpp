@@ -3,9 +3,10 @@
 // expandKernelOp: the block graph a pre-defined kernel-level op runs as when
 // it is lowered on its own. Element-wise ops, reductions and rms_norm in
 // blocks of whole rows, matmuls in output tiles with a for-loop over K, and
-// data movement (transpose, reshape, concat, repeat, slice, im2col) in tiles
-// over the dims it keeps one to one, so that tensors of any size fit shared
-// memory as long as the dims it rearranges do.
+// convolutions as implicit GEMM (im2col of each channel block in shared
+// memory), data movement (transpose, reshape, concat, repeat, slice, im2col)
+// in tiles over the dims it keeps one to one, so that tensors of any size fit
+// shared memory as long as the dims it rearranges do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +35,11 @@ int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
 /// so that operand and result tiles stay far below any target's shared
 /// memory.
 constexpr int64_t kMoveTileElements = 4096;
+
+/// Elements of a convolution's tiles (image, columns, filters, products
+/// and their accumulator): 96 KiB in f32, within every target's shared
+/// memory.
+constexpr int64_t kConvTileElements = 24576;
 
 /// A dim a data-movement op keeps one to one: result dim `resultDim` and,
 /// for each operand, the dim of that operand it is read from. Cutting
@@ -188,9 +194,9 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     return fail("expected one result");
   if (!isDataMovement(op.kind) && !isElementwiseBinary(op.kind) &&
       !isElementwiseUnary(op.kind) && op.kind != OpKind::Matmul &&
-      op.kind != OpKind::MulScalar && op.kind != OpKind::AddScalar &&
-      op.kind != OpKind::ReduceSum && op.kind != OpKind::ReduceMax &&
-      op.kind != OpKind::RmsNorm)
+      op.kind != OpKind::Conv2d && op.kind != OpKind::MulScalar &&
+      op.kind != OpKind::AddScalar && op.kind != OpKind::ReduceSum &&
+      op.kind != OpKind::ReduceMax && op.kind != OpKind::RmsNorm)
     return fail("no default expansion of '" + stringifyOpKind(op.kind) + "'");
 
   Graph bg;
@@ -264,6 +270,81 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     if (batched)
       ct.shape[0] = 1;
     return finish(computeOn({at, bt}, ct), {r1, r2, z});
+  }
+
+  if (op.kind == OpKind::Conv2d) {
+    // Implicit GEMM: per image and block of filters, a for-loop over blocks
+    // of channels; each iteration's image tile becomes its columns in
+    // shared memory (bgraph.im2col), multiplied by the filters' tile, the
+    // products summed by the accumulator. The images' rows and columns are
+    // whole in a tile (a window reads its neighbours'), so the channels per
+    // iteration are what shared memory bounds.
+    if (op.dim != 1)
+      return fail("a grouped convolution has no one-kernel form (fission "
+                  "runs it as im2col and a batched matmul)");
+    ConvWindow w = *ConvWindow::decode(op.perm);
+    const Shape &xs = bg.type(ins[0]).shape, &fs = bg.type(ins[1]).shape;
+    int64_t n = xs[0], c = xs[1], f = fs[0], kk = fs[2] * fs[3];
+    int64_t positions = out.shape[2] * out.shape[3];
+    int64_t ft = largestDivisorAtMost(f, 64);
+    int64_t cc = 0;
+    for (int64_t d = c; d >= 1; --d) {
+      if (c % d)
+        continue;
+      int64_t elements = d * xs[2] * xs[3] + d * kk * positions + ft * d * kk +
+                         2 * ft * positions;
+      if (elements <= kConvTileElements) {
+        cc = d;
+        break;
+      }
+    }
+    if (cc == 0)
+      return fail("the columns of one channel of a " + std::to_string(xs[2]) +
+                  "x" + std::to_string(xs[3]) +
+                  " image do not fit the tile budget");
+    bg.grid = {f / ft, n};
+    bg.forloop = c / cc;
+    int xt = addInput(ins[0], {kReplica, 0, kReplica}, 1);
+    int wt = addInput(ins[1], {0, kReplica, kReplica}, 1);
+    auto tileOf = [&](int like, Shape shape) {
+      TensorType t = bg.type(like);
+      t.shape = std::move(shape);
+      return t;
+    };
+    Op cols;
+    cols.kind = OpKind::Im2Col;
+    cols.operands = {xt};
+    cols.perm = op.perm;
+    int ct = bg.addOp(cols, {tileOf(xt, {1, cc * kk, positions})});
+    Op flat;
+    flat.kind = OpKind::Reshape;
+    flat.operands = {ct};
+    int c2 = bg.addOp(flat, {tileOf(xt, {cc * kk, positions})});
+    flat.operands = {wt};
+    int w2 = bg.addOp(flat, {tileOf(wt, {ft, cc * kk})});
+    Op mm;
+    mm.kind = OpKind::Matmul;
+    mm.operands = {w2, c2};
+    TensorType prod = out;
+    prod.shape = {ft, positions};
+    int y = bg.addOp(mm, {prod});
+    Op acc;
+    acc.kind = OpKind::Accum;
+    acc.operands = {y};
+    acc.accum = AccumKind::Sum;
+    int a = bg.addOp(acc, {prod});
+    flat.operands = {a};
+    TensorType tile = out;
+    tile.shape = {1, ft, out.shape[2], out.shape[3]};
+    int r = bg.addOp(flat, {tile});
+    Op o;
+    o.kind = OpKind::BlockOutput;
+    o.operands = {r};
+    o.gridMap = {1, 0, kReplica};
+    bg.outputs.push_back(bg.addOp(o, {out}));
+    (void)w;
+    planTilePrecision(bg);
+    return std::move(bg);
   }
 
   bool rowwise = isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind) ||

@@ -3,8 +3,9 @@
 // Part of convert-linalg-to-kgraph (ImportGraph.h). The 2-d convolutions
 // torch-mlir, JAX and IREE write as named linalg ops become kgraph.conv2d
 // in NCHW / FCHW, the other layouts through transposes and reshapes; a
-// tensor.pad with zeros is im2col with a 1x1 window (data movement), and a
-// convolution whose input is such a pad takes the padding into its window.
+// tensor.pad with zeros, and a strided slice, are im2col with a 1x1 window
+// (data movement), and a convolution whose input is such a pad takes the
+// padding into its window.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,8 +48,67 @@ int Importer::im2col(int x, const ConvWindow &w, Location loc) {
   return c;
 }
 
+FailureOr<int> Importer::unitWindow(int x, ArrayRef<int64_t> padLow,
+                                    ArrayRef<int64_t> padHigh,
+                                    ArrayRef<int64_t> strides, Operation *op) {
+  Location loc = op->getLoc();
+  size_t rank = padLow.size();
+  // The dims the window changes, last; at most two (its height and width).
+  SmallVector<int64_t, 4> kept, moved;
+  for (size_t d = 0; d < rank; ++d)
+    (padLow[d] || padHigh[d] || strides[d] != 1 ? moved : kept).push_back(d);
+  if (moved.empty())
+    return x;
+  if (moved.size() > 2 || rank > 4)
+    return op->emitError() << "changes " << moved.size() << " dims of a rank-"
+                           << rank << " tensor: at most two dims of a tensor "
+                           << "of rank 4 or less are supported";
+  if (moved.size() == 1 && !kept.empty()) {
+    // One dim: the window's width, under a unit height.
+    moved.insert(moved.begin(), kept.back());
+    kept.pop_back();
+  }
+  SmallVector<int64_t, 4> perm(kept);
+  perm.append(moved.begin(), moved.end());
+  int t = transpose(x, perm, loc);
+  // (a, b, h, w): the kept dims as the images and channels.
+  Shape s = nodes[t].shape;
+  while (s.size() < 4)
+    s.insert(s.begin(), 1);
+  int64_t lead = 1;
+  for (size_t d = 0; d + 3 < s.size(); ++d)
+    lead *= s[d];
+  int r = reshape(t, {lead, s[s.size() - 3], s[s.size() - 2], s.back()}, loc);
+  ConvWindow w;
+  for (int d = 0; d < 2; ++d) {
+    int64_t dim = moved.size() == 2 ? moved[d] : (d == 0 ? -1 : moved[0]);
+    if (dim < 0)
+      continue;
+    w.padLow[d] = padLow[dim];
+    w.padHigh[d] = padHigh[dim];
+    w.stride[d] = strides[dim];
+  }
+  std::string why;
+  if (failed(checkConvWindow(w, &why)))
+    return op->emitError() << why;
+  int c = im2col(r, w, loc);
+  // Back to the operand's order, with the window's extents.
+  Shape transposed;
+  for (int64_t p : perm)
+    transposed.push_back(nodes[x].shape[p]);
+  for (size_t k = 0; k < moved.size(); ++k) {
+    int d = moved.size() == 2 ? k : 1;
+    transposed[kept.size() + k] =
+        w.outputExtent(d, transposed[kept.size() + k]);
+  }
+  int back = reshape(c, transposed, loc);
+  SmallVector<int64_t, 4> inverse(perm.size());
+  for (auto [i, p] : llvm::enumerate(perm))
+    inverse[p] = i;
+  return transpose(back, inverse, loc);
+}
+
 LogicalResult Importer::importPad(tensor::PadOp op) {
-  Location loc = op.getLoc();
   if (!op.getLow().empty() || !op.getHigh().empty())
     return op.emitError() << "padding of dynamic extent is not supported";
   Value padValue = op.getConstantPaddingValue();
@@ -59,55 +119,12 @@ LogicalResult Importer::importPad(tensor::PadOp op) {
   FailureOr<int> x = nodeOf(op.getSource(), op);
   if (failed(x))
     return failure();
-  ArrayRef<int64_t> low = op.getStaticLow(), high = op.getStaticHigh();
-  size_t rank = low.size();
-  // The padded dims, last; at most two (a window's height and width).
-  SmallVector<int64_t, 4> kept, padded;
-  for (size_t d = 0; d < rank; ++d)
-    (low[d] || high[d] ? padded : kept).push_back(d);
-  Shape result = shapeOf(op.getResult().getType());
-  if (padded.empty()) {
-    values[op.getResult()] = *x;
-    return success();
-  }
-  if (padded.size() > 2 || rank > 4)
-    return op.emitError() << "pads " << padded.size() << " dims of a rank-"
-                          << rank << " tensor: at most two dims of a tensor "
-                          << "of rank 4 or less are supported";
-  if (padded.size() == 1 && !kept.empty()) {
-    // One padded dim: the window's width, under a unit height.
-    padded.insert(padded.begin(), kept.back());
-    kept.pop_back();
-  }
-  SmallVector<int64_t, 4> perm(kept);
-  perm.append(padded.begin(), padded.end());
-  int t = transpose(*x, perm, loc);
-  // (a, b, h, w): the kept dims as the images and channels.
-  Shape s = nodes[t].shape;
-  while (s.size() < 4)
-    s.insert(s.begin(), 1);
-  if (s.size() > 4)
-    return op.emitError() << "pads a tensor of rank above 4";
-  int64_t lead = 1;
-  for (size_t d = 0; d + 3 < s.size(); ++d)
-    lead *= s[d];
-  Shape images = {lead, s[s.size() - 3], s[s.size() - 2], s.back()};
-  int r = reshape(t, images, loc);
-  ConvWindow w;
-  for (int d = 0; d < 2; ++d) {
-    int64_t dim = padded.size() == 2 ? padded[d] : (d == 0 ? -1 : padded[0]);
-    w.padLow[d] = dim < 0 ? 0 : low[dim];
-    w.padHigh[d] = dim < 0 ? 0 : high[dim];
-  }
-  int c = im2col(r, w, loc);
-  Shape transposed;
-  for (int64_t p : perm)
-    transposed.push_back(result[p]);
-  int back = reshape(c, transposed, loc);
-  SmallVector<int64_t, 4> inverse(perm.size());
-  for (auto [i, p] : llvm::enumerate(perm))
-    inverse[p] = i;
-  values[op.getResult()] = transpose(back, inverse, loc);
+  SmallVector<int64_t, 4> strides(op.getStaticLow().size(), 1);
+  FailureOr<int> padded =
+      unitWindow(*x, op.getStaticLow(), op.getStaticHigh(), strides, op);
+  if (failed(padded))
+    return failure();
+  values[op.getResult()] = *padded;
   return success();
 }
 

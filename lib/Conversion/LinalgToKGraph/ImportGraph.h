@@ -80,6 +80,12 @@ private:
   LogicalResult importConvolution(linalg::LinalgOp op);
   /// A zero pad of up to two dims: im2col with a 1x1 window.
   LogicalResult importPad(tensor::PadOp op);
+  /// `x` padded with zeros (`padLow`, `padHigh`) and strided (`strides`,
+  /// a dim's rows 0, s, 2s, ...) in up to two dims: a 1x1 im2col between
+  /// transposes and reshapes. Fails, at `op`, for more dims.
+  FailureOr<int> unitWindow(int x, ArrayRef<int64_t> padLow,
+                            ArrayRef<int64_t> padHigh,
+                            ArrayRef<int64_t> strides, Operation *op);
   /// `value` (the result of `op`) accumulated into `init`: itself when
   /// `init` is a fill of zero, else the sum.
   FailureOr<int> accumulate(Operation *op, int value, Value init);

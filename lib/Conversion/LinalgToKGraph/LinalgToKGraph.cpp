@@ -592,22 +592,37 @@ LogicalResult Importer::importOp(Operation *op) {
     return success();
   }
   if (auto s = dyn_cast<tensor::ExtractSliceOp>(op)) {
-    // Static offsets and sizes, unit strides; a rank-reducing slice is the
-    // slice followed by a reshape to the reduced type.
-    if (!s.hasUnitStride())
-      return op->emitError() << "slices with strides other than 1 are not "
-                                "supported";
-    if (!s.getOffsets().empty() || !s.getSizes().empty())
-      return op->emitError() << "slices with dynamic offsets or sizes are "
-                                "not supported";
+    // Static offsets, sizes and strides; a strided slice is the unit-stride
+    // slice from its first to its last element, then a 1x1 window of those
+    // strides (up to two strided dims); a rank-reducing slice is followed by
+    // a reshape to the reduced type.
+    if (!s.getOffsets().empty() || !s.getSizes().empty() ||
+        !s.getStrides().empty())
+      return op->emitError() << "slices with dynamic offsets, sizes or "
+                                "strides are not supported";
     FailureOr<int> x = nodeOf(s.getSource(), op);
     if (failed(x))
       return failure();
+    SmallVector<int64_t, 4> strides(s.getStaticStrides());
+    if (llvm::any_of(strides, [](int64_t st) { return st < 1; }))
+      return op->emitError() << "slices with strides below 1 are not "
+                                "supported";
     Shape sizes(s.getStaticSizes().begin(), s.getStaticSizes().end());
-    int n = addOp(OpKind::Slice, {*x}, sizes, nodes[*x].dtype, loc);
+    // A stride over one element is none.
+    for (size_t d = 0; d < sizes.size(); ++d)
+      if (sizes[d] == 1)
+        strides[d] = 1;
+    Shape span = sizes;
+    for (size_t d = 0; d < span.size(); ++d)
+      span[d] = (sizes[d] - 1) * strides[d] + 1;
+    int n = addOp(OpKind::Slice, {*x}, span, nodes[*x].dtype, loc);
     nodes[n].perm.assign(s.getStaticOffsets().begin(),
                          s.getStaticOffsets().end());
-    values[s.getResult()] = reshape(n, shapeOf(s.getType()), loc);
+    SmallVector<int64_t, 4> none(span.size(), 0);
+    FailureOr<int> strided = unitWindow(n, none, none, strides, op);
+    if (failed(strided))
+      return failure();
+    values[s.getResult()] = reshape(*strided, shapeOf(s.getType()), loc);
     return success();
   }
   if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp,

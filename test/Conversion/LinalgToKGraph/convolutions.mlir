@@ -18,6 +18,7 @@
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=dilated | FileCheck %s --check-prefix=DILATED %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=dilated --passes=--tsopt-superoptimize=time-limit=2 | FileCheck %s --check-prefix=DILATED %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=pad_alone | FileCheck %s --check-prefix=PAD_ALONE %}
+// RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=strided | FileCheck %s --check-prefix=STRIDED %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=pad_alone --passes=--tsopt-superoptimize=time-limit=2 | FileCheck %s --check-prefix=PAD_ALONE %}
 
 // CHECK-LABEL: func.func @patch_embed(
@@ -46,6 +47,10 @@
 // GROUPED: @grouped output 0 tensor<1x4x4x4xf32>: relative error {{.*}}: agree
 // DILATED: @dilated output 0 tensor<1x4x6x6xf32>: relative error {{.*}}: agree
 // PAD_ALONE: @pad_alone output 0 tensor<2x6x5xf32>: relative error {{.*}}: agree
+// CHECK-LABEL: func.func @strided(
+// CHECK: kgraph.slice %arg0 offsets = [0, 0, 1, 1] : tensor<1x3x9x8xf32> -> tensor<1x3x7x7xf32>
+// CHECK: kgraph.im2col {{.*}} kernel = [1, 1] stride = [2, 3] padding = [0, 0, 0, 0] dilation = [1, 1] : tensor<1x3x7x7xf32> -> tensor<1x3x12xf32>
+// STRIDED: @strided output 0 tensor<1x3x4x3xf32>: relative error {{.*}}: agree
 
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #ch = affine_map<(d0, d1, d2, d3) -> (d1)>
@@ -114,4 +119,11 @@ func.func @pad_alone(%x: tensor<2x3x5xf32>, %y: tensor<2x6x5xf32>) -> tensor<2x6
   %e = tensor.empty() : tensor<2x6x5xf32>
   %s = linalg.add ins(%p, %y : tensor<2x6x5xf32>, tensor<2x6x5xf32>) outs(%e : tensor<2x6x5xf32>) -> tensor<2x6x5xf32>
   return %s : tensor<2x6x5xf32>
+}
+// Every second row and third column from (1, 1): a strided slice.
+func.func @strided(%x: tensor<1x3x9x8xf32>, %y: tensor<1x3x4x3xf32>) -> tensor<1x3x4x3xf32> {
+  %s = tensor.extract_slice %x[0, 0, 1, 1] [1, 3, 4, 3] [1, 1, 2, 3] : tensor<1x3x9x8xf32> to tensor<1x3x4x3xf32>
+  %e = tensor.empty() : tensor<1x3x4x3xf32>
+  %r = linalg.add ins(%s, %y : tensor<1x3x4x3xf32>, tensor<1x3x4x3xf32>) outs(%e : tensor<1x3x4x3xf32>) -> tensor<1x3x4x3xf32>
+  return %r : tensor<1x3x4x3xf32>
 }

@@ -51,10 +51,23 @@ func.func @dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 
 // -----
 
-func.func @strided_slice(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{slices with strides other than 1 are not supported}}
-  %s = tensor.extract_slice %x[0, 0] [4, 4] [1, 2] : tensor<4x8xf32> to tensor<4x4xf32>
-  return %s : tensor<4x4xf32>
+// Strides in two dims are a 1x1 window; in three, no one window.
+func.func @strided_slice(%x: tensor<4x4x8xf32>) -> tensor<2x2x4xf32> {
+  // expected-error @+1 {{changes 3 dims of a rank-3 tensor: at most two dims of a tensor of rank 4 or less are supported}}
+  %s = tensor.extract_slice %x[0, 0, 0] [2, 2, 4] [2, 2, 2] : tensor<4x4x8xf32> to tensor<2x2x4xf32>
+  return %s : tensor<2x2x4xf32>
+}
+
+// -----
+
+func.func @pad_value(%x: tensor<4x8xf32>) -> tensor<6x8xf32> {
+  %c = arith.constant 1.000000e+00 : f32
+  // expected-error @+1 {{pads with a value other than the constant 0 (kgraph pads with zeros only)}}
+  %p = tensor.pad %x low[1, 0] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %c : f32
+  } : tensor<4x8xf32> to tensor<6x8xf32>
+  return %p : tensor<6x8xf32>
 }
 
 // -----

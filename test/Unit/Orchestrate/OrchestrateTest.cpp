@@ -372,7 +372,9 @@ TEST(Fission, Conv2dSplitsIntoIm2ColAndAMatmul) {
   conv.perm = win.encode();
   conv.dim = 2;
   g.outputs.push_back(g.addOp(conv, {{{2, 6, 4, 5}, DType::F32}}));
-  FissionResult f = fission(g);
+  // A linear primitive: split only when asked for.
+  EXPECT_EQ(fission(g).split, 0u);
+  FissionResult f = fission(g, {OpKind::Conv2d});
   EXPECT_EQ(f.split, 1u);
   std::vector<OpKind> kinds;
   for (const Op &op : f.graph.ops)

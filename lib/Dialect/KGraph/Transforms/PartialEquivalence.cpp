@@ -1,13 +1,11 @@
 //===- PartialEquivalence.cpp - PET's mutants and corrections as a pass ---===//
 
+#include "tsopt/PET/PartialEquivalence.h"
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Optimize/CostModel.h"
-#include "tsopt/PET/Correction.h"
-#include "tsopt/PET/Mutations.h"
-#include "tsopt/Verify/Equivalence.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -74,38 +72,15 @@ struct PartialEquivalencePass
     for (unsigned round = 0, limit = program.ops.size(); round < limit;
          ++round) {
       bool again = false;
-      for (const Mutation &m : generateMutations(program, names)) {
+      for (CorrectedMutant &c :
+           correctedMutants(program, names, trials, seed)) {
         ++numExamined;
         InFlightDiagnostic remark = fn.emitRemark();
-        remark << m.name << ": " << m.description << ": ";
-        std::string why;
-        FailureOr<BoxExamination> exam =
-            examineBoxes(m.original, m.mutant, trials, seed, &why);
-        if (failed(exam)) {
-          remark << "not examined: " << why;
+        remark << c.summary();
+        if (!c.program)
           continue;
-        }
-        remark << exam->summary() << "; ";
-        FailureOr<Graph> corrected = correct(m.original, m.mutant, *exam, &why);
-        if (failed(corrected)) {
-          remark << "no correction: " << why;
-          continue;
-        }
-        VerifyOptions vo;
-        vo.seed = seed;
-        FailureOr<VerifyRecord> record =
-            verifyEquivalence(*corrected, m.original, vo, &why);
-        if (failed(record)) {
-          remark << "not verified: " << why;
-          continue;
-        }
-        remark << exam->numDiffering()
-               << " corrected, verified: " << record->summary() << "; ";
-        if (!record->equivalent) {
-          remark << "rejected";
-          continue;
-        }
-        Graph next = spliceSubprogram(program, m, *corrected);
+        remark << "; ";
+        Graph &next = *c.program;
         double nextCost = estimatedUs(next, desc);
         remark << "estimated " << formatFixed(nextCost) << " us vs "
                << formatFixed(cost) << " us on " << desc.name;
@@ -115,7 +90,7 @@ struct PartialEquivalencePass
         }
         remark << ": applied";
         ++numApplied;
-        numCorrections += exam->numDiffering();
+        numCorrections += c.exam->numDiffering();
         program = std::move(next);
         cost = nextCost;
         changed = again = true;

@@ -11,6 +11,7 @@
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Orchestrate/Orchestrate.h"
+#include "tsopt/PET/PartialEquivalence.h"
 #include "tsopt/Search/Search.h"
 #include "tsopt/Support/Format.h"
 #include "tsopt/Transforms/Fission.h"
@@ -46,9 +47,69 @@ struct SuperoptimizePass
 
   /// Writes the kept candidates as functions `@<name>_candidate<i>`.
   LogicalResult writeTop(func::FuncOp func, const SearchResult &result);
+
+  /// PET in the default path: each corrected mutant of `program` that
+  /// verifies is orchestrated beside it, and the cheaper result replaces
+  /// `best` once checked whole against the program as written.
+  LogicalResult orchestrateMutants(func::FuncOp func, const Graph &program,
+                                   const OrchestrateOptions &oopts,
+                                   PricingCache &cache, Deadline deadline,
+                                   OrchestrateResult &best);
 };
 
 } // namespace
+
+LogicalResult SuperoptimizePass::orchestrateMutants(
+    func::FuncOp func, const Graph &program, const OrchestrateOptions &oopts,
+    PricingCache &cache, Deadline deadline, OrchestrateResult &best) {
+  std::vector<CorrectedMutant> mutants =
+      correctedMutants(program, {}, /*trials=*/2, seed, deadline);
+  if (mutants.empty())
+    return success();
+  std::string kept;
+  for (CorrectedMutant &c : mutants) {
+    std::string line = c.summary();
+    if (c.program) {
+      std::string why;
+      FailureOr<OrchestrateResult> alt =
+          orchestrate(*c.program, oopts, &cache, &why);
+      if (failed(alt)) {
+        line += "; not orchestrated: " + why;
+      } else {
+        line += "; orchestrated " + formatFixed(alt->costUs) + " us vs " +
+                formatFixed(best.costUs) + " us";
+        if (alt->costUs < best.costUs && alt->wholeStable) {
+          VerifyOptions vo;
+          vo.seed = seed;
+          vo.delta = delta;
+          vo.deadline = deadline;
+          FailureOr<VerifyRecord> whole =
+              verifyEquivalence(alt->graph, program, vo, &why);
+          if (succeeded(whole) && whole->equivalent) {
+            alt->programCostUs = best.programCostUs;
+            alt->wholeCheck = whole->summary();
+            best = std::move(*alt);
+            kept = c.mutation.name + " (" + c.mutation.description + ")";
+            line += ": kept";
+          } else {
+            line += ": not kept, the whole does not verify against the "
+                    "program: " +
+                    (failed(whole) ? why : whole->summary());
+          }
+        }
+      }
+    }
+    if (progress)
+      llvm::errs() << "tsopt-superoptimize @" << func.getName()
+                   << ": partial equivalence: " << line << "\n";
+  }
+  emitRemark(func.getLoc())
+      << "partial equivalence: " << mutants.size() << " mutant"
+      << (mutants.size() == 1 ? "" : "s") << " examined; "
+      << (kept.empty() ? "none orchestrates faster than the program"
+                       : "kept " + kept);
+  return success();
+}
 
 LogicalResult SuperoptimizePass::writeTop(func::FuncOp func,
                                           const SearchResult &result) {
@@ -114,9 +175,15 @@ SuperoptimizePass::runOnFunction(func::FuncOp func, Deadline deadline,
   if (failed(program))
     return failure();
 
-  // Beyond the search's reach: orchestration (docs/orchestration.md).
-  if (plan && orchestrateAbove > 0 &&
-      fission(*program).graph.ops.size() > orchestrateAbove) {
+  // Beyond the search's reach: orchestration (docs/orchestration.md), for
+  // programs of more primitives than orchestrate-above and for ops the
+  // search does not take.
+  Graph primitives = fission(*program).graph;
+  bool searchable = llvm::all_of(
+      primitives.ops, [](const tsopt::Op &op) { return searchTakes(op.kind); });
+  if (plan &&
+      ((orchestrateAbove > 0 && primitives.ops.size() > orchestrateAbove) ||
+       !searchable)) {
     OrchestrateOptions oopts;
     oopts.target = target;
     oopts.threads = std::max(1u, static_cast<unsigned>(threads));
@@ -138,6 +205,9 @@ SuperoptimizePass::runOnFunction(func::FuncOp func, Deadline deadline,
         orchestrate(*program, oopts, &cache, &why);
     if (failed(result))
       return func.emitError() << "cannot orchestrate: " << why;
+    if (failed(orchestrateMutants(func, *program, oopts, cache, deadline,
+                                  *result)))
+      return failure();
     FailureOr<bool> replaced = kgraph::applyOrchestration(
         func, *result, target, "superoptimized by orchestration");
     if (failed(replaced))

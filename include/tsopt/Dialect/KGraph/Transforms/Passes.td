@@ -381,12 +381,13 @@ def TSOptFission : Pass<"tsopt-fission", "::mlir::ModuleOp"> {
     primitives that define it, so that fusion, orchestration and the search
     can cut kernels across its boundary. Rules:
 
-    - `rms_norm` without an epsilon → `square`, `reduce_sum` over the last
-      dim, `mul_scalar` 1/n, `sqrt`, `div`, `mul` by the gain.
+    - `rms_norm` → `square`, `reduce_sum` over the last dim, `mul_scalar`
+      1/n, `add_scalar` of the epsilon (when nonzero), `sqrt`, `div`, `mul`
+      by the gain.
 
-    An `rms_norm` with an epsilon has no primitive form (kgraph has no
-    scalar add): it stays whole, with a remark. Every other kgraph op is a
-    primitive already (element-wise, reduce, layout or linear). Functions
+    Every other kgraph op is a primitive already (element-wise, reduce,
+    layout or linear; a `conv2d` is linear, its split into `im2col` and a
+    matmul is the lowering's, where it cannot run as one kernel). Functions
     that contain graph-defined kernels or calls, and functions another
     function names as its `tsopt.reference`, are left alone.
 
