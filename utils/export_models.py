@@ -2,6 +2,10 @@
 """Exports PyTorch modules and JAX functions to linalg-on-tensors text, as
 lit fixtures.
 
+Convolutional modules written with torch.nn (a ResNet basic block, a small
+CNN, ViT's patch embedding; batch norm in inference mode, its running
+statistics lifted to arguments like the weights) go the same way.
+
 transformers' Llama modules (LlamaDecoderLayer, LlamaAttention, LlamaMLP,
 LlamaRMSNorm; a small config, random weights, no downloads) go through torch-mlir's fx.export_and_import with its
 parameters lifted to function arguments (torch.func.functional_call), so the
@@ -69,15 +73,20 @@ def llama_config():
                        attn_implementation="eager")
 
 
-def export_lifted(module, inputs, call, func_name, dtype):
-    """Exports `module` with its parameters as trailing function arguments,
-    after `inputs`; `call(inputs)` gives the positional and keyword
-    arguments of the module's forward."""
+def export_lifted(module, inputs, call, func_name, dtype, buffers=False):
+    """Exports `module` with its parameters (and, with `buffers`, its
+    buffers: batch norm's running statistics) as trailing function
+    arguments, after `inputs`; `call(inputs)` gives the positional and
+    keyword arguments of the module's forward."""
     import torch
     from torch_mlir import fx
 
     module = module.eval().to(dtype)
-    names = [n for n, _ in module.named_parameters()]
+    tensors = list(module.named_parameters())
+    if buffers:
+        tensors += [(n, b) for n, b in module.named_buffers()
+                    if b.is_floating_point()]
+    names = [n for n, _ in tensors]
     count = len(inputs)
 
     class Lifted(torch.nn.Module):
@@ -87,10 +96,16 @@ def export_lifted(module, inputs, call, func_name, dtype):
                 module, dict(zip(names, args[count:])), positional, keywords)
             return out[0] if isinstance(out, tuple) else out
 
-    weights = [p.detach() for p in module.parameters()]
-    return str(fx.export_and_import(Lifted(), *inputs, *weights,
+    weights = [t.detach() for _, t in tensors]
+    text = str(fx.export_and_import(Lifted(), *inputs, *weights,
                                     output_type="linalg-on-tensors",
                                     func_name=func_name))
+    if not buffers:
+        return text
+    # The arguments the program takes the root of: the running variances.
+    positive = [count + i for i, n in enumerate(names)
+                if n.endswith("running_var")]
+    return text, positive
 
 
 # The modules exported: function name, checks of the import.
@@ -134,6 +149,117 @@ def export_llama(kind, dtype, tokens=8):
     inputs = [t.to(dtype) for t in inputs]
     text = export_lifted(module, inputs, call, kind, dtype)
     return text, type(module).__name__, cfg, (1, tokens, cfg.hidden_size)
+
+
+CNN_HEADER = """\
+// {what}:
+// exported by torch-mlir's fx.export_and_import (linalg-on-tensors) in
+// inference mode, its weights and batch norm's running statistics lifted
+// to arguments: written by utils/export_models.py; do not edit. It imports,
+// runs as upstream MLIR runs the linalg, superoptimized with no options
+// still agrees with upstream's execution, and lowers to PTX.
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s{positive} | FileCheck %s --check-prefix=ORACLE %}}
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s{positive} --passes=--tsopt-superoptimize | FileCheck %s --check-prefix=ORACLE %}}
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-superoptimize 2>/dev/null | tsopt-translate --tsopt-to-ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// CHECK-LABEL: func.func @{name}(
+{checks}
+// ORACLE: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
+// PTX: .entry {name}_kernel
+
+"""
+
+
+def cnn_modules():
+    """Convolutional modules written with torch.nn alone (no torchvision):
+    a ResNet basic block, a small CNN and a ViT patch embedding. Returns
+    (name, description, module, input shape, checks)."""
+    import torch
+    from torch import nn
+
+    class BasicBlock(nn.Module):
+        """ResNet's basic block: two 3x3 convolutions without bias, each
+        with batch norm, relu after the first and after the residual add."""
+        def __init__(self, c):
+            super().__init__()
+            self.conv1 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+            self.bn1 = nn.BatchNorm2d(c)
+            self.conv2 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+            self.bn2 = nn.BatchNorm2d(c)
+
+        def forward(self, x):
+            y = torch.relu(self.bn1(self.conv1(x)))
+            return torch.relu(self.bn2(self.conv2(y)) + x)
+
+    class SmallCNN(nn.Module):
+        """A stride-1 and a stride-2 convolution with biases and relus, a
+        depthwise convolution, then a linear classifier."""
+        def __init__(self):
+            super().__init__()
+            self.conv1 = nn.Conv2d(3, 8, 3, padding=1)
+            self.conv2 = nn.Conv2d(8, 16, 3, stride=2, padding=1)
+            self.dw = nn.Conv2d(16, 16, 3, padding=1, groups=16)
+            self.fc = nn.Linear(16 * 8 * 8, 10)
+
+        def forward(self, x):
+            x = torch.relu(self.conv1(x))
+            x = torch.relu(self.conv2(x))
+            x = torch.relu(self.dw(x))
+            return self.fc(x.flatten(1))
+
+    class PatchEmbed(nn.Module):
+        """ViT's patch embedding: a convolution with stride = kernel, the
+        patches as a sequence."""
+        def __init__(self):
+            super().__init__()
+            self.proj = nn.Conv2d(3, 32, 4, stride=4)
+
+        def forward(self, x):
+            return self.proj(x).flatten(2).transpose(1, 2)
+
+    torch.manual_seed(0)
+    block = BasicBlock(8)
+    for bn in (block.bn1, block.bn2):
+        # Statistics of a trained network, not the identity of a fresh one.
+        bn.running_mean.uniform_(-0.5, 0.5)
+        bn.running_var.uniform_(0.5, 2.0)
+        bn.weight.data.uniform_(0.5, 1.5)
+        bn.bias.data.uniform_(-0.2, 0.2)
+    return [
+        ("resnet_basic_block", "A ResNet basic block (8 channels, 8x8)",
+         block, (1, 8, 8, 8),
+         ["// CHECK-COUNT-2: kgraph.conv2d {{.*}} padding = [1, 1, 1, 1]"]),
+        ("small_cnn", "A small CNN (3x16x16 images, strided and depthwise "
+         "convolutions, a linear classifier)", SmallCNN(), (2, 3, 16, 16),
+         ["// CHECK: kgraph.conv2d {{.*}} stride = [1, 1]",
+          "// CHECK: kgraph.conv2d {{.*}} stride = [2, 2]",
+          "// CHECK: kgraph.conv2d {{.*}} groups = 16",
+          "// CHECK: kgraph.matmul"]),
+        ("patch_embed", "ViT's patch embedding (3x32x32 images, 4x4 "
+         "patches, 32 features)", PatchEmbed(), (2, 3, 32, 32),
+         ["// CHECK: kgraph.conv2d {{.*}} stride = [4, 4]"]),
+    ]
+
+
+def export_cnns(dtypes):
+    import torch
+    out = []
+    for name, what, module, shape, checks in cnn_modules():
+        for dtype, tag in dtypes:
+            x = torch.randn(*shape).to(dtype)
+            text, positive = export_lifted(module, [x],
+                                           lambda a: (tuple(a), {}), name,
+                                           dtype, buffers=True)
+            with torch.no_grad():
+                result = module.eval().to(dtype)(x).shape
+            ty = "tensor<" + "x".join(map(str, result)) + f"x{tag}>"
+            header = CNN_HEADER.format(
+                what=f"{what}, {tag}", name=name, checks="\n".join(checks),
+                type=ty, positive=(" --positive=" + ",".join(map(str, positive))
+                                   if positive else ""))
+            out.append((f"{name}_{tag}", header + text))
+    return out
 
 
 JAX_HEADER = """\
@@ -194,12 +320,22 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True, help="directory for the fixtures")
+    ap.add_argument("--cnn-only", action="store_true",
+                    help="export the convolutional modules only")
     a = ap.parse_args()
     try:
         import torch
     except ImportError:
         sys.exit("needs torch, transformers and torch-mlir: run "
                  "utils/setup_frontends.sh and use its virtual environment")
+    for stem, text in export_cnns([(torch.float32, "f32"),
+                                   (torch.float16, "f16")]):
+        path = os.path.join(a.out, f"torch_{stem}.mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        print(f"wrote {path}")
+    if a.cnn_only:
+        return
     opt = os.path.join(os.path.dirname(sys.executable), "torch-mlir-opt")
     for name, text in export_jax(opt):
         path = os.path.join(a.out, f"jax_{name}.mlir")

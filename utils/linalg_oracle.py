@@ -38,6 +38,7 @@ on the original. --candidate-upstream runs FILE through upstream as well
 Usage: utils/linalg_oracle.py FILE [--fn NAME] [--reference FILE2]
        [--ref-fn NAME] [--backend cpu|evaluator] [--candidate-upstream]
        [--seed N] [--tol X] [--regimes normal,layer,small,tiny,large]
+       [--positive I,J (arguments drawn as |z| + 0.5: variances)]
        [--passes "--tsopt-superoptimize ..."]
        [--tools DIR (tsopt-opt, tsopt-run)] [--llvm DIR (the LLVM install:
        bin/mlir-opt, bin/mlir-runner, lib/libmlir_*runner_utils.so)]
@@ -415,11 +416,15 @@ def draw(args, seed):
     return base, channels, signs
 
 
-def regime_inputs(args, base, channels, regime, scale):
+def regime_inputs(args, base, channels, regime, scale, positive=()):
     spec = REGIMES[regime]
     inputs = []
     for i, ((shape, dt), z) in enumerate(zip(args, base)):
-        if i == 0:
+        if i in positive:
+            # A variance or another argument the program takes the root of:
+            # 0.5 or more, in every regime.
+            x = np.abs(z) + 0.5
+        elif i == 0:
             x = z * scale
             if spec["outliers"] and channels is not None:
                 x = x.copy()
@@ -473,11 +478,15 @@ def tolerance(rho, nu, override=None):
 def check(path, fn=None, reference=None, ref_fn=None, seed=0,
           backend="cpu", passes=(), candidate_upstream=False,
           tools=os.path.join(ROOT, "build", "bin"), llvm="/usr/lib/llvm-22",
-          regimes=tuple(REGIMES), tol=None, out=print, ref_cache=None):
+          regimes=tuple(REGIMES), tol=None, out=print, ref_cache=None,
+          positive=()):
     """Runs the oracle; returns (agree, rows). rows: one dict per regime and
     output (regime, output, error, tol, rho, nu, skipped). `out` prints
     (None: silent). `ref_cache`: a dict that keeps upstream's results on the
-    reference between calls with the same reference, seed and regimes."""
+    reference between calls with the same reference, seed and regimes.
+    `positive`: indices of arguments drawn as |z| + 0.5 in every regime
+    (batch norm's running variances, which the program takes the root
+    of)."""
     say = out or (lambda *a, **k: None)
     cand_text = program_text(path)
     name = fn or re.search(r"func\.func @([\w$.]+)", cand_text).group(1)
@@ -508,7 +517,8 @@ def check(path, fn=None, reference=None, ref_fn=None, seed=0,
                     break
                 sets, order = [], []
                 for r, scale in pending.items():
-                    x = regime_inputs(args, base, channels, r, scale)
+                    x = regime_inputs(args, base, channels, r, scale,
+                                      positive)
                     sets += [x, perturbed(args, x, signs)]
                     order.append((r, scale, x))
                 outs = upstream(ref_text, ref_name, args, results, sets,
@@ -633,6 +643,9 @@ def main():
                     help="comma-separated subset of: " + ", ".join(REGIMES))
     ap.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22")
+    ap.add_argument("--positive", default="",
+                    help="comma-separated argument indices drawn as |z| + "
+                    "0.5 in every regime (variances)")
     ap.add_argument("--passes", default="",
                     help="tsopt-opt passes to run after the import, as one "
                     "string")
@@ -646,7 +659,9 @@ def main():
                       ref_fn=a.ref_fn, seed=a.seed, backend=a.backend,
                       passes=a.passes.split(),
                       candidate_upstream=a.candidate_upstream,
-                      tools=a.tools, llvm=a.llvm, regimes=regimes, tol=a.tol)
+                      tools=a.tools, llvm=a.llvm, regimes=regimes, tol=a.tol,
+                      positive=tuple(int(i) for i in a.positive.split(",")
+                                     if i))
     except OracleError as e:
         print(f"linalg_oracle: {e}", file=sys.stderr)
         sys.exit(2)

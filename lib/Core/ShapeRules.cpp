@@ -535,3 +535,24 @@ llvm::LogicalResult tsopt::inferShapes(Graph &graph, std::string *why) {
   planTilePrecision(graph);
   return llvm::success();
 }
+
+/// Gives the values of `to` (and of its nested graphs) the dtypes of the
+/// same values of `from`, a graph of the same structure.
+static void restoreDtypes(Graph &to, const Graph &from) {
+  for (size_t v = 0; v < to.values.size() && v < from.values.size(); ++v)
+    to.values[v].dtype = from.values[v].dtype;
+  for (size_t i = 0; i < to.ops.size() && i < from.ops.size(); ++i)
+    if (to.ops[i].body && from.ops[i].body) {
+      auto body = std::make_shared<Graph>(*to.ops[i].body);
+      restoreDtypes(*body, *from.ops[i].body);
+      to.ops[i].body = std::move(body);
+    }
+}
+
+llvm::LogicalResult tsopt::reinferShapes(Graph &graph, std::string *why) {
+  Graph before = graph;
+  if (failed(inferShapes(graph, why)))
+    return llvm::failure();
+  restoreDtypes(graph, before);
+  return llvm::success();
+}

@@ -555,7 +555,7 @@ std::optional<KernelPlan> tileShape(const BlockProgram &bp,
       b2->forloop = splitsOf(c);
       trial.ops[1].body = b2;
     }
-    if (failed(inferShapes(trial)))
+    if (failed(reinferShapes(trial)))
       return kInf;
     for (auto [k, v] : llvm::enumerate(sh.outputs))
       if (trial.type(trial.outputs[k]).shape != bp.graph.type(v).shape)

@@ -97,7 +97,7 @@ Graph tsopt::tileExtents(const Graph &g, const Graph &program,
           dep->forloop = choices[slot][idx[slot]];
           candidate.ops[j].body = dep;
         }
-        if (succeeded(inferShapes(candidate)) &&
+        if (succeeded(reinferShapes(candidate)) &&
             sameOutputShapes(candidate, program)) {
           auto cost = estimateCost(candidate, target);
           if (succeeded(cost) && cost->fits && cost->totalUs < bestHereCost) {

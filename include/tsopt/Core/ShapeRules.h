@@ -134,6 +134,11 @@ llvm::FailureOr<Stage> resultStage(OpKind kind,
 /// the op attributes and the input types; fails when a shape rule fails.
 llvm::LogicalResult inferShapes(Graph &graph, std::string *why = nullptr);
 
+/// inferShapes for a graph whose dtypes are decided (a kernel retiled: only
+/// its grid and loop extents changed): the shapes recomputed, every dtype
+/// (kernel tensors, tiles, thread values) kept as it was.
+llvm::LogicalResult reinferShapes(Graph &graph, std::string *why = nullptr);
+
 /// inferShapes for op `opIndex` alone (its operands' types are current).
 llvm::LogicalResult inferOpShapes(Graph &graph, unsigned opIndex,
                                   std::string *why = nullptr);
