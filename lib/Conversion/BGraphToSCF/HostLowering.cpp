@@ -64,9 +64,10 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   FailureOr<Graph> imported = importFunction(func);
   if (failed(imported))
     return failure();
-  // Where a convolution's implicit GEMM has no one-kernel form (groups, an
-  // image too large for its columns), the convolutions run as the kernels
-  // of their fission: im2col and a batched matmul.
+  // Where a convolution's implicit GEMM has no one-kernel form (an image
+  // too large for its columns, a group of more filters than a block
+  // takes), the convolutions run as the kernels of their fission: im2col
+  // and a batched matmul.
   Graph g = *imported;
   if (llvm::any_of(g.ops, [&](const Op &op) {
         return op.kind == OpKind::Conv2d && failed(expandKernelOp(g, op));

@@ -273,20 +273,23 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
   }
 
   if (op.kind == OpKind::Conv2d) {
-    // Implicit GEMM: per image and block of filters, a for-loop over blocks
-    // of channels; each iteration's image tile becomes its columns in
-    // shared memory (bgraph.im2col), multiplied by the filters' tile, the
-    // products summed by the accumulator. The images' rows and columns are
-    // whole in a tile (a window reads its neighbours'), so the channels per
-    // iteration are what shared memory bounds.
-    if (op.dim != 1)
-      return fail("a grouped convolution has no one-kernel form (fission "
-                  "runs it as im2col and a batched matmul)");
-    ConvWindow w = *ConvWindow::decode(op.perm);
+    // Implicit GEMM: per image and block of filters (with groups, a
+    // group's), a for-loop over blocks of the channels they read; each
+    // iteration's image tile becomes its columns in shared memory
+    // (bgraph.im2col), multiplied by the filters' tile, the products summed by
+    // the accumulator. The images' rows and columns are whole in a tile (a
+    // window reads its neighbours'), so the channels per iteration are what
+    // shared memory bounds.
     const Shape &xs = bg.type(ins[0]).shape, &fs = bg.type(ins[1]).shape;
-    int64_t n = xs[0], c = xs[1], f = fs[0], kk = fs[2] * fs[3];
+    int64_t groups = std::max<int64_t>(op.dim, 1);
+    int64_t n = xs[0], c = xs[1] / groups, f = fs[0], kk = fs[2] * fs[3];
     int64_t positions = out.shape[2] * out.shape[3];
-    int64_t ft = largestDivisorAtMost(f, 64);
+    // With groups, a block takes one group's filters (and so its channels:
+    // the grid's x partitions the filters and the channels alike).
+    int64_t ft = groups > 1 ? f / groups : largestDivisorAtMost(f, 64);
+    if (ft > 256)
+      return fail("a group of " + std::to_string(ft) +
+                  " filters is more than one block takes");
     int64_t cc = 0;
     for (int64_t d = c; d >= 1; --d) {
       if (c % d)
@@ -304,7 +307,7 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
                   " image do not fit the tile budget");
     bg.grid = {f / ft, n};
     bg.forloop = c / cc;
-    int xt = addInput(ins[0], {kReplica, 0, kReplica}, 1);
+    int xt = addInput(ins[0], {groups > 1 ? 1 : kReplica, 0, kReplica}, 1);
     int wt = addInput(ins[1], {0, kReplica, kReplica}, 1);
     auto tileOf = [&](int like, Shape shape) {
       TensorType t = bg.type(like);
@@ -342,7 +345,6 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     o.operands = {r};
     o.gridMap = {1, 0, kReplica};
     bg.outputs.push_back(bg.addOp(o, {out}));
-    (void)w;
     planTilePrecision(bg);
     return std::move(bg);
   }
