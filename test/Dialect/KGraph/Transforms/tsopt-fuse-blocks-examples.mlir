@@ -9,13 +9,13 @@
 // exponentials (3), the matmuls join them (1). Cost-guided, the result is
 // FlashDecoding's form (the output gives 64 blocks of 16 rows for 132 SMs,
 // so the kv sequence is split across blocks and a second kernel combines
-// the partial sums); applied unconditionally, the extension (rule 6) pulls
+// the partial sums, written in f32); applied unconditionally, the extension (rule 6) pulls
 // Q·Kᵀ in as well: one kernel walking the kv sequence, O and the row sums
 // accumulated, the division after the loop.
 // REMARK: remark: fused by rules: {{.*}}; equivalent: p =
 // CHECK-LABEL: func.func @flash_attention_ref_snapshot0(
 // CHECK-SAME: "cost-guided", tsopt.fusion_steps = "rule 4 (row-scale-past-matmul); rule 9: fused {exp} into {mul_scalar}; rule 3: fused {reduce_sum} into {mul_scalar, exp}; rule 1:
-// CHECK: kgraph.kernel grid = [{{[0-9]+}}, {{[0-9]+}}] forloop = {{[0-9]+}} {{.*}} -> (tensor<1024x{{[0-9]+}}xf16>, tensor<1024x{{[0-9]+}}xf16>)
+// CHECK: kgraph.kernel grid = [{{[0-9]+}}, {{[0-9]+}}] forloop = {{[0-9]+}} {{.*}} -> (tensor<1024x{{[0-9]+}}xf32>, tensor<1024x{{[0-9]+}}xf32>)
 // CHECK: bgraph.accum sum
 // CHECK: kgraph.kernel
 // CHECK: bgraph.accum sum
@@ -78,14 +78,14 @@ func.func @layernorm_matmul_ref(%x: tensor<16x4096xf16>, %y: tensor<4096x4096xf1
 // (rules 4 and 8), the element-wise tail and the statistics fuse; applied
 // unconditionally the rules reach the mega-kernel of the hand-written
 // µGraph: its grid splits the hidden dim, its loop walks it, all three
-// matmuls in the body, the last one's partial sums accumulated and
+// matmuls in the body, the last one's partial sums (f32) accumulated and
 // combined by a second kernel.
 // REMARK: remark: fused by rules: {{.*}}; equivalent: p =
 // CHECK-LABEL: func.func @rmsnorm_swiglu_ref_snapshot0(
 // CHECK-SAME: tsopt.fusion_steps = "rule 4 (matmul-past-rms-norm); rule 4 (matmul-past-rms-norm); rule 9:
 // CHECK-LABEL: func.func @rmsnorm_swiglu_ref_snapshot2(
 // CHECK-SAME: "unconditional"
-// CHECK-NEXT: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = {{[0-9]+}} {{.*}} -> (tensor<8x{{[0-9]+}}xf16>)
+// CHECK-NEXT: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = {{[0-9]+}} {{.*}} -> (tensor<8x{{[0-9]+}}xf32>)
 // CHECK-COUNT-3: bgraph.matmul
 // CHECK: bgraph.accum sum
 // CHECK: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = {{[0-9]+}}
