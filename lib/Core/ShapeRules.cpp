@@ -411,7 +411,12 @@ FailureOr<Stage> tsopt::resultStage(OpKind kind, ArrayRef<Stage> operandStages,
 // Shape inference
 //===----------------------------------------------------------------------===//
 
-static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
+static llvm::LogicalResult inferAll(Graph &graph, std::string *why,
+                                    bool keepDtypes);
+
+/// The result shapes (and, unless `keepDtypes`, the dtypes) of `op`.
+static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why,
+                                   bool keepDtypes = false) {
   auto shapeOf = [&](int i) -> llvm::ArrayRef<int64_t> {
     return g.values[op.operands[i]].shape;
   };
@@ -424,7 +429,7 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
   DType dtype =
       op.operands.empty() ? DType::F16 : g.values[op.operands[0]].dtype;
   for (int r : op.results)
-    if (op.kind != OpKind::Kernel)
+    if (op.kind != OpKind::Kernel && !keepDtypes)
       g.values[r].dtype = dtype;
 
   if (isElementwiseUnary(op.kind))
@@ -478,15 +483,18 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
     auto body = std::make_shared<Graph>(*op.body);
     for (auto [i, in] : llvm::enumerate(body->inputs)) {
       if (op.kind == OpKind::Kernel)
-        body->values[in] = g.values[op.operands[i]];
-      else
+        body->values[in].shape = g.values[op.operands[i]].shape;
+      if (!keepDtypes)
         body->values[in].dtype = g.values[op.operands[i]].dtype;
     }
-    if (failed(inferShapes(*body, why)))
+    if (failed(inferAll(*body, why, keepDtypes)))
       return llvm::failure();
     if (op.kind == OpKind::Kernel) {
-      for (auto [i, out] : llvm::enumerate(body->outputs))
-        g.values[op.results[i]] = body->values[out];
+      for (auto [i, out] : llvm::enumerate(body->outputs)) {
+        g.values[op.results[i]].shape = body->values[out].shape;
+        if (!keepDtypes)
+          g.values[op.results[i]].dtype = body->values[out].dtype;
+      }
     } else {
       // Element-wise over the broadcast of its tile operands.
       Shape shape;
@@ -498,7 +506,8 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why) {
       }
       for (auto [i, r] : llvm::enumerate(op.results)) {
         g.values[r].shape = shape;
-        g.values[r].dtype = body->values[body->outputs[i]].dtype;
+        if (!keepDtypes)
+          g.values[r].dtype = body->values[body->outputs[i]].dtype;
       }
     }
     op.body = std::move(body);
@@ -526,33 +535,22 @@ llvm::LogicalResult tsopt::inferOpShapes(Graph &graph, unsigned opIndex,
   return inferOp(graph, graph.ops[opIndex], why);
 }
 
-llvm::LogicalResult tsopt::inferShapes(Graph &graph, std::string *why) {
+static llvm::LogicalResult inferAll(Graph &graph, std::string *why,
+                                    bool keepDtypes) {
   for (tsopt::Op &op : graph.ops)
-    if (failed(inferOp(graph, op, why)))
+    if (failed(inferOp(graph, op, why, keepDtypes)))
       return llvm::failure();
   // inferOp propagates storage dtypes from the inputs (what output savers
   // write); the tiles in between get the precision plan.
-  planTilePrecision(graph);
+  if (!keepDtypes)
+    planTilePrecision(graph);
   return llvm::success();
 }
 
-/// Gives the values of `to` (and of its nested graphs) the dtypes of the
-/// same values of `from`, a graph of the same structure.
-static void restoreDtypes(Graph &to, const Graph &from) {
-  for (size_t v = 0; v < to.values.size() && v < from.values.size(); ++v)
-    to.values[v].dtype = from.values[v].dtype;
-  for (size_t i = 0; i < to.ops.size() && i < from.ops.size(); ++i)
-    if (to.ops[i].body && from.ops[i].body) {
-      auto body = std::make_shared<Graph>(*to.ops[i].body);
-      restoreDtypes(*body, *from.ops[i].body);
-      to.ops[i].body = std::move(body);
-    }
+llvm::LogicalResult tsopt::inferShapes(Graph &graph, std::string *why) {
+  return inferAll(graph, why, /*keepDtypes=*/false);
 }
 
 llvm::LogicalResult tsopt::reinferShapes(Graph &graph, std::string *why) {
-  Graph before = graph;
-  if (failed(inferShapes(graph, why)))
-    return llvm::failure();
-  restoreDtypes(graph, before);
-  return llvm::success();
+  return inferAll(graph, why, /*keepDtypes=*/true);
 }
