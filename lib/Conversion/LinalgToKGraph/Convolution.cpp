@@ -206,4 +206,72 @@ LogicalResult Importer::importConvolution(linalg::LinalgOp op) {
   return success();
 }
 
+LogicalResult Importer::importPooling(linalg::LinalgOp op) {
+  Operation *operation = op.getOperation();
+  Location loc = op.getLoc();
+  bool isMax =
+      isa<linalg::PoolingNchwMaxOp, linalg::PoolingNhwcMaxOp>(operation);
+  bool nhwc =
+      isa<linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxOp>(operation);
+  FailureOr<int> xn = nodeOf(op.getDpsInputs()[0], operation);
+  if (failed(xn))
+    return failure();
+  auto window = dyn_cast<ShapedType>(op.getDpsInputs()[1].getType());
+  FailureOr<std::array<int64_t, 2>> strides = windowAttr(operation, "strides"),
+                                    dilations =
+                                        windowAttr(operation, "dilations");
+  if (!window || window.getRank() != 2 || failed(strides) || failed(dilations))
+    return op.emitError() << "expected a 2-d pooling window";
+  int x = nhwc ? transpose(*xn, {0, 3, 1, 2}, loc) : *xn;
+  ConvWindow w;
+  w.kernel = {window.getDimSize(0), window.getDimSize(1)};
+  w.stride = *strides;
+  w.dilation = *dilations;
+  // A zero pad of the images is the window's padding for a sum; a max
+  // pads with -inf, which kgraph has no form of.
+  const Node &in = nodes[x];
+  if (!isMax && in.form == Form::Op && in.kind == OpKind::Reshape) {
+    const Node &cols = nodes[in.operands[0]];
+    std::optional<ConvWindow> pad = ConvWindow::decode(cols.perm);
+    if (cols.form == Form::Op && cols.kind == OpKind::Im2Col && pad &&
+        isUnitWindow(*pad)) {
+      x = cols.operands[0];
+      w.padLow = pad->padLow;
+      w.padHigh = pad->padHigh;
+    }
+  }
+  std::string why;
+  FailureOr<Shape> colShape = im2colShape(nodes[x].shape, w, &why);
+  if (failed(colShape))
+    return op.emitError() << why;
+  const Shape xs = nodes[x].shape;
+  int64_t kk = w.kernel[0] * w.kernel[1];
+  int64_t oh = w.outputExtent(0, xs[2]), ow = w.outputExtent(1, xs[3]);
+  // The window's elements as a dim of their own, reduced.
+  int c = im2col(x, w, loc);
+  int r = reshape(c, {xs[0], xs[1], kk, oh * ow}, loc);
+  DType dtype = dtypeOf(operation->getResult(0).getType());
+  int y = addOp(isMax ? OpKind::ReduceMax : OpKind::ReduceSum, {r},
+                {xs[0], xs[1], 1, oh * ow}, dtype, loc, 0, 2);
+  y = reshape(y, {xs[0], xs[1], oh, ow}, loc);
+  if (nhwc)
+    y = transpose(y, {0, 2, 3, 1}, loc);
+  Value init = op.getDpsInits()[0];
+  Value result = operation->getResult(0);
+  if (isMax) {
+    // The init must not change a max: -inf, or the lowest finite value.
+    auto it = inits.find(init);
+    if (it == inits.end() || !it->second.fill || !(*it->second.fill <= -3.0e38))
+      return op.emitError() << "a max pooling accumulates into an init "
+                               "other than -inf";
+    values[result] = y;
+    return success();
+  }
+  FailureOr<int> sum = accumulate(operation, y, init);
+  if (failed(sum))
+    return failure();
+  values[result] = *sum;
+  return success();
+}
+
 } // namespace tsopt::linalg_import

@@ -78,6 +78,8 @@ private:
                                   Value init);
   /// The named 2-d convolutions (Convolution.cpp).
   LogicalResult importConvolution(linalg::LinalgOp op);
+  /// 2-d sum and max pooling: the window's elements (im2col) reduced.
+  LogicalResult importPooling(linalg::LinalgOp op);
   /// A zero pad of up to two dims: im2col with a 1x1 window.
   LogicalResult importPad(tensor::PadOp op);
   /// `x` padded with zeros (`padLow`, `padHigh`) and strided (`strides`,

@@ -629,6 +629,9 @@ LogicalResult Importer::importOp(Operation *op) {
           linalg::Conv2DNhwcFhwcOp, linalg::Conv2DNgchwGfchwOp,
           linalg::DepthwiseConv2DNchwChwOp>(op))
     return importConvolution(cast<linalg::LinalgOp>(op));
+  if (isa<linalg::PoolingNchwSumOp, linalg::PoolingNchwMaxOp,
+          linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMaxOp>(op))
+    return importPooling(cast<linalg::LinalgOp>(op));
   if (auto p = dyn_cast<tensor::PadOp>(op))
     return importPad(p);
   if (auto g = dyn_cast<linalg::GenericOp>(op))

@@ -19,6 +19,9 @@
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=dilated --passes=--tsopt-superoptimize=time-limit=2 | FileCheck %s --check-prefix=DILATED %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=pad_alone | FileCheck %s --check-prefix=PAD_ALONE %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=strided | FileCheck %s --check-prefix=STRIDED %}
+// RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=avg_pool --passes=--tsopt-superoptimize | FileCheck %s --check-prefix=AVG_POOL %}
+// RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=max_pool --passes=--tsopt-superoptimize | FileCheck %s --check-prefix=MAX_POOL %}
+// RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=max_pool_nhwc | FileCheck %s --check-prefix=MAX_POOL_NHWC %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn=pad_alone --passes=--tsopt-superoptimize=time-limit=2 | FileCheck %s --check-prefix=PAD_ALONE %}
 
 // CHECK-LABEL: func.func @patch_embed(
@@ -51,6 +54,16 @@
 // CHECK: kgraph.slice %arg0 offsets = [0, 0, 1, 1] : tensor<1x3x9x8xf32> -> tensor<1x3x7x7xf32>
 // CHECK: kgraph.im2col {{.*}} kernel = [1, 1] stride = [2, 3] padding = [0, 0, 0, 0] dilation = [1, 1] : tensor<1x3x7x7xf32> -> tensor<1x3x12xf32>
 // STRIDED: @strided output 0 tensor<1x3x4x3xf32>: relative error {{.*}}: agree
+// Pooling: the window's elements (im2col) as a dim, summed or maxed; a
+// zero pad folds into a sum's window.
+// CHECK-LABEL: func.func @avg_pool(
+// CHECK: kgraph.im2col %arg0 kernel = [3, 3] stride = [2, 2] padding = [1, 1, 1, 1] dilation = [1, 1]
+// CHECK: kgraph.reduce_sum {{.*}} dim = 2 : tensor<1x4x9x16xf32> -> tensor<1x4x1x16xf32>
+// CHECK-LABEL: func.func @max_pool(
+// CHECK: kgraph.reduce_max {{.*}} dim = 2 : tensor<2x3x4x12xf32> -> tensor<2x3x1x12xf32>
+// AVG_POOL: @avg_pool output 0 tensor<1x4x4x4xf32>: relative error {{.*}}: agree
+// MAX_POOL: @max_pool output 0 tensor<2x3x4x3xf32>: relative error {{.*}}: agree
+// MAX_POOL_NHWC: @max_pool_nhwc output 0 tensor<1x3x3x4xf32>: relative error {{.*}}: agree
 
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #ch = affine_map<(d0, d1, d2, d3) -> (d1)>
@@ -126,4 +139,40 @@ func.func @strided(%x: tensor<1x3x9x8xf32>, %y: tensor<1x3x4x3xf32>) -> tensor<1
   %e = tensor.empty() : tensor<1x3x4x3xf32>
   %r = linalg.add ins(%s, %y : tensor<1x3x4x3xf32>, tensor<1x3x4x3xf32>) outs(%e : tensor<1x3x4x3xf32>) -> tensor<1x3x4x3xf32>
   return %r : tensor<1x3x4x3xf32>
+}
+// Pooling as torch-mlir (NCHW; an average as a sum divided by the window)
+// and JAX (NHWC) write it.
+func.func @avg_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %nine = arith.constant 9.000000e+00 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cst : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x10x10xf32>
+  %k = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x4x4x4xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %s = linalg.pooling_nchw_sum {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p, %k : tensor<1x4x10x10xf32>, tensor<3x3xf32>) outs(%z : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x4x4x4xf32>) outs(%e : tensor<1x4x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %d = arith.divf %in, %nine : f32
+    linalg.yield %d : f32
+  } -> tensor<1x4x4x4xf32>
+  return %r : tensor<1x4x4x4xf32>
+}
+func.func @max_pool(%x: tensor<2x3x8x6xf32>) -> tensor<2x3x4x3xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %k = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<2x3x4x3xf32>
+  %z = linalg.fill ins(%ninf : f32) outs(%e : tensor<2x3x4x3xf32>) -> tensor<2x3x4x3xf32>
+  %m = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %k : tensor<2x3x8x6xf32>, tensor<2x2xf32>) outs(%z : tensor<2x3x4x3xf32>) -> tensor<2x3x4x3xf32>
+  return %m : tensor<2x3x4x3xf32>
+}
+func.func @max_pool_nhwc(%x: tensor<1x7x7x4xf32>) -> tensor<1x3x3x4xf32> {
+  %ninf = arith.constant -3.40282347E+38 : f32
+  %k = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x3x3x4xf32>
+  %z = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
+  %m = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %k : tensor<1x7x7x4xf32>, tensor<3x3xf32>) outs(%z : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
+  return %m : tensor<1x3x3x4xf32>
 }
