@@ -63,10 +63,14 @@ FailureOr<int> Importer::unitWindow(int x, ArrayRef<int64_t> padLow,
     return op->emitError() << "changes " << moved.size() << " dims of a rank-"
                            << rank << " tensor: at most two dims of a tensor "
                            << "of rank 4 or less are supported";
-  if (moved.size() == 1 && !kept.empty()) {
-    // One dim: the window's width, under a unit height.
-    moved.insert(moved.begin(), kept.back());
-    kept.pop_back();
+  if (moved.size() == 1 && rank >= 2) {
+    // One dim: the window's other dim its neighbour (after it, or before
+    // the last), so that a dim already last stays last and a pad of an
+    // image's height alone needs no transpose.
+    int64_t d = moved[0];
+    int64_t other = d + 1 < static_cast<int64_t>(rank) ? d + 1 : d - 1;
+    llvm::erase(kept, other);
+    moved = {std::min(d, other), std::max(d, other)};
   }
   SmallVector<int64_t, 4> perm(kept);
   perm.append(moved.begin(), moved.end());

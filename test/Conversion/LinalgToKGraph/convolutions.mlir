@@ -42,7 +42,7 @@
 // CHECK-LABEL: func.func @dilated(
 // CHECK: dilation = [2, 2]
 // CHECK-LABEL: func.func @pad_alone(
-// CHECK: kgraph.im2col {{.*}} kernel = [1, 1] stride = [1, 1] padding = [0, 2, 0, 1] dilation = [1, 1]
+// CHECK: kgraph.im2col {{.*}} kernel = [1, 1] stride = [1, 1] padding = [2, 0, 1, 0] dilation = [1, 1]
 // CHECK: kgraph.add
 // PATCH_EMBED: @patch_embed output 0 tensor<2x8x4x4xf32>: relative error {{.*}}: agree
 // DEPTHWISE: @depthwise output 0 tensor<1x6x5x5xf32>: relative error {{.*}}: agree
