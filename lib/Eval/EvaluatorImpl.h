@@ -196,6 +196,27 @@ private:
   };
 
   void execOp(Frame &f, unsigned opIndex);
+  /// Calls `fn` with the two operands of contraction `op` read in the
+  /// matmul's input type (Core/Precision.h): rounded copies where a
+  /// domain rounds and an operand's stored type is wider; thread values
+  /// are registers, read as they are.
+  template <typename Fn>
+  void withMatmulInputs(Frame &f, const Op &op, Fn &&fn) const {
+    const T &a = f.get(op.operands[0]), &b = f.get(op.operands[1]);
+    if constexpr (HasRound<Domain>::value) {
+      const Graph &g = *f.graph;
+      DType ta = g.type(op.operands[0]).dtype,
+            tb = g.type(op.operands[1]).dtype;
+      DType input = matmulInputType(ta, tb);
+      if (g.level != Level::Thread && (ta != input || tb != input)) {
+        T ra = a, rb = b;
+        dom.round(input, ra.data.data(), ra.data.size());
+        dom.round(input, rb.data.data(), rb.data.size());
+        return fn(ra, rb);
+      }
+    }
+    fn(a, b);
+  }
   void computeOp(Frame &f, unsigned opIndex);
   /// Rounds `t`, stored as value `v` of `g`, to the value's dtype: kernel
   /// and block values live in memory; thread values are registers (f32).
@@ -352,21 +373,9 @@ void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
   case OpKind::MulScalar:
   case OpKind::AddScalar:
     return evalScalar(k, in(0), op.scalar, out);
-  case OpKind::Matmul: {
-    // Both operands are read in the matmul's input type (Core/Precision.h).
-    if constexpr (HasRound<Domain>::value) {
-      const Graph &g = *f.graph;
-      DType a = g.type(op.operands[0]).dtype, b = g.type(op.operands[1]).dtype;
-      DType input = matmulInputType(a, b);
-      if (g.level != Level::Thread && (a != input || b != input)) {
-        T ra = in(0), rb = in(1);
-        dom.round(input, ra.data.data(), ra.data.size());
-        dom.round(input, rb.data.data(), rb.data.size());
-        return evalMatmul(ra, rb, out);
-      }
-    }
-    return evalMatmul(in(0), in(1), out);
-  }
+  case OpKind::Matmul:
+    return withMatmulInputs(
+        f, op, [&](const T &a, const T &b) { evalMatmul(a, b, out); });
   case OpKind::ReduceSum:
   case OpKind::ReduceMax:
     return evalReduce(k, in(0), op.dim, declared, out);
@@ -390,23 +399,11 @@ void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
     return evalRmsNorm(in(0), in(1), op.scalar, out);
   case OpKind::Im2Col:
     return evalIm2Col(in(0), *ConvWindow::decode(op.perm), declared, out);
-  case OpKind::Conv2d: {
-    ConvWindow w = *ConvWindow::decode(op.perm);
-    // Both operands are read in the matmul's input type, as the matmul of
-    // its fission reads them.
-    if constexpr (HasRound<Domain>::value) {
-      const Graph &g = *f.graph;
-      DType a = g.type(op.operands[0]).dtype, b = g.type(op.operands[1]).dtype;
-      DType input = matmulInputType(a, b);
-      if (a != input || b != input) {
-        T rx = in(0), rw = in(1);
-        dom.round(input, rx.data.data(), rx.data.size());
-        dom.round(input, rw.data.data(), rw.data.size());
-        return evalConv2d(rx, rw, w, op.dim, declared, out);
-      }
-    }
-    return evalConv2d(in(0), in(1), w, op.dim, declared, out);
-  }
+  case OpKind::Conv2d:
+    // As the matmul of its fission reads them.
+    return withMatmulInputs(f, op, [&](const T &x, const T &w) {
+      evalConv2d(x, w, *ConvWindow::decode(op.perm), op.dim, declared, out);
+    });
   case OpKind::BlockInput:
   case OpKind::Accum:
   case OpKind::BlockOutput:

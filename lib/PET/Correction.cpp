@@ -10,7 +10,6 @@
 
 #include <cmath>
 #include <map>
-#include <random>
 #include <sstream>
 
 using namespace tsopt;
@@ -111,18 +110,10 @@ tsopt::examineBoxes(const Graph &original, const Graph &mutant, unsigned trials,
   exam.p = dom.p();
   exam.q = dom.q();
   exam.trials = std::max(trials, 1u);
-  std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ull);
   Evaluator<FieldDomain> eval(dom);
   for (unsigned t = 0; t < exam.trials; ++t) {
-    std::vector<Tensor<FieldElem>> inputs;
-    for (int v : original.inputs) {
-      Tensor<FieldElem> in;
-      in.shape = original.type(v).shape;
-      in.data.resize(numElements(in.shape));
-      for (FieldElem &e : in.data)
-        e = dom.random(rng);
-      inputs.push_back(std::move(in));
-    }
+    std::vector<Tensor<FieldElem>> inputs =
+        fieldInputs(dom, original, seed ^ (0x9e3779b97f4a7c15ull + t));
     std::string error;
     auto ra = eval.run(original, inputs, &error);
     if (failed(ra))

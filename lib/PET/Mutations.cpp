@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <map>
 #include <set>
 
 using namespace tsopt;
@@ -55,38 +54,36 @@ struct Builder {
   }
 };
 
-/// The subprogram of `ops` of `program`: the values they read from
-/// outside become its inputs (in order of first use).
-Graph subprogram(const Graph &program, llvm::ArrayRef<unsigned> ops,
-                 std::vector<int> *outsideInputs = nullptr) {
-  Graph sub;
-  std::map<int, int> map;
-  for (unsigned i : ops)
-    for (int v : program.ops[i].operands)
-      if (!map.count(v)) {
-        bool inside = llvm::any_of(ops, [&](unsigned j) {
-          return llvm::is_contained(program.ops[j].results, v);
-        });
-        if (inside)
-          continue;
-        map[v] = sub.addInput(program.type(v));
-        if (outsideInputs)
-          outsideInputs->push_back(v);
-      }
-  for (unsigned i : ops) {
-    Op op = program.ops[i];
-    for (int &v : op.operands)
-      v = map.at(v);
-    std::vector<TensorType> types;
-    for (int r : op.results)
-      types.push_back(program.type(r));
-    int first = sub.addOp(op, types);
-    for (auto [k, r] : llvm::enumerate(program.ops[i].results))
-      map[r] = first + k;
-  }
+/// The values the ops `ops` of `program` read from outside them, in order
+/// of first use.
+std::vector<int> readFromOutside(const Graph &program,
+                                 llvm::ArrayRef<unsigned> ops) {
+  std::vector<bool> seen(program.values.size(), false);
   for (unsigned i : ops)
     for (int r : program.ops[i].results)
-      sub.outputs.push_back(map[r]);
+      seen[r] = true;
+  std::vector<int> outside;
+  for (unsigned i : ops)
+    for (int v : program.ops[i].operands)
+      if (!seen[v]) {
+        seen[v] = true;
+        outside.push_back(v);
+      }
+  return outside;
+}
+
+/// The subprogram of `ops` of `program`: the values they read from
+/// outside become its inputs (readFromOutside), their results its outputs.
+Graph subprogram(const Graph &program, llvm::ArrayRef<unsigned> ops) {
+  Graph sub;
+  std::vector<int> ids(program.values.size(), -1);
+  for (int v : readFromOutside(program, ops))
+    ids[v] = sub.addInput(program.type(v));
+  for (unsigned i : ops)
+    appendCopy(sub, program.ops[i], program, ids);
+  for (unsigned i : ops)
+    for (int r : program.ops[i].results)
+      sub.outputs.push_back(ids[r]);
   return sub;
 }
 
@@ -226,8 +223,7 @@ tsopt::generateMutations(const Graph &program,
 
 Graph tsopt::spliceSubprogram(const Graph &program, const Mutation &m,
                               const Graph &replacement) {
-  std::vector<int> outside;
-  (void)subprogram(program, m.ops, &outside);
+  std::vector<int> outside = readFromOutside(program, m.ops);
   Graph out;
   out.level = program.level;
   std::vector<int> map(program.values.size(), -1);
@@ -236,17 +232,7 @@ Graph tsopt::spliceSubprogram(const Graph &program, const Mutation &m,
   auto ready = [&](const Op &op) {
     return llvm::all_of(op.operands, [&](int v) { return map[v] >= 0; });
   };
-  auto copy = [&](const Op &op) {
-    Op c = op;
-    for (int &v : c.operands)
-      v = map[v];
-    std::vector<TensorType> types;
-    for (int r : op.results)
-      types.push_back(program.type(r));
-    int first = out.addOp(c, types);
-    for (auto [k, r] : llvm::enumerate(op.results))
-      map[r] = first + k;
-  };
+  auto copy = [&](const Op &op) { appendCopy(out, op, program, map); };
   // The replacement goes in once every value it reads is there; ops that
   // need its results wait for it (the replaced ops are convex, so nothing
   // it reads waits for it).
@@ -257,17 +243,8 @@ Graph tsopt::spliceSubprogram(const Graph &program, const Mutation &m,
     std::vector<int> rmap(replacement.values.size(), -1);
     for (auto [k, v] : llvm::enumerate(replacement.inputs))
       rmap[v] = map[outside[k]];
-    for (const Op &op : replacement.ops) {
-      Op c = op;
-      for (int &v : c.operands)
-        v = rmap[v];
-      std::vector<TensorType> types;
-      for (int r : op.results)
-        types.push_back(replacement.type(r));
-      int first = out.addOp(c, types);
-      for (auto [k, r] : llvm::enumerate(op.results))
-        rmap[r] = first + k;
-    }
+    for (const Op &op : replacement.ops)
+      appendCopy(out, op, replacement, rmap);
     size_t k = 0;
     for (unsigned i : m.ops)
       for (int r : program.ops[i].results)

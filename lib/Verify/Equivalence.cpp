@@ -190,26 +190,6 @@ llvm::LogicalResult failWith(std::string *why, const char *msg) {
 /// large model takes seconds to draw).
 constexpr int64_t kDrawsPerDeadlineCheck = 1 << 20;
 
-/// Uniform field inputs for trial `seed`; incomplete once `deadline` has
-/// passed (the caller checks it).
-FieldTensors fieldInputs(const FieldDomain &dom, const Graph &g, uint64_t seed,
-                         const Deadline &deadline) {
-  std::mt19937_64 rng(seed);
-  FieldTensors inputs;
-  for (int id : g.inputs) {
-    Tensor<FieldDomain::Elem> t;
-    t.shape = g.type(id).shape;
-    t.data.reserve(g.type(id).numElements());
-    for (int64_t i = 0; i < g.type(id).numElements(); ++i) {
-      if (i % kDrawsPerDeadlineCheck == 0 && deadline.expired())
-        return inputs;
-      t.data.push_back(dom.random(rng));
-    }
-    inputs.push_back(std::move(t));
-  }
-  return inputs;
-}
-
 /// The first output where two evaluations differ, if any.
 std::optional<unsigned> firstDifference(const FieldTensors &a,
                                         const FieldTensors &b) {
@@ -619,6 +599,25 @@ FloatComparison worstOutput(const Graph &candidate, const FloatErrors &found,
 }
 
 } // namespace
+
+std::vector<Tensor<FieldElem>> tsopt::fieldInputs(const FieldDomain &dom,
+                                                  const Graph &g, uint64_t seed,
+                                                  const Deadline &deadline) {
+  std::mt19937_64 rng(seed);
+  std::vector<Tensor<FieldElem>> inputs;
+  for (int id : g.inputs) {
+    Tensor<FieldElem> t;
+    t.shape = g.type(id).shape;
+    t.data.reserve(g.type(id).numElements());
+    for (int64_t i = 0; i < g.type(id).numElements(); ++i) {
+      if (i % kDrawsPerDeadlineCheck == 0 && deadline.expired())
+        return inputs;
+      t.data.push_back(dom.random(rng));
+    }
+    inputs.push_back(std::move(t));
+  }
+  return inputs;
+}
 
 llvm::FailureOr<FloatComparison>
 tsopt::compareInFloat(const Graph &candidate, const Graph &reference,

@@ -215,47 +215,9 @@ int addOp(Graph &g, const std::string &kindName, const std::vector<int> &ops,
 /// half-way) leaves ops behind; the IR, the evaluator and the search should
 /// see only the program the outputs define.
 Graph liveGraph(const Graph &g) {
-  std::vector<bool> liveValue(g.values.size(), false);
-  for (int v : g.outputs) {
-    valueType(g, v); // throws on a bad id
-    liveValue[v] = true;
-  }
-  std::vector<bool> liveOp(g.ops.size(), false);
-  for (size_t i = g.ops.size(); i-- > 0;) {
-    const Op &op = g.ops[i];
-    if (llvm::none_of(op.results, [&](int r) { return liveValue[r]; }))
-      continue;
-    liveOp[i] = true;
-    for (int v : op.operands)
-      liveValue[v] = true;
-  }
-  for (int v : g.inputs)
-    liveValue[v] = true;
-  Graph out;
-  out.level = g.level;
-  out.grid = g.grid;
-  out.forloop = g.forloop;
-  std::vector<int> newId(g.values.size(), -1);
-  for (int v : g.inputs)
-    newId[v] = out.addInput(g.values[v]);
-  for (size_t i = 0; i < g.ops.size(); ++i) {
-    if (!liveOp[i])
-      continue;
-    Op op = g.ops[i];
-    for (int &v : op.operands)
-      v = newId[v];
-    llvm::SmallVector<TensorType> types;
-    for (int r : op.results)
-      types.push_back(g.values[r]);
-    llvm::SmallVector<int, 1> old = op.results;
-    op.results.clear();
-    int first = out.addOp(std::move(op), types);
-    for (size_t k = 0; k < old.size(); ++k)
-      newId[old[k]] = first + k;
-  }
   for (int v : g.outputs)
-    out.outputs.push_back(newId[v]);
-  return out;
+    valueType(g, v); // throws on a bad id
+  return withoutDeadOps(g);
 }
 
 /// One op for Python: its kind, ids and the attributes its kind uses.

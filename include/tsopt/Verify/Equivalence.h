@@ -12,6 +12,8 @@
 #define TSOPT_VERIFY_EQUIVALENCE_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Eval/FieldDomain.h"
+#include "tsopt/Eval/Tensor.h"
 #include "tsopt/Support/Deadline.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -120,6 +122,13 @@ constexpr unsigned kMaxTrials = 1u << 16;
 /// Trials needed so that eps^t <= delta (at least 1); 0 when no number up to
 /// kMaxTrials reaches it or when delta is not in (0, 1).
 unsigned trialsFor(double delta, double epsilon);
+
+/// Uniform random inputs of `g` over `dom` for the trial `seed`, as every
+/// field trial draws them; incomplete once `deadline` has passed (the
+/// caller checks it).
+std::vector<Tensor<FieldElem>> fieldInputs(const FieldDomain &dom,
+                                           const Graph &g, uint64_t seed,
+                                           const Deadline &deadline = {});
 
 /// Checks `candidate` against `reference` (same input and output types).
 /// Fails, with `why`, when they cannot be compared (signature mismatch,

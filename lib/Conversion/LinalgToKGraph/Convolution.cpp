@@ -112,6 +112,22 @@ FailureOr<int> Importer::unitWindow(int x, ArrayRef<int64_t> padLow,
   return transpose(back, inverse, loc);
 }
 
+int Importer::foldZeroPad(int x, ConvWindow &w) {
+  const Node &in = nodes[x];
+  if (in.form != Form::Op || in.kind != OpKind::Reshape)
+    return x;
+  const Node &cols = nodes[in.operands[0]];
+  std::optional<ConvWindow> pad = ConvWindow::decode(cols.perm);
+  if (cols.form != Form::Op || cols.kind != OpKind::Im2Col || !pad ||
+      !isUnitWindow(*pad))
+    return x;
+  for (int d = 0; d < 2; ++d) {
+    w.padLow[d] += pad->padLow[d];
+    w.padHigh[d] += pad->padHigh[d];
+  }
+  return cols.operands[0];
+}
+
 LogicalResult Importer::importPad(tensor::PadOp op) {
   if (!op.getLow().empty() || !op.getHigh().empty())
     return op.emitError() << "padding of dynamic extent is not supported";
@@ -176,20 +192,7 @@ LogicalResult Importer::importConvolution(linalg::LinalgOp op) {
   window.kernel = {nodes[w].shape[2], nodes[w].shape[3]};
   window.stride = *strides;
   window.dilation = *dilations;
-  // A zero pad of the images (importPad) becomes the window's padding.
-  const Node &in = nodes[x];
-  if (in.form == Form::Op && in.kind == OpKind::Reshape) {
-    const Node &cols = nodes[in.operands[0]];
-    std::optional<ConvWindow> pad = ConvWindow::decode(cols.perm);
-    if (cols.form == Form::Op && cols.kind == OpKind::Im2Col && pad &&
-        isUnitWindow(*pad)) {
-      x = cols.operands[0];
-      for (int d = 0; d < 2; ++d) {
-        window.padLow[d] += pad->padLow[d];
-        window.padHigh[d] += pad->padHigh[d];
-      }
-    }
-  }
+  x = foldZeroPad(x, window);
   std::string why;
   FailureOr<Shape> shape =
       conv2dShape(nodes[x].shape, nodes[w].shape, window, groups, &why);
@@ -231,19 +234,10 @@ LogicalResult Importer::importPooling(linalg::LinalgOp op) {
   w.kernel = {window.getDimSize(0), window.getDimSize(1)};
   w.stride = *strides;
   w.dilation = *dilations;
-  // A zero pad of the images is the window's padding for a sum; a max
-  // pads with -inf, which kgraph has no form of.
-  const Node &in = nodes[x];
-  if (!isMax && in.form == Form::Op && in.kind == OpKind::Reshape) {
-    const Node &cols = nodes[in.operands[0]];
-    std::optional<ConvWindow> pad = ConvWindow::decode(cols.perm);
-    if (cols.form == Form::Op && cols.kind == OpKind::Im2Col && pad &&
-        isUnitWindow(*pad)) {
-      x = cols.operands[0];
-      w.padLow = pad->padLow;
-      w.padHigh = pad->padHigh;
-    }
-  }
+  // A zero pad is a sum's padding; a max pads with -inf, which kgraph has
+  // no form of.
+  if (!isMax)
+    x = foldZeroPad(x, w);
   std::string why;
   FailureOr<Shape> colShape = im2colShape(nodes[x].shape, w, &why);
   if (failed(colShape))

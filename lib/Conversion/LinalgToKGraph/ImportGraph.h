@@ -82,6 +82,9 @@ private:
   LogicalResult importPooling(linalg::LinalgOp op);
   /// A zero pad of up to two dims: im2col with a 1x1 window.
   LogicalResult importPad(tensor::PadOp op);
+  /// The images a zero pad (importPad) of `x` reads, its padding added to
+  /// `w`'s; `x` itself when it is no such pad.
+  int foldZeroPad(int x, ConvWindow &w);
   /// `x` padded with zeros (`padLow`, `padHigh`) and strided (`strides`,
   /// a dim's rows 0, s, 2s, ...) in up to two dims: a 1x1 im2col between
   /// transposes and reshapes. Fails, at `op`, for more dims.
