@@ -243,3 +243,17 @@ func.func @constant_weight(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
   %y = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
   return %y : tensor<4x2xf32>
 }
+
+// -----
+
+// A max pooling whose init is not -inf would change the maxima.
+func.func @max_pool_init(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %k = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<1x2x2x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  // expected-error @+1 {{a max pooling accumulates into an init other than -inf}}
+  %m = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %k : tensor<1x2x4x4xf32>, tensor<2x2xf32>) outs(%z : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %m : tensor<1x2x2x2xf32>
+}
+

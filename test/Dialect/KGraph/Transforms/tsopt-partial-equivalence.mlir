@@ -23,6 +23,7 @@
 // RUN: tsopt-opt %s --tsopt-partial-equivalence --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=DEFAULT
 // RUN: tsopt-opt %s --tsopt-partial-equivalence 2>/dev/null | FileCheck %s --check-prefix=ASIS
 // RUN: not tsopt-opt %s --tsopt-partial-equivalence='mutations=fold' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tsopt-opt %s --tsopt-partial-equivalence='accept=maybe' 2>&1 | FileCheck %s --check-prefix=ACCEPT
 
 // SEAM: remark: conv-merge-width: kgraph.conv2d ops 0 and 1 as one over their images side by side: 18 boxes, 6 differ; p = {{[0-9]+}}, q = {{[0-9]+}}, 2 trials of up to 5 positions per box, bound {{.*}} per box; 6 corrected, verified: equivalent: {{.*}}: applied
 
@@ -56,6 +57,7 @@
 // ASIS-NEXT: kgraph.conv2d %arg0, %arg2
 // ASIS-NEXT: kgraph.conv2d %arg1, %arg2
 // UNKNOWN: error: unknown mutation 'fold' (known: conv-merge-batch, conv-merge-width, dilated-to-regular)
+// ACCEPT: error: accept must be 'faster' or 'any', got 'maybe'
 
 func.func @two_images(%a: tensor<1x4x8x8xf32>, %b: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) attributes {tsopt.reference = @two_images_ref} {
   %ya = kgraph.conv2d %a, %w stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 1 : tensor<1x4x8x8xf32>, tensor<8x4x3x3xf32> -> tensor<1x8x8x8xf32>
