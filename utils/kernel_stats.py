@@ -174,7 +174,7 @@ def assemble(ptxas, ptx_path, arch, cubin_path):
 
 # ---------------------------------------------------------------- SASS
 
-INSTR = re.compile(r"^\s*/\*([0-9a-f]+)\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)([^;]*);")
+INSTR = re.compile(r"^\s*/\*([0-9a-f]+)\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Za-z0-9_.]*)([^;]*);")
 LABEL = re.compile(r"^\s*(\.L\w+):")
 
 
@@ -237,29 +237,40 @@ def mma_flops(opcode):
     return 0
 
 
-def main_loop(instrs, labels):
-    """The loop around the most tensor-core instructions, innermost among
-    equals: (instructions, tensor-core instructions, FLOPs) of the range
-    from a label to a branch back to it; None without one."""
+def loops(instrs, labels):
+    """[(first, last)] instruction indices of every range from a label to a
+    branch back to it."""
     index = {addr: i for i, (addr, _, _) in enumerate(instrs)}
-    best = None
+    out = []
     for j, (addr, op, operands) in enumerate(instrs):
-        if not op.startswith("BRA"):
-            continue
-        m = re.search(r"`?\(?(\.L\w+)\)?`?|\b0x([0-9a-f]+)\b", operands)
+        m = op.startswith("BRA") and re.search(
+            r"`?\(?(\.L\w+)\)?`?|\b0x([0-9a-f]+)\b", operands)
         if not m:
             continue
         target = labels.get(m.group(1)) if m.group(1) else int(m.group(2), 16)
-        if target is None or target > addr or target not in index:
-            continue
-        body = instrs[index[target]:j + 1]
-        tc = [o for _, o, _ in body if o.split(".")[0] in TENSOR_CORE]
-        if not tc:
-            continue
-        key = (len(tc), -len(body))
-        if best is None or key > best[0]:
-            best = (key, len(body), len(tc), sum(mma_flops(o) for o in tc))
-    return best[1:] if best else None
+        if target is not None and target <= addr and target in index:
+            out.append((index[target], j))
+    return out
+
+
+def main_loop(instrs, labels):
+    """The loop around the most tensor-core instructions, innermost among
+    equals: {instrs, tc (tensor-core instructions), flops, inner (loops
+    inside it)}; None without one."""
+    ranges = loops(instrs, labels)
+    best = None
+    for first, last in ranges:
+        tc = [o for _, o, _ in instrs[first:last + 1]
+              if o.split(".")[0] in TENSOR_CORE]
+        key = (len(tc), first - last)
+        if tc and (best is None or key > best[0]):
+            best = (key, first, last, tc)
+    if not best:
+        return None
+    _, first, last, tc = best
+    return {"instrs": last - first + 1, "tc": len(tc),
+            "flops": sum(mma_flops(o) for o in tc),
+            "inner": sum(first <= a and b < last for a, b in ranges)}
 
 
 def sass_counts(instrs, labels):
@@ -278,8 +289,7 @@ def sass_counts(instrs, labels):
         elif root in ("LDG", "STG", "LDS", "STS", "LDGSTS"):
             w = width(op)
             c[root][w] = c[root].get(w, 0) + 1
-    loop = main_loop(instrs, labels)
-    c["loop"] = loop and {"instrs": loop[0], "tc": loop[1], "flops": loop[2]}
+    c["loop"] = main_loop(instrs, labels)
     return c
 
 
