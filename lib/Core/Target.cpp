@@ -6,6 +6,9 @@
 //  [H100-DS] NVIDIA H100 Tensor Core GPU datasheet (H100 SXM column).
 //  [H100-WP] NVIDIA H100 Tensor Core GPU Architecture whitepaper.
 //  [H200-DS] NVIDIA H200 Tensor Core GPU datasheet (H200 SXM column).
+//  [FA3]     Shah et al., FlashAttention-3 (2024), section 2: mma.sync
+//            reaches about 2/3 of the H100's tensor-core peak, wgmma the
+//            rest.
 //  [CUDA-PG] CUDA C++ Programming Guide: the compute-capability table
 //            (shared memory, registers, resident blocks/threads) and the
 //            arithmetic-instruction throughput table (per SM per clock).
@@ -52,9 +55,38 @@ static const TargetDesc kA100 = {
     /*clockHz=*/1.41e9,                        // [A100-WP] boost clock
     /*memoryBandwidth=*/2.039e12,              // [A100-DS] 2,039 GB/s HBM2e
     /*tensorCoreFlops=*/312e12, // [A100-DS] FP16 tensor core, dense
+    /*mmaSyncFlops=*/312e12,    // sm_80's tensor cores take mma.sync
     /*cudaCoreFlops=*/19.5e12,  // [A100-DS] FP32 (108 x 64 FMA x 1.41 GHz)
     /*specialFunctionsPerSMPerClock=*/16,   // [CUDA-PG] 8.0
     /*sharedMemoryBytesPerSMPerClock=*/128, // 32 banks x 4 bytes
+    /*l2BytesPerClock=*/5120,               // [A100-WP] L2 read bandwidth
+    kLaunchOverheadSec,
+    kMemoryLatencySec,
+    kSyncCycles,
+};
+
+// A100 SXM4 40GB: the 80 GB part's SMs with HBM2 at 1,555 GB/s. Published
+// measurements (docs/cost-model.md, "Calibration") were taken on it.
+static const TargetDesc kA100_40GB = {
+    /*name=*/"sm_80",
+    /*device=*/"A100-40GB",
+    /*sharedMemoryPerBlock=*/163 * kKiB,
+    /*numSMs=*/108,
+    /*sharedMemoryPerSM=*/164 * kKiB,
+    /*sharedMemoryReservedPerBlock=*/1 * kKiB,
+    /*registersPerSM=*/64 * 1024,
+    /*maxThreadsPerSM=*/2048,
+    /*maxBlocksPerSM=*/32,
+    /*l2CacheBytes=*/40 * kMiB,
+    /*deviceMemoryBytes=*/40 * kGB, // [A100-DS] SXM4 40GB column
+    /*clockHz=*/1.41e9,
+    /*memoryBandwidth=*/1.555e12, // [A100-DS] 1,555 GB/s HBM2
+    /*tensorCoreFlops=*/312e12,
+    /*mmaSyncFlops=*/312e12,
+    /*cudaCoreFlops=*/19.5e12,
+    /*specialFunctionsPerSMPerClock=*/16,
+    /*sharedMemoryBytesPerSMPerClock=*/128,
+    /*l2BytesPerClock=*/5120,
     kLaunchOverheadSec,
     kMemoryLatencySec,
     kSyncCycles,
@@ -77,11 +109,13 @@ static const TargetDesc kH100 = {
     // only scales the per-clock rates (special functions, shared memory,
     // sync cycles).
     /*clockHz=*/1.98e9,
-    /*memoryBandwidth=*/3.35e12, // [H100-DS] 3.35 TB/s HBM3
-    /*tensorCoreFlops=*/989e12,  // [H100-DS] 1,979 TFLOPS with sparsity
-    /*cudaCoreFlops=*/67e12,     // [H100-DS] FP32
+    /*memoryBandwidth=*/3.35e12,     // [H100-DS] 3.35 TB/s HBM3
+    /*tensorCoreFlops=*/989e12,      // [H100-DS] 1,979 TFLOPS with sparsity
+    /*mmaSyncFlops=*/989e12 * 2 / 3, // [FA3]
+    /*cudaCoreFlops=*/67e12,         // [H100-DS] FP32
     /*specialFunctionsPerSMPerClock=*/16, // [CUDA-PG] 9.0
     /*sharedMemoryBytesPerSMPerClock=*/128,
+    /*l2BytesPerClock=*/5120, // assumption: the A100's width (no H100 figure)
     kLaunchOverheadSec,
     kMemoryLatencySec,
     kSyncCycles,
@@ -101,11 +135,13 @@ static const TargetDesc kH200 = {
     /*l2CacheBytes=*/50 * kMiB,
     /*deviceMemoryBytes=*/141 * kGB, // [H200-DS]
     /*clockHz=*/1.98e9,
-    /*memoryBandwidth=*/4.8e12, // [H200-DS] 4.8 TB/s HBM3e
-    /*tensorCoreFlops=*/989e12, // [H200-DS] same as H100 SXM
-    /*cudaCoreFlops=*/67e12,    // [H200-DS]
+    /*memoryBandwidth=*/4.8e12,      // [H200-DS] 4.8 TB/s HBM3e
+    /*tensorCoreFlops=*/989e12,      // [H200-DS] same as H100 SXM
+    /*mmaSyncFlops=*/989e12 * 2 / 3, // [FA3]
+    /*cudaCoreFlops=*/67e12,         // [H200-DS]
     /*specialFunctionsPerSMPerClock=*/16,
     /*sharedMemoryBytesPerSMPerClock=*/128,
+    /*l2BytesPerClock=*/5120,
     kLaunchOverheadSec,
     kMemoryLatencySec,
     kSyncCycles,
@@ -114,13 +150,24 @@ static const TargetDesc kH200 = {
 const TargetDesc *tsopt::lookupTarget(llvm::StringRef name) {
   return llvm::StringSwitch<const TargetDesc *>(name.lower())
       .Cases({"sm_80", "a100"}, &kA100)
+      .Case("a100-40gb", &kA100_40GB)
       .Cases({"sm_90", "h100"}, &kH100)
       .Case("h200", &kH200)
       .Default(nullptr);
 }
 
 llvm::StringRef tsopt::knownTargetNames() {
-  return "sm_80 (a100), sm_90 (h100, h200)";
+  return "sm_80 (a100, a100-40gb), sm_90 (h100, h200)";
+}
+
+TargetDesc tsopt::withClock(const TargetDesc &target, double clockHz) {
+  TargetDesc t = target;
+  double ratio = clockHz / target.clockHz;
+  t.clockHz = clockHz;
+  t.tensorCoreFlops *= ratio;
+  t.mmaSyncFlops *= ratio;
+  t.cudaCoreFlops *= ratio;
+  return t;
 }
 
 llvm::ArrayRef<const TargetDesc *> tsopt::allTargets() {

@@ -131,13 +131,14 @@ int64_t ProgramCost::bytesWritten() const {
 }
 
 /// Seconds the arithmetic `w` takes at the whole chip's (efficiency-scaled)
-/// peaks. The units are used one after another: a block graph's ops are
-/// separated by barriers, and a library kernel's epilogue follows its main
-/// loop.
-static double computeSeconds(const Work &w, const TargetDesc &t,
-                             const CostOptions &o) {
-  return double(w.tensorCoreFlops) /
-             (t.tensorCoreFlops * o.tensorCoreEfficiency) +
+/// peaks, its tensor-core work at `tensorCoreRate` (the instruction's: a
+/// library kernel reaches the chip's peak, a generated kernel's mma.sync
+/// its own rate). The units are used one after another: a block graph's
+/// ops are separated by barriers, and a library kernel's epilogue follows
+/// its main loop.
+static double computeSeconds(const Work &w, double tensorCoreRate,
+                             const TargetDesc &t, const CostOptions &o) {
+  return double(w.tensorCoreFlops) / (tensorCoreRate * o.tensorCoreEfficiency) +
          double(w.cudaCoreFlops) / (t.cudaCoreFlops * o.cudaCoreEfficiency) +
          double(w.specialFunctionOps) /
              (t.specialFunctionRate() * o.cudaCoreEfficiency);
@@ -165,10 +166,31 @@ static KernelCost predefinedCost(const Graph &program, const Op &op,
   k.work = opWork(op, program);
   k.readBandwidth = t.memoryBandwidth * o.memoryEfficiency;
   k.memoryUs = 1e6 * double(k.bytesRead + k.bytesWritten) / k.readBandwidth;
-  k.computeUs = 1e6 * computeSeconds(k.work, t, o);
+  k.computeUs = 1e6 * computeSeconds(k.work, t.tensorCoreFlops, t, o);
   k.latencyUs = 1e6 * t.memoryLatencySec;
   finish(k);
   return k;
+}
+
+/// How many blocks load each tile of a block input with grid map
+/// `gridMap`: over the whole grid (the product of the grid dims the input
+/// is replicated along), and on average among `window` blocks resident at
+/// once, which are consecutive in launch order (x fastest).
+static std::pair<double, double> tileSharing(llvm::ArrayRef<int64_t> grid,
+                                             const std::array<int, 3> &gridMap,
+                                             int64_t window) {
+  double overGrid = 1, distinctInWindow = 1;
+  int64_t below = 1;
+  for (size_t d = 0; d < grid.size(); ++d) {
+    int64_t covered = std::min(grid[d], ceilDiv(window, below));
+    if (gridMap[d] == kReplica)
+      overGrid *= double(grid[d]);
+    else
+      distinctInWindow *= double(covered);
+    below *= grid[d];
+  }
+  double inWindow = std::max(1.0, double(window) / distinctInWindow);
+  return {overGrid, std::min(overGrid, inWindow)};
 }
 
 static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
@@ -219,6 +241,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // What one block does. A loop-invariant input (fmap = replica) is loaded
   // once and stays resident; every other input loads a tile per iteration.
   int64_t readPerBlock = 0, writePerBlock = 0, smemPerBlock = 0;
+  // Each input's bytes per block and its grid map, for the L2 below.
+  llvm::SmallVector<std::pair<int64_t, std::array<int, 3>>, 4> inputReads;
   Work workPerBlock;
   // Sums kept in mma registers (fragmentAccumulatedMatmul): their products
   // are never stored, and the accumulator's tile is written once.
@@ -239,6 +263,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       int64_t loads = bop.fmap == kReplica ? 1 : f;
       int64_t tile = bytesOf(g, bop.results[0]);
       readPerBlock += tile * loads;
+      inputReads.push_back({tile * loads, bop.gridMap});
       smemPerBlock += tile * loads; // the copy lands in shared memory
       break;
     }
@@ -318,20 +343,41 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   k.waves = ceilDiv(blocks, sms * k.blocksPerSM);
   k.smUtilization = double(blocks) / double(sms * perSM);
 
+  // L2: a tile several blocks load comes from device memory once and from
+  // L2 after that — for the whole grid when the kernel's distinct input
+  // bytes fit in L2, else among the blocks resident at once.
+  int64_t window = std::min(blocks, sms * k.blocksPerSM);
+  double distinctBytes = 0;
+  for (const auto &[bytes, gridMap] : inputReads)
+    distinctBytes += double(bytes) * double(blocks) /
+                     tileSharing(g.grid, gridMap, window).first;
+  bool fitsL2 = distinctBytes <= double(t.l2CacheBytes);
+  double fromDevicePerBlock = 0;
+  for (const auto &[bytes, gridMap] : inputReads) {
+    auto [overGrid, inWindow] = tileSharing(g.grid, gridMap, window);
+    fromDevicePerBlock += double(bytes) / (fitsL2 ? overGrid : inWindow);
+  }
+  double fromL2PerBlock = double(readPerBlock) - fromDevicePerBlock;
+  k.l2HitBytes = int64_t(fromL2PerBlock * double(blocks));
+
   // Memory: the active SMs share the bandwidth; an SM draws at most what
-  // its resident blocks keep in flight, per Little's law.
+  // its resident blocks keep in flight, per Little's law. L2 hits share
+  // L2's bandwidth.
   double share = t.memoryBandwidth * o.memoryEfficiency / double(active);
+  double l2Share = t.l2Bandwidth() * o.memoryEfficiency / double(active);
   int64_t inFlight =
       std::min(readPerBlock, g.stages * ceilDiv(readPerBlock, f));
   double perSMRead =
       std::min(share, double(resident * inFlight) / t.memoryLatencySec);
   k.readBandwidth = perSMRead * double(active);
-  double readSeconds = readPerBlock ? double(readPerBlock) / perSMRead : 0;
+  double readSeconds =
+      fromDevicePerBlock / perSMRead + fromL2PerBlock / l2Share;
   k.memoryUs =
       1e6 * double(perSM) * (readSeconds + double(writePerBlock) / share);
 
   // Compute and shared memory: an SM has 1/SMs of every peak.
-  k.computeUs = 1e6 * double(perSM * sms) * computeSeconds(workPerBlock, t, o);
+  k.computeUs = 1e6 * double(perSM * sms) *
+                computeSeconds(workPerBlock, t.mmaSyncFlops, t, o);
   k.sharedMemoryUs = 1e6 * double(perSM * sms) * double(smemPerBlock) /
                      t.sharedMemoryBandwidth();
   // Blocks resident together overlap each other's stalls; waves do not.

@@ -3,7 +3,7 @@
 // silu and mul after the loop as a thread graph.
 // RUN: tsopt-opt %s --tsopt-superoptimize='rule-fusion=false max-kernel-ops=1 max-block-ops=6 min-grid-dims=1 require-forloop=true' 2>&1 | FileCheck %s
 
-// CHECK: remark: superoptimized: 1 op (1 graph-defined): kernel grid [{{[0-9]+}}] forloop {{[0-9]+}}
+// CHECK: remark: superoptimized: 1 op (1 graph-defined): kernel grid [{{[0-9, ]+}}] forloop {{[0-9]+}}
 // CHECK-SAME: equivalent: p =
 // CHECK-LABEL: func.func @gated_mlp_ref(%arg0
 // CHECK-SAME: tsopt.verification = "equivalent

@@ -42,13 +42,13 @@
 // CHECK-NOT: kgraph.kernel
 // CHECK: return
 
-// WRITTEN: remark: superoptimized: 1 op (1 graph-defined): kernel grid [{{[0-9]+}}] forloop 1
+// WRITTEN: remark: superoptimized: 1 op (1 graph-defined): kernel grid [{{[0-9, ]+}}] forloop 1
 // WRITTEN-NOT: rewritten
 // WRITTEN-SAME: equivalent: p =
 // WRITTEN-LABEL: func.func @layernorm_matmul_ref(%arg0
-// WRITTEN: kgraph.kernel grid = [{{[0-9]+}}] forloop = 1 ins(%arg0, %arg1 :
-// WRITTEN: %[[X:.*]] = bgraph.input %{{.*}} imap = {x = 0} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<4x64xf16>
-// WRITTEN: %[[Y:.*]] = bgraph.input %{{.*}} imap = {x = replica} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<64x96xf16>
+// WRITTEN: kgraph.kernel grid = [{{[0-9, ]+}}] forloop = 1 ins(%arg0, %arg1 :
+// WRITTEN: %[[X:.*]] = bgraph.input %{{.*}} imap = {x = 0{{(, y = replica)?}}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<4x64xf16>
+// WRITTEN: %[[Y:.*]] = bgraph.input %{{.*}} imap = {x = replica{{(, y = 1)?}}} fmap = replica {bgraph.copy_bytes = {{[0-9]+}} : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[^}]+}}} : tensor<64x96xf16>
 // WRITTEN: %[[SX:.*]] = bgraph.reduce_sum %[[X]] dim = 1
 // WRITTEN: %[[XC:.*]]:2 = tgraph.graph %[[SX]], %[[X]]
 // WRITTEN: tgraph.sub

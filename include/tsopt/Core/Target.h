@@ -42,9 +42,17 @@ struct TargetDesc {
   double clockHz;         ///< boost clock; scales the per-clock rates
   double memoryBandwidth; ///< device memory (HBM), bytes/s
   double tensorCoreFlops; ///< dense FP16/BF16 tensor core, FLOP/s
+  /// Dense FP16/BF16 rate of the warp-level mma.sync instruction, FLOP/s:
+  /// the whole tensor-core peak on sm_80; on sm_90 the peak needs the
+  /// warpgroup instruction (wgmma) and mma.sync reaches about two thirds
+  /// of it (FlashAttention-3, Shah et al. 2024, section 2).
+  double mmaSyncFlops;
   double cudaCoreFlops;   ///< FP32 (FMA = 2 FLOPs), FLOP/s
   int64_t specialFunctionsPerSMPerClock;  ///< exp2/rcp/rsqrt/sqrt per SM/clk
   int64_t sharedMemoryBytesPerSMPerClock; ///< 32 banks x 4 bytes
+  /// L2 read bandwidth over the whole chip, bytes per clock: where tiles
+  /// that several blocks load are served from once they are cached.
+  int64_t l2BytesPerClock;
 
   // Latencies: assumptions, not datasheet figures (NVIDIA publishes none).
   double launchOverheadSec; ///< added per kernel on one stream
@@ -55,6 +63,8 @@ struct TargetDesc {
   double specialFunctionRate() const {
     return double(numSMs) * double(specialFunctionsPerSMPerClock) * clockHz;
   }
+  /// L2 read bytes per second over the whole chip.
+  double l2Bandwidth() const { return double(l2BytesPerClock) * clockHz; }
   /// Shared-memory bytes per second over the whole chip.
   double sharedMemoryBandwidth() const {
     return double(numSMs) * double(sharedMemoryBytesPerSMPerClock) * clockHz;
@@ -69,8 +79,16 @@ const TargetDesc *lookupTarget(llvm::StringRef name);
 /// The names lookupTarget accepts, for diagnostics.
 llvm::StringRef knownTargetNames();
 
-/// One description per GPU (A100, H100, H200), for reports over all targets.
+/// One description per GPU family (A100 80GB, H100, H200), for reports over
+/// all targets; lookupTarget also knows the A100 40GB, whose published
+/// measurements calibrate the cost model.
 llvm::ArrayRef<const TargetDesc *> allTargets();
+
+/// `target` with its SM clock locked at `clockHz` (published measurements
+/// often lock it): every per-clock rate (tensor cores, CUDA cores, special
+/// functions, shared memory, dependent steps) scales with it; device-memory
+/// bandwidth does not.
+TargetDesc withClock(const TargetDesc &target, double clockHz);
 
 /// Bytes of an element of `dtype`.
 int64_t dtypeBytes(DType dtype);

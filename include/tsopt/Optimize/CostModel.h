@@ -33,7 +33,7 @@ struct CostOptions {
   /// Registers one thread uses; with threadsPerBlock it bounds blocks/SM.
   int64_t registersPerThread = 128;
   /// Fractions of the peaks a well-written kernel reaches.
-  double memoryEfficiency = 0.85;
+  double memoryEfficiency = 0.6;
   double tensorCoreEfficiency = 0.75;
   double cudaCoreEfficiency = 0.75;
   /// Shared memory per block from the memory plan (lifetime-based reuse)
@@ -71,6 +71,9 @@ struct KernelCost {
 
   // Totals over the whole grid.
   int64_t bytesRead = 0;    ///< device memory read
+  /// The part of bytesRead served by L2: tiles that several blocks load,
+  /// after the first (graph-defined kernels).
+  int64_t l2HitBytes = 0;
   int64_t bytesWritten = 0; ///< device memory written
   Work work;
   int64_t sharedMemoryTraffic = 0; ///< bytes read + written in shared memory

@@ -7,7 +7,7 @@
 
 // Bad options fail every input before anything is planned (each of the four
 // inputs below gets this error instead of its own).
-// TARGET-COUNT-4: error: unknown target 'sm_70'; known: sm_80 (a100), sm_90 (h100, h200)
+// TARGET-COUNT-4: error: unknown target 'sm_70'; known: sm_80 (a100, a100-40gb), sm_90 (h100, h200)
 // THREADS-COUNT-4: error: threads-per-block must be a multiple of 32 between 32 and 1024, got [[N]]{{$}}
 
 // A kernel whose tiles need 2 MiB of shared memory (a 1 MiB input tile and

@@ -27,7 +27,7 @@
 
 // NOFN: error: no function named 'nope'
 // CHOOSE: tsopt-translate: choose a translation (--tsopt-to-ptx)
-// TARGET: error: unknown target 'sm_70'; known: sm_80 (a100), sm_90 (h100, h200)
+// TARGET: error: unknown target 'sm_70'; known: sm_80 (a100, a100-40gb), sm_90 (h100, h200)
 
 // Two kernels for @ew (exp, then mul), one for @gmlp; dynamic shared
 // memory is declared extern, sized at launch.

@@ -213,6 +213,9 @@ TEST(CostModelTest, GraphDefinedMatmulCounts) {
   // iterations; the result is written once.
   int64_t tileA = 128 * 64 * 2, tileB = 64 * 64 * 2, tileC = 128 * 64 * 2;
   EXPECT_EQ(k.bytesRead, 8 * 8 * (tileA + tileB));
+  // B is replicated across the 2 row blocks: of its two loads of each tile
+  // one is an L2 hit. A is replicated across the 4 column blocks: 3 of 4.
+  EXPECT_EQ(k.l2HitBytes, 8 * 8 * (tileA * 3 / 4 + tileB / 2));
   EXPECT_EQ(k.bytesWritten, 256 * 256 * 2);
   EXPECT_EQ(k.work.tensorCoreFlops, 2 * 256 * 256 * 512);
   // The sums stay in the mma registers (64 blocks of 16x8 over 4 warps:
@@ -231,8 +234,11 @@ TEST(CostModelTest, GraphDefinedMatmulCounts) {
   EXPECT_EQ(k.blocksOnBusiestSM, 1);
   EXPECT_EQ(k.waves, 1);
   EXPECT_DOUBLE_EQ(k.smUtilization, 8.0 / 132);
+  // A generated kernel's matmuls run as mma.sync: on sm_90 at that
+  // instruction's rate, two thirds of the wgmma peak.
+  EXPECT_DOUBLE_EQ(t.mmaSyncFlops, t.tensorCoreFlops * 2 / 3);
   double perBlockCompute = double(k.work.tensorCoreFlops) / 8 /
-                               (t.tensorCoreFlops * o.tensorCoreEfficiency) +
+                               (t.mmaSyncFlops * o.tensorCoreEfficiency) +
                            double(k.work.cudaCoreFlops) / 8 /
                                (t.cudaCoreFlops * o.cudaCoreEfficiency);
   EXPECT_NEAR(k.computeUs, 1e6 * 132 * perBlockCompute, 1e-9);

@@ -42,7 +42,10 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
     return s;
   }
   os << formatFixed(k.timeUs) << " us, " << k.bound() << "-bound; read "
-     << k.bytesRead << " B, written " << k.bytesWritten << " B; tensor-core "
+     << k.bytesRead << " B";
+  if (k.graphDefined)
+    os << " (" << k.l2HitBytes << " B from L2)";
+  os << ", written " << k.bytesWritten << " B; tensor-core "
      << k.work.tensorCoreFlops << " FLOP, CUDA-core " << k.work.cudaCoreFlops
      << " FLOP, special " << k.work.specialFunctionOps;
   if (k.graphDefined)
@@ -78,6 +81,16 @@ struct EstimateCostPass
     const TargetDesc *desc = lookupTargetOrEmit(func, target, target.hasValue());
     if (!desc)
       return signalPassFailure();
+    TargetDesc clocked = *desc;
+    if (clockMHz != 0) {
+      if (clockMHz > 10000) {
+        func.emitError("clock-mhz = ")
+            << static_cast<uint64_t>(clockMHz) << " is not an SM clock";
+        return signalPassFailure();
+      }
+      clocked = withClock(*desc, 1e6 * double(clockMHz));
+      desc = &clocked;
+    }
     FailureOr<Graph> graph = importFunction(func);
     if (failed(graph))
       return signalPassFailure();

@@ -5,7 +5,7 @@
 // RUN: not tsopt-opt %s --tsopt-check-resources='target=sm_70' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TARGET
 
-// TARGET: error: unknown target 'sm_70'; known: sm_80 (a100), sm_90 (h100, h200)
+// TARGET: error: unknown target 'sm_70'; known: sm_80 (a100, a100-40gb), sm_90 (h100, h200)
 // H200-NOT: 2304 bytes
 // H200: error: block graph needs 262144 bytes of shared memory; sm_90 (H200) allows 232448 per block
 

@@ -9,8 +9,18 @@
 // RUN:   | FileCheck %s --check-prefix=NOPLAN
 // RUN: not tsopt-opt %s --tsopt-estimate-cost=target=sm_70 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TARGET
+// RUN: tsopt-opt %s --tsopt-estimate-cost=target=h200 -o /dev/null \
+// RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BOOST
+// RUN: tsopt-opt %s --tsopt-estimate-cost='target=h200 clock-mhz=990' -o /dev/null \
+// RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=CLOCK
+// RUN: not tsopt-opt %s --tsopt-estimate-cost='target=h100 clock-mhz=20000' \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCLOCK
+// RUN: tsopt-opt %s --tsopt-estimate-cost=target=a100-40gb -o /dev/null \
+// RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=A100-40GB
 
-// TARGET: error: unknown target 'sm_70'; known: sm_80 (a100), sm_90 (h100, h200)
+// TARGET: error: unknown target 'sm_70'; known: sm_80 (a100, a100-40gb), sm_90 (h100, h200)
+// BADCLOCK: error: clock-mhz = 20000 is not an SM clock
+// A100-40GB: remark: estimated {{.*}} on sm_80 (A100-40GB): 2 kernels
 
 // Two library kernels. The matmul reads (64x128 + 128x64) f16 = 32768 B,
 // writes 64x64 f16 = 8192 B and does 2 * 64 * 64 * 128 tensor-core FLOPs;
@@ -28,13 +38,16 @@ func.func @library(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>) -> tensor<64x
 
 // The same matmul as one graph-defined kernel: 4 blocks each load a 32x32 A
 // tile and a 32x32 B tile (2048 B each) in each of 4 iterations: 65536 B.
+// Each tile is loaded by the two blocks the input is replicated across;
+// the kernel's distinct bytes (32768) fit in L2, so half the reads are L2
+// hits.
 // The sums stay in the mma registers across the loop
 // (fragmentAccumulatedMatmul): no CUDA-core additions, no product stored
 // to shared memory, the accumulator's tile written once, and its loop
 // depth needs no barrier: loop depths (inputs, matmul) times 4, plus the
 // saver, minus one: 8 barriers.
 // CHECK: remark: estimated {{[0-9]+\.[0-9][0-9]}} us on sm_90 (H100): 1 kernel {{[0-9]+\.[0-9][0-9]}} us + launch 2.00 us; device memory read 65536 B, written 8192 B
-// CHECK: note: kernel 0 (kernel, grid 2x2, forloop 4): {{[0-9]+\.[0-9][0-9]}} us, {{memory|compute|shared-memory}}-bound; read 65536 B, written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; 4 blocks, {{[0-9]+}} B shared memory/block, 4 blocks/SM, 1 wave, SM utilization 3.03%, 8 barriers/block, shared-memory traffic 147456 B, read bandwidth {{[0-9]+\.[0-9][0-9]}} TB/s; plan: 1 matmuls on tensor cores, 0 on CUDA cores, 3 stages, copies of 16/16 B, 2 operands by ldmatrix, 0 swizzled tiles; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, sync {{[0-9]+\.[0-9][0-9]}}, shared memory {{[0-9]+\.[0-9][0-9]}}, latency 0.50
+// CHECK: note: kernel 0 (kernel, grid 2x2, forloop 4): {{[0-9]+\.[0-9][0-9]}} us, {{memory|compute|shared-memory}}-bound; read 65536 B (32768 B from L2), written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; 4 blocks, {{[0-9]+}} B shared memory/block, 4 blocks/SM, 1 wave, SM utilization 3.03%, 8 barriers/block, shared-memory traffic 147456 B, read bandwidth {{[0-9]+\.[0-9][0-9]}} TB/s; plan: 1 matmuls on tensor cores, 0 on CUDA cores, 3 stages, copies of 16/16 B, 2 operands by ldmatrix, 0 swizzled tiles; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, sync {{[0-9]+\.[0-9][0-9]}}, shared memory {{[0-9]+\.[0-9][0-9]}}, latency 0.50
 // ATTR-LABEL: func.func @tiled
 // ATTR-SAME: tsopt.cost_us = {{.*}} : f64
 // A100: remark: estimated {{.*}} on sm_80 (A100): 1 kernel
@@ -62,6 +75,10 @@ func.func @tiled(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>) -> tensor<64x64
 // ATTR-SAME: tsopt.cost_us
 // A100: warning: no estimate on sm_80 (A100): a block graph does not fit in shared memory
 // A100: note: kernel 0 (kernel, grid 1, forloop 1): does not fit: block graph needs 196608 bytes of shared memory; sm_80 (A100) allows 166912 per block
+// With the SM clock locked at half the boost clock, every per-clock term
+// doubles (compute, sync, shared memory); device memory does not.
+// BOOST: kernel 0 (kernel, grid 1, forloop 1): {{.*}} terms (us): memory 0.52, compute 0.82, sync 0.16, shared memory 2.07, latency 0.50
+// CLOCK: kernel 0 (kernel, grid 1, forloop 1): {{.*}} terms (us): memory 0.52, compute 1.64, sync 0.32, shared memory 4.14, latency 0.50
 // NOPLAN: does not fit: block graph needs 262144 bytes of shared memory; sm_80 (A100) allows 166912 per block
 func.func @big(%a: tensor<256x64xf32>) -> tensor<256x64xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<256x64xf32>) -> (tensor<256x64xf32>) {

@@ -12,7 +12,7 @@ module attributes {tsopt.target = "sm_80"} {
 // -----
 
 module attributes {tsopt.target = "sm_70"} {
-  // expected-error @+1 {{the module's tsopt.target names an unknown target 'sm_70'; known: sm_80 (a100), sm_90 (h100, h200)}}
+  // expected-error @+1 {{the module's tsopt.target names an unknown target 'sm_70'; known: sm_80 (a100, a100-40gb), sm_90 (h100, h200)}}
   func.func @g(%a: tensor<8x64xf16>) -> tensor<8x64xf16> {
     %e = kgraph.exp %a : tensor<8x64xf16>
     return %e : tensor<8x64xf16>

@@ -122,10 +122,13 @@ def TSOptEstimateCost : Pass<"tsopt-estimate-cost", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
-           "Target GPU: sm_80 (a100), sm_90 (h100) or h200">,
+           "Target GPU: sm_80 (a100, a100-40gb), sm_90 (h100) or h200">,
     Option<"useMemoryPlan", "use-memory-plan", "bool", /*default=*/"true",
            "Occupancy from the shared-memory plan instead of the no-reuse "
            "upper bound">,
+    Option<"clockMHz", "clock-mhz", "unsigned", /*default=*/"0",
+           "SM clock locked at this many MHz (0: the boost clock); "
+           "device-memory bandwidth is unchanged">,
   ];
   let statistics = [
     Statistic<"numFunctions", "functions", "Functions estimated">,
