@@ -14,6 +14,10 @@ kernel (docs/kernel-report.md explains every column):
   grid, thr   blocks launched (manifest) and threads per block (manifest,
               else the PTX's .reqntid/.maxntid)
   blk/SM, warps/SM  the occupancy below
+  bank deg    shared-memory bank conflicts (tsopt-translate --bank-conflicts):
+              wavefronts over the conflict-free count of all the kernel's
+              shared-memory warp accesses, each lane's address computed by
+              running the kernel's index arithmetic (1.00: none)
   HMMA, HGMMA, LDSM, TMA, BAR  SASS instructions of that kind (TMA:
               UBLKCP, UTMALDG, UTMASTG)
   LDGSTS, LDG, STG, LDS, STS  cp.async copies, global and shared loads and
@@ -23,7 +27,8 @@ kernel (docs/kernel-report.md explains every column):
               the most HMMA/HGMMA (the innermost of equals)
   flags       spill: ptxas spills; no-mma: an f16/bf16 matmul (or
               convolution) kernel without HMMA/HGMMA; no-ldsm: HMMA without
-              LDSM (fragments loaded value by value); no-fit: no block fits
+              LDSM (fragments loaded value by value); no-fit: no block
+              fits; conflicts: a bank-conflict degree above 1.1
 
 Counts are static (instructions in the code; a loop body counts once, and
 predicated-off `@!PT` padding is not counted).
@@ -334,6 +339,7 @@ def kernel_rows(ptx_path, target, tools, launch=None, matmuls=None,
                    threads=threads or 0, grid=run_as.get("grid", ""),
                    ptx=ptx_counts(body))
         row["smem"] = f.get("smem", 0) + run_as.get("smem", 0)
+        row["banks"] = run_as.get("banks", "")
         row["blocks"], row["warps"] = (occupancy(target, f.get("regs", 0),
                                                  row["smem"], threads)
                                        if threads else ("", ""))
@@ -357,6 +363,8 @@ def flags(row):
             out.append("no-ldsm")
     if row["blocks"] == 0:
         out.append("no-fit")
+    if row.get("banks") and row["banks"] > 1.1:
+        out.append("conflicts")
     return out
 
 
@@ -402,23 +410,39 @@ def superoptimize(bin_dir, path, target, work):
     return out
 
 
+BANKS = re.compile(r"remark: bank conflicts of @(\w+): (\d+) shared-memory warp "
+                   r"accesses(?:, (\d+) wavefronts for (\d+) conflict-free, "
+                   r"degree ([0-9.]+))?")
+
+
+def bank_conflicts(stderr):
+    """{kernel: degree} from tsopt-translate --bank-conflicts: wavefronts
+    over the conflict-free count of every shared-memory warp access, the
+    lanes' addresses computed by running the kernel's index arithmetic."""
+    out = {}
+    for m in BANKS.finditer(stderr):
+        out[m.group(1)] = float(m.group(5)) if m.group(5) else 1.0
+    return out
+
+
 def translate(bin_dir, path, target, work):
-    """(ptx path, launch {kernel: {threads, smem, grid}}, matmuls {kernel:
-    bool}) of the graph-defined functions of one program."""
+    """(ptx path, launch {kernel: {threads, smem, grid, banks}}, matmuls
+    {kernel: bool}) of the graph-defined functions of one program."""
     functions = graph_functions(open(path).read())
     graphs = [f for f, ops in functions.items()
               if any(op == "kernel" for op, _ in ops)]
     ptx = os.path.join(work, os.path.splitext(os.path.basename(path))[0]
                        + "." + target + ".ptx")
     cmd = [os.path.join(bin_dir, "tsopt-translate"), "--tsopt-to-ptx",
-           "--target=" + target, path, "-o", ptx]
+           "--bank-conflicts", "--target=" + target, path, "-o", ptx]
     if graphs:  # a reference of library kernels may not fit at full shape
         cmd.insert(3, "--function=" + ",".join(graphs))
-    run(cmd)
+    banks = bank_conflicts(run(cmd).stderr)
     manifest = json.load(open(os.path.splitext(ptx)[0] + ".json"))
     launch = {k["name"]: {"threads": math.prod(k["block"]),
                           "smem": k["shared_memory_bytes"],
-                          "grid": math.prod(k["grid"])}
+                          "grid": math.prod(k["grid"]),
+                          "banks": banks.get(k["name"], "")}
               for f in manifest["functions"] for k in f["kernels"]}
     matmuls = {}
     for f in manifest["functions"]:
@@ -456,7 +480,7 @@ SASS_COLUMNS = [
 def table(rows, ptx_columns=False):
     """(headers, cells) of the report."""
     headers = ["kernel", "regs", "smem", "spill st/ld", "stack", "bars",
-               "grid", "thr", "blk/SM", "warps/SM"]
+               "grid", "thr", "blk/SM", "warps/SM", "bank deg"]
     if ptx_columns:
         headers += ["mma.sync", "ldmatrix", "ld.shared", "cp.async",
                     "st.global.v4", "xor"]
@@ -468,7 +492,8 @@ def table(rows, ptx_columns=False):
         line = [r["kernel"], r.get("regs", ""), r["smem"],
                 "%s/%s" % (r.get("spill_st", ""), r.get("spill_ld", "")),
                 r.get("stack", ""), r.get("barriers", ""), r["grid"],
-                r["threads"], r["blocks"], r["warps"]]
+                r["threads"], r["blocks"], r["warps"],
+                "%.2f" % r["banks"] if r.get("banks") else ""]
         if ptx_columns:
             p = r["ptx"]
             line += [p["mma.sync"], p["ldmatrix"], p["ld.shared"],
@@ -506,10 +531,12 @@ def summary(rows):
     mm = [r for r in rows if r["matmul"]]
     spill = [r for r in rows if "spill" in r["flags"]]
     ldsm = [r for r in tc if r["sass"]["LDSM"]]
+    free = [r for r in rows if r.get("banks") and r["banks"] <= 1.1]
     return ("%d kernels: %d spilling; %d of %d f16/bf16 matmul kernels on tensor"
             " cores (%d with tensor cores in all), %d of these with LDSM; "
+            "%d with a bank-conflict degree of at most 1.1; "
             "flagged: %s" % (n, len(spill), len([r for r in mm if r in tc]),
-                             len(mm), len(tc), len(ldsm),
+                             len(mm), len(tc), len(ldsm), len(free),
                              ", ".join("%s (%s)" % (r["kernel"], ",".join(r["flags"]))
                                        for r in rows if r["flags"]) or "none"))
 

@@ -1,6 +1,7 @@
 //===- tsopt-translate.cpp - Kernel graphs to PTX and a manifest ----------===//
 //
 //   tsopt-translate --tsopt-to-ptx [--target=sm_90] [--function=f,...] \
+//                   [--bank-conflicts] \
 //       prog.mlir -o prog.ptx
 //
 // writes prog.ptx and the launch manifest prog.json (docs/launch-manifest.md).
@@ -54,6 +55,11 @@ cl::opt<bool> tensorCores("tensor-cores",
                           cl::desc("Run f16 matmuls whose tiles divide into "
                                    "m16n8k16 on tensor cores (mma.sync)"),
                           cl::init(true), cl::cat(category));
+cl::opt<bool> bankConflicts(
+    "bank-conflicts",
+    cl::desc("Report each kernel's shared-memory bank conflicts, counted "
+             "by running its lanes' address arithmetic (remarks on stderr)"),
+    cl::init(false), cl::cat(category));
 cl::list<std::string> functions("function",
                                 cl::desc("Functions to translate (default: "
                                          "all kernel graphs)"),
@@ -124,6 +130,7 @@ int main(int argc, char **argv) {
     options.lowering.target = recorded.getValue().str();
   options.lowering.threadsPerBlock = threadsPerBlock;
   options.lowering.tensorCores = tensorCores;
+  options.lowering.reportBankConflicts = bankConflicts;
   options.functions.assign(functions.begin(), functions.end());
   std::string manifestPath = manifestFile;
   if (manifestPath.empty() && outputFile != "-") {

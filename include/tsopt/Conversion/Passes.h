@@ -35,6 +35,9 @@ struct LoweringPipelineOptions {
   /// options of tsopt-plan-kernels for kernels that carry no plan.
   bool tensorCores = true;
   bool pipeline = true;
+  /// Report each kernel's shared-memory bank conflicts as a remark
+  /// (tsopt-report-bank-conflicts, on the kernels as emitted).
+  bool reportBankConflicts = false;
 };
 
 /// kgraph -> LLVM dialect for the host CPU: convert-kgraph-to-scf, then the

@@ -156,6 +156,31 @@ def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def TSOptReportBankConflicts
+    : Pass<"tsopt-report-bank-conflicts", "::mlir::ModuleOp"> {
+  let summary = "Count the shared-memory bank conflicts of lowered kernels";
+  let description = [{
+    For every kernel `gpu.func` (as `convert-kgraph-to-gpu` emits it), runs
+    the index arithmetic of each thread of one block lane by lane, records
+    the byte address every lane gives each shared-memory access (loads,
+    stores, vector loads and stores, `ldmatrix` rows, `cp.async`
+    destinations) and counts, per warp instruction, the wavefronts the 32
+    four-byte banks need: within each phase (the warp up to 4-byte
+    accesses, half-warps for 8 bytes, quarter-warps for 16 bytes and for
+    each 8x8 matrix of an ldmatrix) a bank serves one distinct word per
+    wavefront. Each kernel gets a remark with the accesses, the wavefronts
+    against the conflict-free count and their ratio (the degree, 1 without
+    conflicts), and a note at the worst access. Each `scf.for` runs at most
+    8 iterations per entry (a pipeline's stages cycle within them).
+
+    ```sh
+    tsopt-opt --convert-kgraph-to-gpu=target=sm_80 \
+              --tsopt-report-bank-conflicts gqa.mlir -o /dev/null
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def TSOptExternDynamicSharedMemory
     : Pass<"tsopt-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Declare the dynamic shared memory of lowered kernels extern";

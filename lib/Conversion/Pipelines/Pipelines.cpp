@@ -64,6 +64,8 @@ void buildLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertKGraphToGPU(toGPU));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (options.reportBankConflicts)
+    pm.addPass(createTSOptReportBankConflicts());
   OpPassManager &gm = pm.nest<gpu::GPUModuleOp>();
   gm.addPass(createSCFToControlFlowPass());
   gm.addPass(createConvertNVGPUToNVVMPass());
