@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <cassert>
 #include <utility>
 
@@ -110,4 +111,37 @@ bool tsopt::isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
                 "-byte blocks, and the tile's " + std::to_string(bytes) +
                 " bytes are not a whole number of them");
   return true;
+}
+
+Wavefronts tsopt::sharedMemoryWavefronts(llvm::ArrayRef<LaneAccess> lanes) {
+  Wavefronts w;
+  if (lanes.empty())
+    return w;
+  int64_t widest = 0, lastLane = 0;
+  for (const LaneAccess &a : lanes) {
+    widest = std::max(widest, a.bytes);
+    lastLane = std::max(lastLane, a.lane);
+  }
+  int64_t perPhase = widest >= 16 ? 8 : widest == 8 ? 16 : 32;
+  for (int64_t phase = 0; phase <= lastLane / perPhase; ++phase) {
+    std::array<llvm::SmallVector<int64_t, 4>, 32> words;
+    bool active = false;
+    for (const LaneAccess &a : lanes) {
+      if (a.lane / perPhase != phase)
+        continue;
+      active = true;
+      for (int64_t word = a.address / 4; word <= (a.address + a.bytes - 1) / 4;
+           ++word) {
+        auto &bank = words[word % 32];
+        if (!llvm::is_contained(bank, word))
+          bank.push_back(word);
+      }
+    }
+    size_t busiest = 0;
+    for (const auto &bank : words)
+      busiest = std::max(busiest, bank.size());
+    w.taken += static_cast<int64_t>(busiest);
+    w.conflictFree += active;
+  }
+  return w;
 }

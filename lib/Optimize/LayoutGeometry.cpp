@@ -37,37 +37,13 @@ int layout_geometry::stripDim(llvm::ArrayRef<int64_t> shape,
   return contiguousDim(shape, order);
 }
 
-/// Shared-memory wavefronts of one warp instruction: 32 banks of 4 bytes
-/// serve 128 bytes per wavefront; 16-byte accesses are served in phases of
-/// 8 lanes, 8-byte ones in phases of 16 lanes, narrower ones all 32 lanes at
-/// once. Within a phase a bank serves one 4-byte word per wavefront (lanes
-/// reading the same word share it), so a phase takes as many wavefronts as
-/// its busiest bank has distinct words.
+/// Wavefronts of one warp instruction whose lane l makes access l
+/// (sharedMemoryWavefronts).
 static int64_t instructionWavefronts(llvm::ArrayRef<Access> lanes) {
-  if (lanes.empty())
-    return 0;
-  int64_t widest = 0;
-  for (const Access &a : lanes)
-    widest = std::max(widest, a.width);
-  size_t perPhase = widest >= 16 ? 8 : widest == 8 ? 16 : 32;
-  int64_t total = 0;
-  for (size_t first = 0; first < lanes.size(); first += perPhase) {
-    std::array<llvm::SmallVector<int64_t, 4>, 32> words;
-    size_t last = std::min(lanes.size(), first + perPhase);
-    for (size_t l = first; l < last; ++l) {
-      const Access &a = lanes[l];
-      for (int64_t w = a.addr / 4; w <= (a.addr + a.width - 1) / 4; ++w) {
-        auto &bank = words[w % 32];
-        if (!llvm::is_contained(bank, w))
-          bank.push_back(w);
-      }
-    }
-    size_t busiest = 0;
-    for (const auto &bank : words)
-      busiest = std::max(busiest, bank.size());
-    total += static_cast<int64_t>(busiest);
-  }
-  return total;
+  llvm::SmallVector<LaneAccess, 32> parts;
+  for (auto [l, a] : llvm::enumerate(lanes))
+    parts.push_back({int64_t(l), a.addr, a.width});
+  return sharedMemoryWavefronts(parts).taken;
 }
 
 /// Collects the accesses of a warp lane by lane and prices them: lane l's

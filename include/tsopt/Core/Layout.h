@@ -71,6 +71,26 @@ struct Layout {
 
 /// Byte offset of element `index` of a tensor of `shape` with elements of
 /// `elementBytes` bytes stored in the memory layout `layout`.
+/// One lane's part of a shared-memory warp instruction.
+struct LaneAccess {
+  int64_t lane;    ///< 0-31
+  int64_t address; ///< bytes
+  int64_t bytes;   ///< 1, 2, 4, 8 or 16
+};
+
+/// Shared-memory wavefronts of one warp instruction, and the number it
+/// would take without conflicts: 32 banks of 4 bytes serve 128 bytes per
+/// wavefront; 16-byte accesses (and ldmatrix's rows) are served in phases
+/// of 8 lanes, 8-byte ones in phases of 16 lanes, narrower ones all 32
+/// lanes at once. Within a phase a bank serves one 4-byte word per
+/// wavefront (lanes reading the same word share it), so a phase takes as
+/// many wavefronts as its busiest bank has distinct words; without
+/// conflicts, one per phase with an active lane.
+struct Wavefronts {
+  int64_t taken = 0, conflictFree = 0;
+};
+Wavefronts sharedMemoryWavefronts(llvm::ArrayRef<LaneAccess> lanes);
+
 int64_t layoutByteOffset(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
                          const Layout &layout, llvm::ArrayRef<int64_t> index);
 

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Conversion/Passes.h"
+#include "tsopt/Core/Layout.h"
 #include "tsopt/Support/Format.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,13 +41,13 @@ namespace tsopt {
 } // namespace tsopt
 
 using namespace mlir;
+using tsopt::LaneAccess;
 
 namespace {
 
 constexpr int64_t kLoopSample = 8;
 constexpr int64_t kStepBudget = 20'000'000; // interpreted ops per kernel,
                                             // shared by its lanes
-constexpr int64_t kBanks = 32, kBankBytes = 4;
 
 /// A view of the dynamic shared memory: its byte offset and row-major
 /// shape.
@@ -54,11 +55,6 @@ struct View {
   int64_t offset = 0;
   SmallVector<int64_t> shape;
   int64_t elementBytes = 0;
-};
-
-/// One lane's part of one shared-memory access.
-struct LaneAccess {
-  int64_t lane, address, bytes;
 };
 
 /// Interprets one thread of a kernel.
@@ -344,30 +340,6 @@ private:
   llvm::DenseMap<Operation *, int64_t> counts;
 };
 
-/// Wavefronts one warp instruction takes: per phase (lanes that share the
-/// 128 bytes a wavefront moves), the most distinct words on one bank.
-std::pair<int64_t, int64_t> wavefronts(ArrayRef<LaneAccess> lanes) {
-  int64_t bytes = 0;
-  for (const LaneAccess &l : lanes)
-    bytes = std::max(bytes, l.bytes);
-  int64_t lanesPerPhase = 32 / std::max<int64_t>(1, bytes / kBankBytes);
-  llvm::DenseMap<int64_t, llvm::SmallDenseMap<int64_t, llvm::DenseSet<int64_t>>>
-      phases; // phase -> bank -> words
-  for (const LaneAccess &l : lanes)
-    for (int64_t b = l.address / kBankBytes,
-                 e = (l.address + l.bytes - 1) / kBankBytes;
-         b <= e; ++b)
-      phases[l.lane / lanesPerPhase][b % kBanks].insert(b);
-  int64_t total = 0;
-  for (auto &[phase, banks] : phases) {
-    size_t most = 0;
-    for (auto &[bank, words] : banks)
-      most = std::max<size_t>(most, words.size());
-    total += int64_t(most);
-  }
-  return {total, int64_t(phases.size())};
-}
-
 /// The shared-memory tile `op` accesses (the lowering keeps no per-op
 /// locations: the tile's type names the access).
 Type accessedTile(Operation *op) {
@@ -412,13 +384,13 @@ struct ReportBankConflictsPass
       int64_t accesses = 0, fronts = 0, ideal = 0;
       llvm::MapVector<Operation *, std::pair<int64_t, int64_t>> bySite;
       for (auto &[key, lanes] : instructions) {
-        auto [w, p] = wavefronts(lanes);
+        tsopt::Wavefronts w = tsopt::sharedMemoryWavefronts(lanes);
         ++accesses;
-        fronts += w;
-        ideal += p;
+        fronts += w.taken;
+        ideal += w.conflictFree;
         auto &site = bySite[std::get<0>(key)];
-        site.first += w;
-        site.second += p;
+        site.first += w.taken;
+        site.second += w.conflictFree;
       }
       Operation *worst = nullptr;
       double worstDegree = 1;
