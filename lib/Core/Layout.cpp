@@ -17,7 +17,8 @@ std::string Layout::str() const {
   case LayoutKind::ColMajor: {
     std::string s = kind == LayoutKind::RowMajor ? "row_major" : "col_major";
     if (swizzle)
-      s += "_swizzle<" + std::to_string(swizzle) + ",4,3>";
+      s += "_swizzle<" + std::to_string(swizzle) + ",4," +
+           std::to_string(swizzleShift) + ">";
     return s;
   }
   case LayoutKind::RowStrips:
@@ -46,11 +47,14 @@ std::optional<Layout> Layout::parse(llvm::StringRef text) {
     return std::nullopt;
   if (text.empty())
     return l;
-  if (!text.consume_front("_swizzle<") || !text.consume_back(",4,3>"))
+  // _swizzle<B,4,S>: B in 1..3, S in 3..6 (lines of 128 to 1024 bytes).
+  if (!text.consume_front("_swizzle<") || !text.consume_back(">") ||
+      text.size() != 5 || text.substr(1, 3) != ",4,")
     return std::nullopt;
-  if (text != "1" && text != "2" && text != "3")
+  if (text[0] < '1' || text[0] > '3' || text[4] < '3' || text[4] > '6')
     return std::nullopt;
   l.swizzle = text[0] - '0';
+  l.swizzleShift = text[4] - '0';
   return l;
 }
 
@@ -78,7 +82,7 @@ int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
   int64_t bytes = linear * elementBytes;
   if (layout.swizzle) {
     int64_t mask = (int64_t(1) << layout.swizzle) - 1;
-    bytes ^= ((bytes >> 7) & mask) << 4;
+    bytes ^= ((bytes >> (4 + layout.swizzleShift)) & mask) << 4;
   }
   return bytes;
 }

@@ -219,28 +219,38 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   bool twoD = r >= 2 && shape[r - 1] > 1 && shape[r - 2] > 1;
   if (twoD)
     out.push_back(Layout::colMajor());
-  auto swizzleFor = [&](int64_t rowExtent) -> int {
+  // (B, S) of the swizzle whose span is one stored row: rows of 32, 64 and
+  // 128 bytes take B = 1, 2, 3 with S = 3; rows of 256 to 1024 bytes take
+  // B = 3 with the XOR from the row index (S = log2(row bytes) - 4), so
+  // that 8 consecutive rows start in 8 different 16-byte bank groups.
+  auto swizzleFor = [&](int64_t rowExtent) -> std::pair<int, int> {
     int64_t rowBytes = rowExtent * eb(value);
     int64_t rows = g->type(value).numElements() / rowExtent;
     if (rows < 2)
-      return 0;
+      return {0, 3};
     switch (rowBytes) {
     case 32:
-      return 1;
+      return {1, 3};
     case 64:
-      return 2;
+      return {2, 3};
     case 128:
-      return 3;
+      return {3, 3};
+    case 256:
+      return {3, 4};
+    case 512:
+      return {3, 5};
+    case 1024:
+      return {3, 6};
     default:
-      return 0;
+      return {0, 3};
     }
   };
   if (r >= 1)
-    if (int b = swizzleFor(shape[r - 1]))
-      out.push_back(Layout::rowMajor(b));
+    if (auto [b, shift] = swizzleFor(shape[r - 1]); b)
+      out.push_back(Layout::rowMajor(b, shift));
   if (twoD)
-    if (int b = swizzleFor(shape[r - 2]))
-      out.push_back(Layout::colMajor(b));
+    if (auto [b, shift] = swizzleFor(shape[r - 2]); b)
+      out.push_back(Layout::colMajor(b, shift));
   return out;
 }
 
@@ -437,6 +447,7 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
             int odim = cdim == int(r) - 1 ? r - 2 : r - 1;
             int64_t rowBytes = shape[cdim] * dtypeBytes(dtype);
             bool canonical = dtypeBytes(dtype) == 2 && shape[odim] % 8 == 0 &&
+                             (!l.swizzle || l.isTmaSwizzle()) &&
                              rowBytes == (int64_t(16) << l.swizzle);
             return scale *
                    (canonical ? double(ideal(operand)) : conversion(operand));

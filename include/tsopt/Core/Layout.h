@@ -34,25 +34,30 @@ enum class LayoutKind : uint8_t {
 };
 
 /// One candidate layout. Spelled (print and parse) as `row_major`,
-/// `col_major`, `row_major_swizzle<B,4,3>`, `col_major_swizzle<B,4,3>`,
+/// `col_major`, `row_major_swizzle<B,4,S>`, `col_major_swizzle<B,4,S>`,
 /// `row_strips`, `col_strips`, `mma_fragment`.
 struct Layout {
   LayoutKind kind = LayoutKind::RowMajor;
-  /// Memory layouts: B of swizzle<B,4,3> on byte offsets — bits [7, 7 + B)
-  /// are XORed into bits [4, 4 + B), permuting the 16-byte chunks of each
-  /// 128-byte line: B = 1, 2, 3 are the 32-, 64- and 128-byte swizzle modes
-  /// of TMA and wgmma. 0 means no swizzle.
+  /// Memory layouts: B of swizzle<B,4,S> on byte offsets — bits
+  /// [4 + S, 4 + S + B) are XORed into bits [4, 4 + B), permuting the
+  /// 16-byte chunks of each 2^(4+B)-byte block by the 2^(4+S)-byte line it
+  /// lies in. With S = 3, B = 1, 2, 3 are the 32-, 64- and 128-byte swizzle
+  /// modes of TMA and wgmma; a larger S takes the XOR from the row index of
+  /// rows of 2^(4+S) bytes (256-byte rows: S = 4). 0 means no swizzle.
   int swizzle = 0;
+  int swizzleShift = 3; ///< S; meaningful only with a swizzle
 
-  static Layout rowMajor(int swizzle = 0) {
-    return {LayoutKind::RowMajor, swizzle};
+  static Layout rowMajor(int swizzle = 0, int shift = 3) {
+    return {LayoutKind::RowMajor, swizzle, shift};
   }
-  static Layout colMajor(int swizzle = 0) {
-    return {LayoutKind::ColMajor, swizzle};
+  static Layout colMajor(int swizzle = 0, int shift = 3) {
+    return {LayoutKind::ColMajor, swizzle, shift};
   }
   static Layout rowStrips() { return {LayoutKind::RowStrips, 0}; }
   static Layout colStrips() { return {LayoutKind::ColStrips, 0}; }
   static Layout mmaFragment() { return {LayoutKind::MmaFragment, 0}; }
+  /// The swizzle modes of TMA and wgmma (S = 3).
+  bool isTmaSwizzle() const { return swizzle && swizzleShift == 3; }
 
   /// A layout of registers rather than memory.
   bool isThreadLevel() const {
@@ -64,7 +69,8 @@ struct Layout {
   static std::optional<Layout> parse(llvm::StringRef text);
 
   friend bool operator==(const Layout &a, const Layout &b) {
-    return a.kind == b.kind && a.swizzle == b.swizzle;
+    return a.kind == b.kind && a.swizzle == b.swizzle &&
+           (!a.swizzle || a.swizzleShift == b.swizzleShift);
   }
   friend bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
 };

@@ -175,7 +175,7 @@ Value BlockEmitter::widenVia(Value v, DType input) {
 
 Value BlockEmitter::linearAt(Value memref, ValueRange index) {
   // layoutByteOffset's formula: the linear index in storage order, and its
-  // byte offset with bits [7, 7 + B) XORed into [4, 4 + B).
+  // byte offset with bits [4 + S, 4 + S + B) XORed into [4, 4 + B).
   Layout layout = tileLayouts.lookup(memref);
   auto type = cast<MemRefType>(memref.getType());
   ArrayRef<int64_t> shape = type.getShape();
@@ -186,7 +186,8 @@ Value BlockEmitter::linearAt(Value memref, ValueRange index) {
     return linear;
   int64_t eb = type.getElementTypeBitWidth() / 8;
   Value bytes = mulIndex(linear, eb);
-  Value line = arith::ShRUIOp::create(b, loc, bytes, cIndex(7));
+  Value line =
+      arith::ShRUIOp::create(b, loc, bytes, cIndex(4 + layout.swizzleShift));
   Value bits = arith::AndIOp::create(
       b, loc, line, cIndex((int64_t(1) << layout.swizzle) - 1));
   bytes = arith::XOrIOp::create(b, loc, bytes,

@@ -10,6 +10,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <set>
 
 using namespace tsopt;
 using namespace tsopt::test;
@@ -147,9 +148,10 @@ bool solveAndCheck(const LayoutProblem &p, bool *bruteForced = nullptr) {
 
 TEST(LayoutTest, SpellingRoundTrips) {
   std::vector<Layout> all = {
-      Layout::rowMajor(),  Layout::colMajor(),    Layout::rowMajor(1),
-      Layout::rowMajor(3), Layout::colMajor(2),   Layout::rowStrips(),
-      Layout::colStrips(), Layout::mmaFragment(),
+      Layout::rowMajor(),     Layout::colMajor(),    Layout::rowMajor(1),
+      Layout::rowMajor(3),    Layout::colMajor(2),   Layout::rowStrips(),
+      Layout::colStrips(),    Layout::mmaFragment(), Layout::rowMajor(3, 4),
+      Layout::colMajor(3, 6),
   };
   for (const Layout &l : all) {
     std::optional<Layout> back = Layout::parse(l.str());
@@ -158,11 +160,32 @@ TEST(LayoutTest, SpellingRoundTrips) {
   }
   EXPECT_EQ(Layout::rowMajor(3).str(), "row_major_swizzle<3,4,3>");
   EXPECT_EQ(Layout::colMajor(1).str(), "col_major_swizzle<1,4,3>");
+  EXPECT_EQ(Layout::rowMajor(3, 4).str(), "row_major_swizzle<3,4,4>");
+  EXPECT_NE(Layout::rowMajor(3, 4), Layout::rowMajor(3));
   for (llvm::StringRef bad :
        {"", "rowmajor", "row_major_swizzle<4,4,3>", "row_major_swizzle<0,4,3>",
         "col_major_swizzle<3,3,3>", "row_major_swizzle<3,4,3>x",
-        "mma_fragment ", "swizzle<3,4,3>"})
+        "row_major_swizzle<3,4,2>", "row_major_swizzle<3,4,7>",
+        "row_major_swizzle<3,4,10>", "mma_fragment ", "swizzle<3,4,3>"})
     EXPECT_FALSE(Layout::parse(bad).has_value()) << bad.str();
+}
+
+TEST(LayoutTest, RowIndexSwizzle) {
+  // 8x64 f32 (rows of 256 bytes) with swizzle<3,4,4>: the 16-byte chunk of
+  // row r is XORed with r mod 8, so the first words of 8 consecutive rows
+  // fall in 8 different bank groups (the 128-byte swizzle would repeat
+  // them every 4 rows).
+  std::set<int64_t> groups, groups128;
+  for (int64_t r = 0; r < 8; ++r) {
+    groups.insert(layoutByteOffset({8, 64}, 4, Layout::rowMajor(3, 4), {r, 0}) %
+                  128 / 16);
+    groups128.insert(layoutByteOffset({8, 64}, 4, Layout::rowMajor(3), {r, 0}) %
+                     128 / 16);
+  }
+  EXPECT_EQ(groups.size(), 8u);
+  EXPECT_EQ(groups128.size(), 4u);
+  EXPECT_EQ(layoutByteOffset({8, 64}, 4, Layout::rowMajor(3, 4), {3, 5}),
+            3 * 256 + ((5 * 4) ^ (3 << 4)));
 }
 
 TEST(LayoutTest, ByteOffsets) {
@@ -636,8 +659,10 @@ TEST(LayoutTest, Sm80ForbidsOperandsLdmatrixCannotLoad) {
                      "(ldmatrix)"),
             std::string::npos)
       << why;
-  EXPECT_NE(why.find("cannot be row_major: pinned by a test"),
-            std::string::npos)
+  EXPECT_NE(
+      why.find(
+          "cannot be row_major, row_major_swizzle<3,4,4>: pinned by a test"),
+      std::string::npos)
       << why;
   solveAndCheck(p);
 

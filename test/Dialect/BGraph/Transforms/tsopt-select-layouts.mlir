@@ -89,7 +89,7 @@ func.func @matmul(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x6
 // CHECK-NEXT:    %[[Y:.*]] = tgraph.graph %[[S]] {bgraph.layout = "row_major", bgraph.threads = "row_strips"}
 // CHECK:         bgraph.output %[[Y]]
 func.func @elementwise_chain(%x: tensor<128x128xf32>) -> tensor<128x64xf32> {
-  // expected-remark-re @+1 {{layout objective {{(1078.933 ns on sm_80 \(A100\)|760.013 ns on sm_90 \(H100\))}}; function: {{[0-9.]+}} ns, 8 tensors, 54 variables (32 products)}}
+  // expected-remark-re @+1 {{layout objective {{(1078.933 ns on sm_80 \(A100\)|760.013 ns on sm_90 \(H100\))}}; function: {{[0-9.]+}} ns, 8 tensors, 80 variables (52 products)}}
   %c = kgraph.kernel grid = [4] forloop = 2 ins(%x : tensor<128x128xf32>) -> (tensor<128x64xf32>) {
   ^bb0(%xb: tensor<128x128xf32>):
     %xt = bgraph.input %xb imap = {x = 0} fmap = 1 : tensor<128x128xf32> -> !bgraph.tile<32x64xf32>
@@ -261,7 +261,7 @@ func.func @pinned(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x6
 func.func @unknown_layout(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<64x64xf32>) -> (tensor<64x64xf32>) {
   ^bb0(%xb: tensor<64x64xf32>):
-    // expected-error @+1 {{unknown memory layout 'diagonal' in 'bgraph.layout'; expected row_major, col_major, row_major_swizzle<B,4,3> or col_major_swizzle<B,4,3> (B = 1, 2 or 3)}}
+    // expected-error @+1 {{unknown memory layout 'diagonal' in 'bgraph.layout'; expected row_major, col_major, row_major_swizzle<B,4,S> or col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 6)}}
     %xt = bgraph.input %xb imap = {x = replica} fmap = replica {bgraph.layout = "diagonal"} : tensor<64x64xf32> -> !bgraph.tile<64x64xf32>
     %s = bgraph.accum sum %xt : !bgraph.tile<64x64xf32> -> !bgraph.tile<64x64xf32>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<64x64xf32> -> tensor<64x64xf32>
@@ -332,7 +332,7 @@ func.func @infeasible(%a: tensor<2x128xf16>, %b: tensor<128x64xf16>) -> tensor<2
   ^bb0(%ab: tensor<2x128xf16>, %bb: tensor<128x64xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<2x128xf16> -> !bgraph.tile<2x128xf16>
     // expected-note @+2 {{the tile of 'bgraph.neg' cannot be col_major: a tensor-core matmul operand needs whole 16-byte rows along its contiguous dim (ldmatrix)}}
-    // expected-note @+1 {{the tile of 'bgraph.neg' cannot be row_major: pinned to col_major by 'bgraph.layout'}}
+    // expected-note @+1 {{the tile of 'bgraph.neg' cannot be row_major, row_major_swizzle<3,4,4>: pinned to col_major by 'bgraph.layout'}}
     %n = bgraph.neg %at {bgraph.layout = "col_major"} : !bgraph.tile<2x128xf16>
     %bt = bgraph.input %bb imap = {x = replica} fmap = replica : tensor<128x64xf16> -> !bgraph.tile<128x64xf16>
     %p = bgraph.matmul %n, %bt : !bgraph.tile<2x128xf16>, !bgraph.tile<128x64xf16> -> !bgraph.tile<2x64xf16>

@@ -213,9 +213,11 @@ def TSOptSelectLayouts
     * the device tensors passed between kernels: `row_major` or `col_major`
       (program inputs and outputs stay row-major);
     * every shared-memory tile: `row_major`, `col_major`, and the swizzle of
-      each whose span is one stored row, `row_major_swizzle<B,4,3>` /
-      `col_major_swizzle<B,4,3>` (B = 1, 2, 3: the 32/64/128-byte modes of
-      TMA and wgmma, XORing byte-offset bits [7, 7+B) into [4, 4+B));
+      each whose span is one stored row, `row_major_swizzle<B,4,S>` /
+      `col_major_swizzle<B,4,S>` (XORing byte-offset bits [4+S, 4+S+B)
+      into [4, 4+B): with S = 3, B = 1, 2, 3 are the 32/64/128-byte modes
+      of TMA and wgmma; rows of 256 to 1024 bytes take B = 3 with S = 4 to
+      6, the XOR from the row index);
     * the registers of every accumulator and thread graph: `row_strips`,
       `col_strips` (16-byte runs per thread) or `mma_fragment` (the
       mma.m16n8k16 accumulator fragment).
