@@ -113,6 +113,34 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     store(x, target, index);
   };
 
+  // A lane's result values v and v + 1 (v even) sit in adjacent columns of
+  // one row; where the tile stores its columns contiguously they land in
+  // one 8-byte (f32) or 4-byte (f16) word pair of the same 16-byte chunk
+  // (a swizzle moves whole chunks), so one vector store writes both: the
+  // access the layout plan prices (fragmentWavefronts).
+  Type targetType = cast<MemRefType>(target.getType()).getElementType();
+  bool pairs = !padded && targetType.getIntOrFloatBitWidth() <= 32 &&
+               contiguousDim(shapeOf(op.results[0]),
+                             tileLayouts.lookup(target)) == int(r) - 1;
+  auto storeResults = [&](llvm::function_ref<Value(int64_t)> value,
+                          llvm::function_ref<SmallVector<Value, 4>(int64_t)>
+                              index) {
+    for (int64_t v = 0; v < kValuesC; v += pairs ? 2 : 1) {
+      if (!pairs) {
+        storeResult(value(v), index(v));
+        continue;
+      }
+      Value both = vector::FromElementsOp::create(
+          b, loc, VectorType::get({2}, targetType),
+          ValueRange{convertTo(value(v), target),
+                     convertTo(value(v + 1), target)});
+      int64_t bytes = 2 * targetType.getIntOrFloatBitWidth() / 8;
+      vector::StoreOp::create(b, loc, both, target, at(target, index(v)),
+                              /*nontemporal=*/false,
+                              b.getI64IntegerAttr(bytes));
+    }
+  };
+
   // Element (row, col) of block `index` in A (k0 + col), B (row k0 + ...)
   // and C: indices with the batch dims broadcast as in emitMatmul.
   struct Block {
@@ -318,9 +346,11 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
       return SmallVector<Value>(kLoop.getResults());
     };
     auto storeBlock = [&](Block &blk, ValueRange values) {
-      for (int64_t v = 0; v < kValuesC; ++v)
-        storeResult(values[v], cIndexOf(blk, fragmentCoord(MatMulOperandRole::C,
-                                                           lane, v)));
+      storeResults([&](int64_t v) { return values[v]; },
+                   [&](int64_t v) {
+                     return cIndexOf(
+                         blk, fragmentCoord(MatMulOperandRole::C, lane, v));
+                   });
     };
 
     if (!regs) {
@@ -444,10 +474,14 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     Block blk = blockAt(s);
     if (flushTo) {
       forEach(0, kWarp, 1, [&](Value lane) {
-        for (int64_t v = 0; v < kValuesC; ++v)
-          storeResult(
-              memref::LoadOp::create(b, loc, regs, regsAt(s, lane, v)),
-              cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+        storeResults(
+            [&](int64_t v) -> Value {
+              return memref::LoadOp::create(b, loc, regs, regsAt(s, lane, v));
+            },
+            [&](int64_t v) {
+              return cIndexOf(blk,
+                              fragmentCoord(MatMulOperandRole::C, lane, v));
+            });
       });
       return;
     }
@@ -499,15 +533,18 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
       });
     });
     forEach(0, kWarp, 1, [&](Value lane) {
-      for (int64_t v = 0; v < kValuesC; ++v) {
-        Value x =
-            memref::LoadOp::create(b, loc, accs, ValueRange{lane, cIndex(v)});
-        if (regs)
-          memref::StoreOp::create(b, loc, x, regs, regsAt(s, lane, v));
-        else
-          storeResult(
-              x, cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v)));
+      auto acc = [&](int64_t v) -> Value {
+        return memref::LoadOp::create(b, loc, accs,
+                                      ValueRange{lane, cIndex(v)});
+      };
+      if (!regs) {
+        storeResults(acc, [&](int64_t v) {
+          return cIndexOf(blk, fragmentCoord(MatMulOperandRole::C, lane, v));
+        });
+        return;
       }
+      for (int64_t v = 0; v < kValuesC; ++v)
+        memref::StoreOp::create(b, loc, acc(v), regs, regsAt(s, lane, v));
     });
   });
   for (Value buffer : {aTile, bTile, accs})

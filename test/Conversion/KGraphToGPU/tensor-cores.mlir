@@ -46,7 +46,8 @@
 // CHECK: gpu.barrier
 // CHECK: }
 // CHECK: memref.load %[[REGS]]
-// CHECK: memref.store {{.+}}, %[[ACCT]]
+// A lane's two column neighbours in one 8-byte store.
+// CHECK: vector.store {{.+}}, %[[ACCT]]{{.*}} {alignment = 8 : i64} : memref<{{.*}}xf32{{.*}}>, vector<2xf32>
 // OFF-LABEL: gpu.func @mm_kernel0(
 // OFF-NOT: nvgpu.mma.sync
 // OFF: scf.for {{.*}} iter_args({{.*}}) -> (f32)
