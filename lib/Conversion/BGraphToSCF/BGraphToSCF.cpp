@@ -65,8 +65,14 @@ void BlockEmitter::forEachThread(llvm::function_ref<void(Value)> body) {
   body(loop.getInductionVar());
 }
 
+bool BlockEmitter::storedAlong(Value memref, int dim) {
+  auto type = cast<MemRefType>(memref.getType());
+  return contiguousDim(type.getShape(), tileLayouts.lookup(memref)) == dim;
+}
+
 Value BlockEmitter::treeFold(
     int64_t groups, int64_t size, int64_t width, double init, bool isMax,
+    bool contiguous,
     llvm::function_ref<std::function<Value(Value)>(Value)> element) {
   assert(trees && width >= 2 && groups * width <= ctx.threads &&
          "a tree needs a scratch slot per thread it uses");
@@ -101,19 +107,30 @@ Value BlockEmitter::treeFold(
     body();
   };
   // Partial folds: lane l of group o folds elements l, l + width, ...
+  // A warp's groups are rows a row's length apart: walked in step, their
+  // lanes would read the same few banks. Group o starts o · width
+  // elements on (mod the group: the same elements per lane, since the
+  // width divides the group).
+  bool spread = contiguous && size % width == 0 && size > width;
   forEachThread([&](Value t) {
     Value lane = arith::RemUIOp::create(b, loc, t, cIndex(width));
     ifActive(t, lane, width, [&] {
       Value o = arith::DivUIOp::create(b, loc, t, cIndex(width));
       std::function<Value(Value)> at = element(o);
+      Value start;
+      if (spread)
+        start =
+            arith::RemUIOp::create(b, loc, mulIndex(o, width), cIndex(size));
       auto loop = scf::ForOp::create(b, loc, lane, cIndex(size), cIndex(width),
                                      ValueRange{cF32(init)});
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());
-        scf::YieldOp::create(
-            b, loc,
-            combine(loop.getRegionIterArgs()[0], at(loop.getInductionVar())));
+        Value j = loop.getInductionVar();
+        if (spread)
+          j = arith::RemUIOp::create(b, loc, addIndex(j, start), cIndex(size));
+        scf::YieldOp::create(b, loc,
+                             combine(loop.getRegionIterArgs()[0], at(j)));
       }
       memref::StoreOp::create(b, loc, loop.getResult(0), scratch, t);
     });
@@ -380,6 +397,7 @@ void BlockEmitter::emitReduce(const Op &op, int64_t width) {
     Value partials =
         treeFold(numElements(out), group, width,
                  isSum ? 0.0 : -std::numeric_limits<double>::infinity(), !isSum,
+                 storedAlong(src, dim),
                  [&](Value o) -> std::function<Value(Value)> {
                    SmallVector<Value, 4> index = delinearize(o, out);
                    Value first = mulIndex(index[dim], group);
@@ -423,6 +441,7 @@ void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
     // The rows' sums of squares by a tree; then every element is scaled by
     // its row's factor, the threads sharing the elements.
     Value sums = treeFold(numElements(rows), n, width, 0.0, /*isMax=*/false,
+                          storedAlong(x, int(xs.size()) - 1),
                           [&](Value r) -> std::function<Value(Value)> {
                             SmallVector<Value, 4> row = delinearize(r, rows);
                             return [=](Value j) {
@@ -525,7 +544,9 @@ void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
   if (width)
     maxima =
         treeFold(numElements(rescale->rows), cols, width, negInf,
-                 /*isMax=*/true, [&](Value r) -> std::function<Value(Value)> {
+                 /*isMax=*/true,
+                 storedAlong(memrefOf(op.operands[0]), int(shape.size()) - 1),
+                 [&](Value r) -> std::function<Value(Value)> {
                    SmallVector<Value, 4> row = delinearize(r, rescale->rows);
                    return [=, &argAt](Value c) { return argAt(row, c); };
                  });

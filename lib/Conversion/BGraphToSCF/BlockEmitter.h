@@ -137,10 +137,17 @@ private:
   /// fold over j < size of element(o)(j) with `combine` from `init`, split
   /// over `width` threads per group. Leaves group o's result in
   /// scratch[o * width] and returns that scratch view; the last step is
-  /// followed by a barrier, so every thread may read any result.
+  /// followed by a barrier, so every thread may read any result. With
+  /// `contiguous` (a group's elements are adjacent in memory), group o
+  /// starts its walk o · width elements on (mod the group), which spreads
+  /// a warp's groups over the banks.
   Value
   treeFold(int64_t groups, int64_t size, int64_t width, double init, bool isMax,
+           bool contiguous,
            llvm::function_ref<std::function<Value(Value)>(Value)> element);
+  /// Whether dim `dim` of `memref`'s tile is the one its layout stores
+  /// contiguously.
+  bool storedAlong(Value memref, int dim);
 
   /// Where element `index` of `memref` is stored: the index itself, or, for
   /// a shared-memory tile planned in another layout (Op::layouts), the
