@@ -122,24 +122,24 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
   bool pairs = !padded && targetType.getIntOrFloatBitWidth() <= 32 &&
                contiguousDim(shapeOf(op.results[0]),
                              tileLayouts.lookup(target)) == int(r) - 1;
-  auto storeResults = [&](llvm::function_ref<Value(int64_t)> value,
-                          llvm::function_ref<SmallVector<Value, 4>(int64_t)>
-                              index) {
-    for (int64_t v = 0; v < kValuesC; v += pairs ? 2 : 1) {
-      if (!pairs) {
-        storeResult(value(v), index(v));
-        continue;
-      }
-      Value both = vector::FromElementsOp::create(
-          b, loc, VectorType::get({2}, targetType),
-          ValueRange{convertTo(value(v), target),
-                     convertTo(value(v + 1), target)});
-      int64_t bytes = 2 * targetType.getIntOrFloatBitWidth() / 8;
-      vector::StoreOp::create(b, loc, both, target, at(target, index(v)),
-                              /*nontemporal=*/false,
-                              b.getI64IntegerAttr(bytes));
-    }
-  };
+  auto storeResults =
+      [&](llvm::function_ref<Value(int64_t)> value,
+          llvm::function_ref<SmallVector<Value, 4>(int64_t)> index) {
+        for (int64_t v = 0; v < kValuesC; v += pairs ? 2 : 1) {
+          if (!pairs) {
+            storeResult(value(v), index(v));
+            continue;
+          }
+          Value both = vector::FromElementsOp::create(
+              b, loc, VectorType::get({2}, targetType),
+              ValueRange{convertTo(value(v), target),
+                         convertTo(value(v + 1), target)});
+          int64_t bytes = 2 * targetType.getIntOrFloatBitWidth() / 8;
+          vector::StoreOp::create(b, loc, both, target, at(target, index(v)),
+                                  /*nontemporal=*/false,
+                                  b.getI64IntegerAttr(bytes));
+        }
+      };
 
   // Element (row, col) of block `index` in A (k0 + col), B (row k0 + ...)
   // and C: indices with the batch dims broadcast as in emitMatmul.
