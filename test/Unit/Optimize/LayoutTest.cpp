@@ -170,6 +170,48 @@ TEST(LayoutTest, SpellingRoundTrips) {
     EXPECT_FALSE(Layout::parse(bad).has_value()) << bad.str();
 }
 
+TEST(LayoutTest, WavefrontsOfOneWarpInstruction) {
+  auto lanes = [](auto address, int64_t bytes, int64_t n = 32) {
+    std::vector<LaneAccess> out;
+    for (int64_t l = 0; l < n; ++l)
+      out.push_back({l, address(l), bytes});
+    return out;
+  };
+  auto taken = [](const std::vector<LaneAccess> &l) {
+    return sharedMemoryWavefronts(l).taken;
+  };
+  // 4-byte words side by side: one wavefront; the same word: a broadcast.
+  EXPECT_EQ(taken(lanes([](int64_t l) { return 4 * l; }, 4)), 1);
+  EXPECT_EQ(taken(lanes([](int64_t) { return 64; }, 4)), 1);
+  // One column of rows 128 bytes apart: every lane on bank 0, 32-way.
+  EXPECT_EQ(taken(lanes([](int64_t l) { return 128 * l; }, 4)), 32);
+  // Two lanes per word (f16 neighbours) share it.
+  EXPECT_EQ(taken(lanes([](int64_t l) { return 2 * l; }, 2)), 1);
+  // 16 bytes a lane in quarter-warp phases: 4 wavefronts, all needed.
+  Wavefronts w =
+      sharedMemoryWavefronts(lanes([](int64_t l) { return 16 * l; }, 16));
+  EXPECT_EQ(w.taken, 4);
+  EXPECT_EQ(w.conflictFree, 4);
+  // ldmatrix rows of an unswizzled tile with 128-byte rows: each phase's 8
+  // rows on the same 4 banks, 8 wavefronts a phase.
+  w = sharedMemoryWavefronts(lanes([](int64_t l) { return 128 * l; }, 16));
+  EXPECT_EQ(w.taken, 32);
+  EXPECT_EQ(w.conflictFree, 4);
+  // 8-byte fragment pairs of an f32 tile with 256-byte rows: a half-warp
+  // covers 4 rows on the same 8 banks, 4-way; with swizzle<3,4,4> 2-way.
+  auto pair = [](const Layout &layout) {
+    return [layout](int64_t l) {
+      return layoutByteOffset({16, 64}, 4, layout, {l / 4, 2 * (l % 4)});
+    };
+  };
+  EXPECT_EQ(taken(lanes(pair(Layout::rowMajor()), 8)), 8);
+  EXPECT_EQ(taken(lanes(pair(Layout::rowMajor(3, 4)), 8)), 4);
+  // Inactive lanes: only the phases with a lane count as conflict-free.
+  w = sharedMemoryWavefronts(lanes([](int64_t l) { return 16 * l; }, 16, 8));
+  EXPECT_EQ(w.taken, 1);
+  EXPECT_EQ(w.conflictFree, 1);
+}
+
 TEST(LayoutTest, RowIndexSwizzle) {
   // 8x64 f32 (rows of 256 bytes) with swizzle<3,4,4>: the 16-byte chunk of
   // row r is XORed with r mod 8, so the first words of 8 consecutive rows
