@@ -96,7 +96,11 @@ private:
   VarRef tileVar(int value) const { return VarRef{tile[value]}; }
   VarRef threadVar(int op) const { return VarRef{threads[op]}; }
 
-  bool hasWgmma() const { return target.name == "sm_90"; }
+  /// Whether matmul operands are priced as wgmma reads them. The lowering
+  /// emits mma.sync with ldmatrix on sm_80 and sm_90 alike (no wgmma yet),
+  /// so the layouts are priced for that on both: what is priced is what is
+  /// emitted.
+  bool hasWgmma() const { return false; }
   int64_t eb(int value) const { return dtypeBytes(g->type(value).dtype); }
   int64_t bytes(int value) const {
     return g->type(value).numElements() * eb(value);
@@ -477,7 +481,12 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
         [&](const Layout &l) {
           if (std::optional<int64_t> w = ldmatrixWavefronts(shape, dtype, l))
             return scale * double(*w);
-          // No candidate is loadable: element loads along k.
+          // No candidate is loadable (an f32 operand): the lowering loads
+          // A's fragment values at their coordinates — rows l/4 and
+          // l/4 + 8, column pairs 2(l%4) — the accumulator's pattern over
+          // A's m x k; B's element by element along k.
+          if (operand == a && fragmentEligible(shape))
+            return scale * fragment(operand, l, shape);
           int k = operand == a ? r - 1 : r - 2;
           return scale * stripsBroadcast(operand, l, shape, k);
         },
