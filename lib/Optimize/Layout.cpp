@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <array>
@@ -230,24 +231,11 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   auto swizzleFor = [&](int64_t rowExtent) -> std::pair<int, int> {
     int64_t rowBytes = rowExtent * eb(value);
     int64_t rows = g->type(value).numElements() / rowExtent;
-    if (rows < 2)
+    if (rows < 2 || rowBytes < 32 || rowBytes > 1024 ||
+        !llvm::isPowerOf2_64(rowBytes))
       return {0, 3};
-    switch (rowBytes) {
-    case 32:
-      return {1, 3};
-    case 64:
-      return {2, 3};
-    case 128:
-      return {3, 3};
-    case 256:
-      return {3, 4};
-    case 512:
-      return {3, 5};
-    case 1024:
-      return {3, 6};
-    default:
-      return {0, 3};
-    }
+    int lines = int(llvm::Log2_64(rowBytes)) - 4; // 1 (32 B) .. 6 (1 KiB)
+    return {std::min(lines, 3), std::max(lines, 3)};
   };
   if (r >= 1)
     if (auto [b, shift] = swizzleFor(shape[r - 1]); b)
