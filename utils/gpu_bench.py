@@ -183,7 +183,10 @@ def io_bytes(fn):
 
 
 def workload_key(fn_name):
-    return fn_name[:-len("_opt")] if fn_name.endswith("_opt") else fn_name
+    for suffix in ("_opt", "_searched"):
+        if fn_name.endswith(suffix):
+            return fn_name[:-len(suffix)]
+    return fn_name
 
 
 ENTRY_RE = re.compile(r"\.entry\s+([A-Za-z_$%][\w$%]*)\s*\(([^)]*)\)")
@@ -531,9 +534,13 @@ class CupyProgram:
             args = tuple(numpy.uint64(pointers[a]) for a in k["args"])
             self.launches.append((f, tuple(k["grid"]), tuple(k["block"]), args, smem))
 
+    def launch(self, i):
+        f, grid, block, args, smem = self.launches[i]
+        f(grid, block, args, shared_mem=smem)
+
     def __call__(self):
-        for f, grid, block, args, smem in self.launches:
-            f(grid, block, args, shared_mem=smem)
+        for i in range(len(self.launches)):
+            self.launch(i)
 
 
 class DriverProgram:
@@ -570,9 +577,13 @@ class DriverProgram:
             raise RuntimeError("CUDA driver error %s" % (name.decode() if isinstance(name, bytes) else err))
         return rest[0] if len(rest) == 1 else None
 
+    def launch(self, i):
+        f, grid, block, smem, params = self.launches[i]
+        self.check(self.d.cuLaunchKernel(f, *grid, *block, smem, self.stream, params, 0))
+
     def __call__(self):
-        for f, grid, block, smem, params in self.launches:
-            self.check(self.d.cuLaunchKernel(f, *grid, *block, smem, self.stream, params, 0))
+        for i in range(len(self.launches)):
+            self.launch(i)
 
 
 def load_program(backend, manifest, fn, pointers):
@@ -650,7 +661,7 @@ def seed_of(name, seed):
 
 def new_result(key, fn_name):
     return {"workload": key, "function": fn_name, "status": "ok", "error": None,
-            "check": None, "times": {}, "io_bytes": None, "notes": []}
+            "check": None, "times": {}, "kernel_times": {}, "io_bytes": None, "notes": []}
 
 
 def allocate(fn, inputs):
@@ -736,6 +747,12 @@ def bench_function(manifest, fn, backend, opts):
         flush_buf = torch.empty(FLUSH_BYTES, dtype=torch.uint8, device=DEVICE) if opts.cold_l2 else None
         flush = flush_buf.zero_ if flush_buf is not None else None
         result["times"]["tsopt"] = time_gpu(program, opts.warmup, opts.iters, flush)
+        # Each kernel alone, on the buffers the whole run left (every
+        # kernel reads only what earlier kernels wrote), for the per-kernel
+        # comparison with the cost model's estimates.
+        for i, k in enumerate(fn["kernels"]):
+            result["kernel_times"][k["name"]] = time_gpu(lambda: program.launch(i), opts.warmup,
+                                                         opts.iters, flush)
         for label, call in calls.items():
             try:
                 result["times"][label] = time_gpu(call, opts.warmup, opts.iters, flush)
@@ -971,9 +988,9 @@ def verdict(res):
 
 def table_row(res, copy_gbps, check_only):
     if res["status"] != "ok":
-        return "| %s | ERROR | %s |" % (res["workload"], " | ".join(["n/a"] * 7))
+        return "| %s | ERROR | %s |" % (res["function"], " | ".join(["n/a"] * 7))
     times = res["times"]
-    cells = [res["workload"], verdict(res)]
+    cells = [res["function"], verdict(res)]
     if check_only:
         return "| %s |" % " | ".join(cells + ["-"] * 7)
     t = times.get("tsopt")
@@ -1005,11 +1022,15 @@ def render_markdown(env, results, opts):
                                                  opts.compile_mode))
     lines.append("- Check: |out - ref| <= atol·max|ref| + rtol·|ref| against a float64 PyTorch "
                  "reference (%s); max err = max|out - ref| / max|ref|" % tol)
-    lines += ["", "| workload | correct (max err) | tsopt µs | eager µs | compile µs | SDPA µs "
+    lines += ["", "| function | correct (max err) | tsopt µs | eager µs | compile µs | SDPA µs "
               "| speedup vs best | tsopt GB/s | of copy BW |",
               "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
     copy_gbps = copy["gbps"] if copy else None
     lines += [table_row(r, copy_gbps, opts.check_only) for r in results]
+    kernels = [(name, t) for r in results for name, t in r.get("kernel_times", {}).items()]
+    if kernels:
+        lines += ["", "Each kernel alone (median µs, same timing):", "", "| kernel | µs |", "|---|--:|"]
+        lines += ["| %s | %s |" % (name, fmt_us(t)) for name, t in kernels]
     notes = [(r["function"], "ERROR " + r["error"]) for r in results if r["status"] != "ok"]
     notes += [(r["function"], n) for r in results for n in r["notes"]]
     if notes:
@@ -1037,7 +1058,7 @@ def plot(results, path):
         ys = [r["times"].get(label) or math.nan for r in rows]
         ax.bar(xs, ys, width, label={"compile": "torch.compile", "sdpa": "SDPA"}.get(label, label))
     ax.set_xticks(range(len(rows)))
-    ax.set_xticklabels([r["workload"] for r in rows])
+    ax.set_xticklabels([r["function"] for r in rows], rotation=30, ha="right")
     ax.set_yscale("log")
     ax.set_ylabel("time (µs, log scale; lower is better)")
     ax.legend()
@@ -1186,12 +1207,14 @@ def test_report():
            "cuda": "y", "launcher": "z", "bundle": {"commit": "abc"}, "targets": ["sm_90"],
            "copy": {"gbps": 1000.0, "bytes": 1 << 30}}
     ok = dict(new_result("gqa", "gqa_opt"), io_bytes=10 ** 6,
-              check={"ok": True, "max_err": 1e-3}, times={"tsopt": 10.0, "eager": 20.0, "sdpa": 15.0})
+              check={"ok": True, "max_err": 1e-3}, times={"tsopt": 10.0, "eager": 20.0, "sdpa": 15.0},
+              kernel_times={"gqa_opt_kernel0": 7.5, "gqa_opt_kernel1": 2.25})
     bad = dict(new_result("lora", "lora_opt"), status="error", error="loading: boom")
     opts = argparse.Namespace(iters=100, warmup=10, cold_l2=False, compile_mode="default", check_only=False)
     text = render_markdown(env, [ok, bad], opts)
-    assert "| gqa | PASS (1.0e-03) | 10.0 | 20.0 | n/a | 15.0 | 1.50× | 100 | 0.10 |" in text, text
-    assert "| lora | ERROR |" in text and "loading: boom" in text
+    assert "| gqa_opt | PASS (1.0e-03) | 10.0 | 20.0 | n/a | 15.0 | 1.50× | 100 | 0.10 |" in text, text
+    assert "| gqa_opt_kernel0 | 7.5 |" in text and "| gqa_opt_kernel1 | 2.2 |" in text, text
+    assert "| lora_opt | ERROR |" in text and "loading: boom" in text
 
 
 STDLIB_TESTS = [test_manifest_reader, test_manifest_files, test_report]

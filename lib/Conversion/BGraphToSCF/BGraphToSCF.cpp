@@ -112,27 +112,31 @@ Value BlockEmitter::treeFold(
   // elements on (mod the group: the same elements per lane, since the
   // width divides the group).
   bool spread = contiguous && size % width == 0 && size > width;
+  auto partialFold = [&](Value t, Value lane) -> Value {
+    Value o = arith::DivUIOp::create(b, loc, t, cIndex(width));
+    std::function<Value(Value)> at = element(o);
+    Value start;
+    if (spread)
+      start = arith::RemUIOp::create(b, loc, mulIndex(o, width), cIndex(size));
+    auto loop = scf::ForOp::create(b, loc, lane, cIndex(size), cIndex(width),
+                                   ValueRange{cF32(init)});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value j = loop.getInductionVar();
+    if (spread)
+      j = arith::RemUIOp::create(b, loc, addIndex(j, start), cIndex(size));
+    scf::YieldOp::create(b, loc, combine(loop.getRegionIterArgs()[0], at(j)));
+    return loop.getResult(0);
+  };
+  if (gpu && ctx.threads % kWarpSize == 0 && llvm::isPowerOf2_64(width)) {
+    warpTreeFold(groups, width, init, combine, partialFold);
+    scratchBusy = true;
+    return scratch;
+  }
   forEachThread([&](Value t) {
     Value lane = arith::RemUIOp::create(b, loc, t, cIndex(width));
     ifActive(t, lane, width, [&] {
-      Value o = arith::DivUIOp::create(b, loc, t, cIndex(width));
-      std::function<Value(Value)> at = element(o);
-      Value start;
-      if (spread)
-        start =
-            arith::RemUIOp::create(b, loc, mulIndex(o, width), cIndex(size));
-      auto loop = scf::ForOp::create(b, loc, lane, cIndex(size), cIndex(width),
-                                     ValueRange{cF32(init)});
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value j = loop.getInductionVar();
-        if (spread)
-          j = arith::RemUIOp::create(b, loc, addIndex(j, start), cIndex(size));
-        scf::YieldOp::create(b, loc,
-                             combine(loop.getRegionIterArgs()[0], at(j)));
-      }
-      memref::StoreOp::create(b, loc, loop.getResult(0), scratch, t);
+      memref::StoreOp::create(b, loc, partialFold(t, lane), scratch, t);
     });
   });
   barrier();
@@ -152,6 +156,81 @@ Value BlockEmitter::treeFold(
   }
   scratchBusy = true;
   return scratch;
+}
+
+void BlockEmitter::warpTreeFold(
+    int64_t groups, int64_t width, double init,
+    llvm::function_ref<Value(Value, Value)> combine,
+    llvm::function_ref<Value(Value t, Value lane)> partialFold) {
+  // Every thread of a warp takes part in its shuffles, so the partial fold
+  // of a thread past the last group is `init`, not skipped.
+  Value t = ctx.threadId;
+  Value lane = arith::RemUIOp::create(b, loc, t, cIndex(width));
+  auto when = [&](Value cond, llvm::function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  };
+  Value v;
+  if (groups * width < ctx.threads) {
+    Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
+                                         cIndex(groups * width));
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, active,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(b, loc, partialFold(t, lane));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, cF32(init));
+    }
+    v = ifOp.getResult(0);
+  } else {
+    v = partialFold(t, lane);
+  }
+  // A butterfly over the group's lanes inside the warp (a group of
+  // `width` threads starts at a multiple of `width`, so a group narrower
+  // than a warp never crosses one): afterwards every lane holds its
+  // group's (or its warp's part of the group's) result.
+  int64_t inWarp = std::min<int64_t>(width, kWarpSize);
+  Value warpWidth = arith::ConstantIntOp::create(b, loc, kWarpSize, 32);
+  for (int64_t s = inWarp / 2; s >= 1; s /= 2) {
+    Value offset = arith::ConstantIntOp::create(b, loc, s, 32);
+    auto shuffle = gpu::ShuffleOp::create(b, loc, v, offset, warpWidth,
+                                          gpu::ShuffleMode::XOR);
+    v = combine(v, shuffle.getShuffleResult());
+  }
+  // The first lane of the group (of its warp, for a group wider than a
+  // warp) stores the result in the group's slot.
+  Value first = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, t, cIndex(inWarp)), cIndex(0));
+  if (groups * width < ctx.threads)
+    first = arith::AndIOp::create(
+        b, loc, first,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
+                              cIndex(groups * width)));
+  when(first, [&] { memref::StoreOp::create(b, loc, v, scratch, t); });
+  barrier();
+  if (width <= kWarpSize)
+    return;
+  // A group over several warps: its first thread combines the warps'
+  // results.
+  Value leader = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, cIndex(0)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
+                            cIndex(groups * width)));
+  when(leader, [&] {
+    Value acc = memref::LoadOp::create(b, loc, scratch, t);
+    for (int64_t w = kWarpSize; w < width; w += kWarpSize)
+      acc = combine(acc,
+                    memref::LoadOp::create(b, loc, scratch,
+                                           ValueRange{addIndex(t, cIndex(w))}));
+    memref::StoreOp::create(b, loc, acc, scratch, t);
+  });
+  barrier();
 }
 
 SmallVector<Value, 4>

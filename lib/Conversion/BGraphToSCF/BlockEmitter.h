@@ -36,6 +36,8 @@
 namespace tsopt::block_lowering {
 using namespace mlir;
 
+/// The threads of a warp.
+constexpr int64_t kWarpSize = 32;
 
 /// The bytes of one element of `dtype`.
 inline int64_t byteWidth(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
@@ -145,6 +147,13 @@ private:
   treeFold(int64_t groups, int64_t size, int64_t width, double init, bool isMax,
            bool contiguous,
            llvm::function_ref<std::function<Value(Value)>(Value)> element);
+  /// treeFold on a GPU: each thread's partial fold, then a butterfly of
+  /// warp shuffles inside each group's lanes, and across warps through the
+  /// scratch slots (one barrier per level: one for a group within a warp,
+  /// two for a wider one) instead of a barrier per tree step.
+  void warpTreeFold(int64_t groups, int64_t width, double init,
+                    llvm::function_ref<Value(Value, Value)> combine,
+                    llvm::function_ref<Value(Value t, Value lane)> partialFold);
   /// Whether dim `dim` of `memref`'s tile is the one its layout stores
   /// contiguously.
   bool storedAlong(Value memref, int dim);

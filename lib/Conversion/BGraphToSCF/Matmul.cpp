@@ -46,7 +46,7 @@ std::array<Value, 2> BlockEmitter::fragmentCoord(nvgpu::MatMulOperandRole role,
 LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                                                  Value flushTo) {
   using nvgpu::MatMulOperandRole;
-  constexpr int64_t kM = 16, kN = 8, kK = 16, kWarp = 32;
+  constexpr int64_t kM = 16, kN = 8, kK = 16, kWarp = kWarpSize;
   // Values per lane: A 16x16 f16 in 4 registers of 2, B 8x16 (n x k) in 2,
   // C 16x8 f32 in 2 registers of 2.
   constexpr int64_t kValuesA = 8, kValuesB = 4, kValuesC = 4;

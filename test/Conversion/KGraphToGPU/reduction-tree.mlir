@@ -34,30 +34,28 @@ func.func @norm(%x: tensor<2x512xf16>, %g: tensor<512xf16>) -> tensor<2x512xf16>
 // CHECK: %[[TID:.+]] = gpu.thread_id x
 // CHECK: %[[SCRATCH:.+]] = memref.view %{{.+}}[%c1632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
 // The partial folds: lane t % 16 of row t / 16 folds every 16th element;
-// threads 64..127 hold no partial.
+// threads 64..127 hold no partial but still take part in the shuffles.
 // CHECK: %[[LANE:.+]] = arith.remui %[[TID]], %c16
 // CHECK: %[[ACTIVE:.+]] = arith.cmpi ult, %[[TID]], %c64
-// CHECK: scf.if %[[ACTIVE]] {
+// CHECK: %[[PARTIAL:.+]] = scf.if %[[ACTIVE]] -> (f32) {
 // CHECK: scf.for %{{.+}} = %[[LANE]] to %c100{{.*}} step %c16{{.*}} iter_args
 // CHECK: arith.addf
-// CHECK: memref.store %{{.+}}, %[[SCRATCH]][%[[TID]]]
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %cst
+// The tree: a butterfly of shuffles over the row's 16 lanes, no barrier.
+// CHECK-NOT: gpu.barrier
+// CHECK: %[[S8:.+]], %{{.+}} = gpu.shuffle  xor %[[PARTIAL]], %c8_i32, %c32_i32 : f32
+// CHECK: %[[A8:.+]] = arith.addf %[[PARTIAL]], %[[S8]]
+// CHECK: gpu.shuffle  xor %[[A8]], %c4_i32
+// CHECK: gpu.shuffle  xor %{{.+}}, %c2_i32
+// CHECK: gpu.shuffle  xor %{{.+}}, %c1_i32
+// CHECK: %[[SUM:.+]] = arith.addf
+// The row's first lane stores the row's sum, then one barrier.
+// CHECK: arith.remui %[[TID]], %c16
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %[[SUM]], %[[SCRATCH]][%[[TID]]]
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// The tree: strides 8, 4, 2, 1, each step behind a barrier.
-// CHECK: arith.cmpi ult, %{{.+}}, %c8
-// CHECK: scf.if
-// CHECK: memref.load %[[SCRATCH]][%[[TID]]]
-// CHECK: %[[OTHER:.+]] = arith.addi %[[TID]], %c8
-// CHECK: memref.load %[[SCRATCH]][%[[OTHER]]]
-// CHECK: arith.addf
-// CHECK: memref.store %{{.+}}, %[[SCRATCH]][%[[TID]]]
-// CHECK: gpu.barrier
-// CHECK: arith.addi %[[TID]], %c4
-// CHECK: gpu.barrier
-// CHECK: arith.addi %[[TID]], %c2
-// CHECK: gpu.barrier
-// CHECK: arith.addi %[[TID]], %c1
-// CHECK: gpu.barrier
 // Row r's sum is in slot 16 r.
 // CHECK: scf.for %[[R:.+]] = %[[TID]] to %c4{{.*}} step %c128
 // CHECK: %[[SLOT:.+]] = arith.muli %[[R]], %c16
@@ -66,17 +64,30 @@ func.func @norm(%x: tensor<2x512xf16>, %g: tensor<512xf16>) -> tensor<2x512xf16>
 // CHECK-NOT: to memref<{{[0-9]+}}xf32, #gpu.address_space<workgroup>>
 // CHECK: gpu.return
 // CHECK-LABEL: gpu.func @norm_kernel0(
+// A row over two warps: each warp's butterfly of 32 lanes, its first lane
+// stores the warp's part, a barrier, then the row's first thread adds the
+// other warp's part (slot + 32) and a second barrier.
 // CHECK: %[[NSCRATCH:.+]] = memref.view {{.*}} to memref<128xf32, #gpu.address_space<workgroup>>
 // CHECK: arith.remui %{{.+}}, %c64
 // CHECK: arith.mulf
+// CHECK: gpu.shuffle  xor %{{.+}}, %c16_i32
+// CHECK: gpu.shuffle  xor %{{.+}}, %c1_i32
+// CHECK: arith.remui %{{.+}}, %c32
 // CHECK: memref.store %{{.+}}, %[[NSCRATCH]]
-// CHECK-COUNT-6: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK: arith.addi %{{.+}}, %c32
+// CHECK: memref.load %[[NSCRATCH]]
+// CHECK: arith.addf
+// CHECK: memref.store %{{.+}}, %[[NSCRATCH]]
+// CHECK: gpu.barrier
 // CHECK: memref.load %[[NSCRATCH]]
 // CHECK: sqrt.rn.f32
 
-// The barriers of the tree lower to bar.sync in uniform control flow.
+// The shuffles lower to shfl.sync butterflies over the full warp, and the
+// barriers to bar.sync in uniform control flow.
 // NVVM-LABEL: llvm.func @sum_rows_kernel0(
-// NVVM-COUNT-5: nvvm.barrier
+// NVVM-COUNT-4: nvvm.shfl.sync bfly %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : f32 -> f32
+// NVVM: nvvm.barrier
 
 // The tiles of @at_limit take 166904 bytes: on sm_80 (166912 a block) no
 // scratch buffer fits after them, so the rows fold serially and the kernel

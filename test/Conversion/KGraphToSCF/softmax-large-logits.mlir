@@ -12,18 +12,19 @@
 
 // The running maximum: a row max of the exp's argument, merged with the old
 // maximum, and the factor exp(m_old - m_new) (1 while the row is all -inf).
-// The 16 rows of 16 columns take 4 threads each: partial maxima in scratch,
-// then a tree of two steps, each behind a barrier.
+// The 16 rows of 16 columns take 4 threads each: partial maxima, a
+// butterfly of two shuffles, the row's first lane's store, one barrier.
 // GPU-LABEL: gpu.func @attn_opt_kernel0
 // GPU: scf.for %{{.*}} step %c4{{[_0-9]*}} iter_args(%[[M:[a-z0-9]+]] = %{{.*}}) -> (f32)
 // GPU: arith.maximumf %[[M]]
+// GPU-NOT: gpu.barrier
+// GPU: gpu.shuffle  xor %{{.*}}, %c2_i32
+// GPU: arith.maximumf
+// GPU: gpu.shuffle  xor %{{.*}}, %c1_i32
+// GPU: arith.maximumf
 // GPU: memref.store %{{.*}}, %[[SCRATCH:.*]][%{{.*}}] : memref<64xf32, #gpu.address_space<workgroup>>
 // GPU-NEXT: }
 // GPU-NEXT: gpu.barrier
-// GPU: arith.maximumf
-// GPU: gpu.barrier
-// GPU: arith.maximumf
-// GPU: gpu.barrier
 // GPU: memref.load %[[SCRATCH]]
 // GPU: %[[OLD:.*]] = memref.load %[[MAXBUF:.*]][
 // GPU: %[[NEW:.*]] = arith.maximumf %[[OLD]]
