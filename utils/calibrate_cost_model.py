@@ -183,7 +183,9 @@ def estimate(bin_dir, program, target, work):
     with open(path, "w") as f:
         f.write(program + "\n")
     name, _, clock = target.partition("@")
-    opts = "target=" + name + (" clock-mhz=" + clock if clock else "")
+    # Published implementations: their pre-defined ops are library kernels,
+    # not the expansions tsopt would emit.
+    opts = "target=" + name + (" clock-mhz=" + clock if clock else "") + " library-kernels=true"
     p = subprocess.run([os.path.join(bin_dir, "tsopt-opt"),
                         "--tsopt-estimate-cost=" + opts, path, "-o", os.devnull],
                        capture_output=True, text=True)

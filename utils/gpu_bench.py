@@ -903,8 +903,9 @@ def read_bundle_info(bundle):
 def summary_line(res):
     if res["status"] != "ok":
         return "%s: ERROR %s" % (res["function"], res["error"])
-    t = res["times"].get("tsopt")
-    return "%s: %s%s" % (res["function"], verdict(res), "  tsopt %.1f µs" % t if t else "")
+    times = "".join("  %s %.1f µs" % (label, res["times"][label])
+                    for label in ("tsopt",) + BASELINES if res["times"].get(label))
+    return "%s: %s%s" % (res["function"], verdict(res), times)
 
 
 def run_bundle(opts):

@@ -38,6 +38,13 @@ static constexpr int64_t kGB = 1000 * 1000 * 1000;
 static constexpr double kLaunchOverheadSec = 2e-6;
 static constexpr double kMemoryLatencySec = 500e-9;
 static constexpr double kSyncCycles = 80;
+//  * one thread's dependent chain (CostModel's threadUs), fitted to the
+//    generated kernels' times measured on an H200 (docs/cost-model.md,
+//    "Generated kernels on a GPU"): a shared-memory access, an FP32
+//    operation with its index arithmetic, a special function.
+static constexpr double kSharedAccessCycles = 40;
+static constexpr double kArithmeticCycles = 4;
+static constexpr double kSpecialFunctionCycles = 128;
 
 // A100 SXM4 80GB.
 static const TargetDesc kA100 = {
@@ -63,6 +70,9 @@ static const TargetDesc kA100 = {
     kLaunchOverheadSec,
     kMemoryLatencySec,
     kSyncCycles,
+    kSharedAccessCycles,
+    kArithmeticCycles,
+    kSpecialFunctionCycles,
 };
 
 // A100 SXM4 40GB: the 80 GB part's SMs with HBM2 at 1,555 GB/s. Published
@@ -90,6 +100,9 @@ static const TargetDesc kA100_40GB = {
     kLaunchOverheadSec,
     kMemoryLatencySec,
     kSyncCycles,
+    kSharedAccessCycles,
+    kArithmeticCycles,
+    kSpecialFunctionCycles,
 };
 
 // H100 SXM5 80GB.
@@ -119,6 +132,9 @@ static const TargetDesc kH100 = {
     kLaunchOverheadSec,
     kMemoryLatencySec,
     kSyncCycles,
+    kSharedAccessCycles,
+    kArithmeticCycles,
+    kSpecialFunctionCycles,
 };
 
 // H200 SXM 141GB: the H100's GH100 compute with HBM3e.
@@ -145,6 +161,9 @@ static const TargetDesc kH200 = {
     kLaunchOverheadSec,
     kMemoryLatencySec,
     kSyncCycles,
+    kSharedAccessCycles,
+    kArithmeticCycles,
+    kSpecialFunctionCycles,
 };
 
 const TargetDesc *tsopt::lookupTarget(llvm::StringRef name) {

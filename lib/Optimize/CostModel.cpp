@@ -7,6 +7,7 @@
 
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Optimize/KernelExpansion.h"
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
@@ -109,6 +110,8 @@ Work tsopt::opWork(const Op &op, const Graph &g) {
 
 llvm::StringRef KernelCost::bound() const {
   double compute = computeUs + syncUs;
+  if (threadUs > std::max({memoryUs, compute, sharedMemoryUs}))
+    return "latency";
   if (memoryUs >= compute && memoryUs >= sharedMemoryUs)
     return "memory";
   if (compute >= sharedMemoryUs)
@@ -149,7 +152,8 @@ static void finish(KernelCost &k) {
     k.timeUs = std::numeric_limits<double>::infinity();
     return;
   }
-  k.timeUs = std::max({k.memoryUs, k.computeUs + k.syncUs, k.sharedMemoryUs}) +
+  k.timeUs = std::max({k.memoryUs, k.computeUs + k.syncUs, k.sharedMemoryUs,
+                       k.threadUs}) +
              k.latencyUs;
 }
 
@@ -237,10 +241,16 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   int64_t f = std::max<int64_t>(g.forloop, 1);
   k.blocks = blocks;
   k.forloop = f;
+  k.grid.assign(g.grid.begin(), g.grid.end());
 
   // What one block does. A loop-invariant input (fmap = replica) is loaded
   // once and stays resident; every other input loads a tile per iteration.
   int64_t readPerBlock = 0, writePerBlock = 0, smemPerBlock = 0;
+  // Shared-memory access instructions of one block, as the lowering emits
+  // them: a copy per chunk, a fragment load per 16 bytes (ldmatrix), one
+  // access per element and operand everywhere else.
+  int64_t accessesPerBlock = 0;
+  auto elementsOf = [&](int v) { return g.type(v).numElements(); };
   // Each input's bytes per block and its grid map, for the L2 below.
   llvm::SmallVector<std::pair<int64_t, std::array<int, 3>>, 4> inputReads;
   Work workPerBlock;
@@ -256,6 +266,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
     int64_t runs = schedule->phase[i] == Phase::Loop ? f : 1;
     if (bop.kind == OpKind::Accum && inRegisters.contains(bop.operands[0])) {
       smemPerBlock += bytesOf(g, bop.results[0]);
+      accessesPerBlock += elementsOf(bop.results[0]);
       continue;
     }
     switch (bop.kind) {
@@ -265,6 +276,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       readPerBlock += tile * loads;
       inputReads.push_back({tile * loads, bop.gridMap});
       smemPerBlock += tile * loads; // the copy lands in shared memory
+      accessesPerBlock +=
+          ceilDiv(tile, std::max<int64_t>(bop.copyBytes, 1)) * loads;
       break;
     }
     case OpKind::BlockOutput: {
@@ -273,21 +286,34 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                      dtypeBytes(g.type(bop.results[0]).dtype);
       writePerBlock += tile;
       smemPerBlock += tile;
+      accessesPerBlock += elementsOf(bop.operands[0]);
       break;
     }
     case OpKind::Accum:
       // Reads the iteration's tile and writes it into the accumulator.
       smemPerBlock += 2 * bytesOf(g, bop.operands[0]) * runs;
+      accessesPerBlock += 2 * elementsOf(bop.operands[0]) * runs;
       workPerBlock += opWork(bop, g).scaled(runs);
       break;
     default: {
-      int64_t traffic = 0;
-      for (int v : bop.operands)
+      int64_t traffic = 0, accesses = 0;
+      bool tensorCores =
+          bop.kind == OpKind::Matmul && runsOnTensorCores(g, bop);
+      for (auto [i, v] : llvm::enumerate(bop.operands)) {
         traffic += bytesOf(g, v);
+        accesses += tensorCores && fragmentLoad(g, bop, int(i)) !=
+                                       FragmentLoad::Elements
+                        ? ceilDiv(bytesOf(g, v), 16)
+                        : elementsOf(v);
+      }
       for (int v : bop.results)
-        if (!inRegisters.contains(v))
+        if (!inRegisters.contains(v)) {
           traffic += bytesOf(g, v);
+          // Fragment results are stored in pairs.
+          accesses += tensorCores ? ceilDiv(elementsOf(v), 2) : elementsOf(v);
+        }
       smemPerBlock += traffic * runs;
+      accessesPerBlock += accesses * runs;
       workPerBlock += opWork(bop, g).scaled(runs);
       break;
     }
@@ -383,6 +409,19 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // Blocks resident together overlap each other's stalls; waves do not.
   k.syncUs = 1e6 * double(k.waves) * double(k.barriersPerBlock) * t.syncCycles /
              t.clockHz;
+  // One thread's dependent chain: its share of the block's shared-memory
+  // accesses, arithmetic and special functions, and every barrier, each at
+  // its exposed latency. Blocks resident together hide each other's
+  // latency; an SM runs its blocks in rounds of the resident ones.
+  double threads = double(o.threadsPerBlock);
+  k.sharedAccessesPerBlock = accessesPerBlock;
+  double chainCycles =
+      double(accessesPerBlock) / threads * t.sharedAccessCycles +
+      double(workPerBlock.cudaCoreFlops) / threads * t.arithmeticCycles +
+      double(workPerBlock.specialFunctionOps) / threads *
+          t.specialFunctionCycles +
+      double(k.barriersPerBlock) * t.syncCycles;
+  k.threadUs = 1e6 * double(ceilDiv(perSM, resident)) * chainCycles / t.clockHz;
   k.latencyUs = 1e6 * t.memoryLatencySec;
   finish(k);
   return k;
@@ -395,10 +434,27 @@ tsopt::estimateKernelCost(const Graph &program, int opIndex,
   assert(opIndex >= 0 && size_t(opIndex) < program.ops.size() &&
          "op index out of range");
   const Op &op = program.ops[opIndex];
-  llvm::FailureOr<KernelCost> k =
-      op.kind == OpKind::Kernel && op.body
-          ? graphDefinedCost(op, target, options, why)
-          : predefinedCost(program, op, target, options);
+  llvm::FailureOr<KernelCost> k;
+  if (op.kind == OpKind::Kernel && op.body) {
+    k = graphDefinedCost(op, target, options, why);
+  } else if (llvm::FailureOr<Graph> body =
+                 options.libraryKernels
+                     ? llvm::FailureOr<Graph>(llvm::failure())
+                     : expandKernelOp(program, op);
+             succeeded(body)) {
+    // Priced as emitted: the kernel the lowering runs the op as.
+    Op kernel = op;
+    kernel.kind = OpKind::Kernel;
+    kernel.body = std::make_shared<const Graph>(std::move(*body));
+    k = graphDefinedCost(kernel, target, options, why);
+    if (succeeded(k)) {
+      k->kind = op.kind;
+      k->expanded = true;
+    }
+  } else {
+    // A library kernel (asked for, or an op without an expansion).
+    k = predefinedCost(program, op, target, options);
+  }
   if (succeeded(k))
     k->opIndex = opIndex;
   return k;

@@ -23,9 +23,10 @@
 // CHECK: tgraph.sub
 // CHECK: tgraph.mul
 // CHECK: tgraph.add
-// The second norm reads U or its accumulated copy (forloop = 1).
-// CHECK: %[[USQ:.*]] = bgraph.square
-// CHECK: %[[USS:.*]] = bgraph.reduce_sum %[[USQ]] dim = 1
+// The second norm squares U (in U's thread graph, or as a block op on U
+// or its accumulated copy: forloop = 1) and reduces the squares.
+// CHECK: {{[bt]}}graph.square
+// CHECK: %[[USS:.*]] = bgraph.reduce_sum %{{.*}} dim = 1
 // CHECK: tgraph.graph %[[USS]], %{{.*}}
 // CHECK: tgraph.sqrt
 // CHECK: tgraph.div

@@ -58,6 +58,12 @@ struct TargetDesc {
   double launchOverheadSec; ///< added per kernel on one stream
   double memoryLatencySec;  ///< device-memory round trip under load
   double syncCycles; ///< exposed latency of one dependent step in a block
+  /// Exposed latencies in one thread's dependent chain when few warps share
+  /// an SM: a shared-memory access, an FP32 operation (with the index
+  /// arithmetic the lowering emits around it), a special function.
+  double sharedAccessCycles;
+  double arithmeticCycles;
+  double specialFunctionCycles;
 
   /// Special-function (MUFU) operations per second over the whole chip.
   double specialFunctionRate() const {

@@ -39,6 +39,11 @@ struct CostOptions {
   /// Shared memory per block from the memory plan (lifetime-based reuse)
   /// instead of the no-reuse upper bound sharedMemoryUpperBound.
   bool useMemoryPlan = true;
+  /// Pre-defined ops as vendor-library kernels sized to fill the GPU (the
+  /// estimate of a program as PyTorch eager runs it, or of a published
+  /// library's times). By default a pre-defined op is priced as tsopt
+  /// emits it: its default block-graph expansion (expandKernelOp).
+  bool libraryKernels = false;
 };
 
 /// Arithmetic of one op, by the unit that executes it.
@@ -80,6 +85,10 @@ struct KernelCost {
 
   // Launch shape (graph-defined kernels; a pre-defined op is assumed to be a
   // library kernel sized to fill the GPU, and these stay 0 / 1).
+  /// A pre-defined op priced by its default block-graph expansion (then
+  /// graphDefined holds too, and kind is the op's).
+  bool expanded = false;
+  llvm::SmallVector<int64_t, 3> grid; ///< of a graph-defined kernel
   int64_t blocks = 0;
   int64_t forloop = 1;
   int64_t sharedMemoryPerBlock = 0; ///< bytes the occupancy is computed with
@@ -109,12 +118,20 @@ struct KernelCost {
   double computeUs = 0;      ///< tensor cores + CUDA cores + special functions
   double syncUs = 0;         ///< dependent steps (barriers) per wave
   double sharedMemoryUs = 0; ///< shared-memory traffic
-  double latencyUs = 0;      ///< pipeline fill: one device-memory round trip
-  /// max(memoryUs, computeUs + syncUs, sharedMemoryUs) + latencyUs.
+  /// One thread's dependent chain (shared-memory accesses, arithmetic,
+  /// special functions, barriers at their exposed latencies) times the
+  /// rounds of resident blocks on the busiest SM: the time of a kernel
+  /// whose blocks leave too few warps to hide latency.
+  double threadUs = 0;
+  double latencyUs = 0; ///< pipeline fill: one device-memory round trip
+  /// max(memoryUs, computeUs + syncUs, sharedMemoryUs, threadUs) + latencyUs.
   double timeUs = 0;
+  /// Shared-memory access instructions of one block (copies per chunk,
+  /// ldmatrix per 16 bytes, one per element otherwise).
+  int64_t sharedAccessesPerBlock = 0;
 
-  /// Which term is the maximum: "memory", "compute" (with sync) or
-  /// "shared-memory".
+  /// Which term is the maximum: "memory", "compute" (with sync),
+  /// "shared-memory" or "latency" (the thread's chain).
   llvm::StringRef bound() const;
 };
 

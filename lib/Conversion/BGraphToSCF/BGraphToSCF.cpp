@@ -34,23 +34,40 @@ SmallVector<Value, 4> BlockEmitter::delinearize(Value i,
 
 void BlockEmitter::forEachElement(llvm::ArrayRef<int64_t> shape,
                                   llvm::function_ref<void(ValueRange)> body) {
-  int64_t n = numElements(shape);
-  Value lb = gpu ? ctx.threadId : cIndex(0);
-  Value step = gpu ? ctx.numThreads : cIndex(1);
-  auto loop = scf::ForOp::create(b, loc, lb, cIndex(n), step);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  body(delinearize(loop.getInductionVar(), shape));
+  forEachIndex(numElements(shape),
+               [&](Value i) { body(delinearize(i, shape)); });
 }
 
 void BlockEmitter::forEachIndex(int64_t n,
                                 llvm::function_ref<void(Value)> body) {
-  Value lb = gpu ? ctx.threadId : cIndex(0);
-  Value step = gpu ? ctx.numThreads : cIndex(1);
-  auto loop = scf::ForOp::create(b, loc, lb, cIndex(n), step);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  body(loop.getInductionVar());
+  if (!gpu) {
+    auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(n), cIndex(1));
+    b.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+    return;
+  }
+  // Thread t takes indices t, t + threads, ...: a loop over the rounds
+  // with a trip count known at compile time (not one from t to n, whose
+  // trip count depends on t), so that LLVM unrolls it and a thread's
+  // independent elements overlap their latencies. A last partial round is
+  // guarded.
+  int64_t rounds = llvm::divideCeil(n, ctx.threads);
+  Value i = ctx.threadId;
+  if (rounds > 1) {
+    auto loop =
+        scf::ForOp::create(b, loc, cIndex(0), cIndex(rounds), cIndex(1));
+    b.setInsertionPointToStart(loop.getBody());
+    i = addIndex(mulIndex(loop.getInductionVar(), ctx.threads), i);
+  }
+  if (n % ctx.threads != 0) {
+    auto inside = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, cIndex(n)),
+        /*withElseRegion=*/false);
+    b.setInsertionPointToStart(inside.thenBlock());
+  }
+  body(i);
 }
 
 void BlockEmitter::forEachThread(llvm::function_ref<void(Value)> body) {

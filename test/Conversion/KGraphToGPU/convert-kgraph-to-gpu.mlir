@@ -106,9 +106,11 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: %[[XT:.+]] = memref.view %[[SM]][%{{.+}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x64xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[ET:.+]] = memref.view %[[SM]][%{{.+}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x64xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[ACC:.+]] = memref.view %[[SM]][%{{.+}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x64xf16, #gpu.address_space<workgroup>>
-// Thread t takes elements t, t + 128, ...: the accumulator is zeroed, then
-// a barrier.
-// CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] {
+// Thread t takes elements t, t + 128, ...: a loop of 16 rounds (a trip
+// count LLVM can unroll) zeroes the accumulator, then a barrier.
+// CHECK: scf.for %[[R:.+]] = %{{.+}} to %c16{{.*}} step %{{.+}} {
+// CHECK: %[[RB:.+]] = arith.muli %[[R]], %{{.+}} : index
+// CHECK: arith.addi %[[RB]], %[[TX]] : index
 // CHECK: memref.store %{{.+}}, %[[ACC]]
 // CHECK: }
 // CHECK-NEXT: gpu.barrier
@@ -124,7 +126,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: %[[GROUP:.+]] = nvgpu.device_async_create_group %{{.+}}
 // CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]]
 // CHECK-NEXT: gpu.barrier
-// CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] {
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c16{{.*}} step %{{.+}} {
 // CHECK: %[[L:.+]] = memref.load %[[XT]]
 // CHECK-NEXT: %[[F:.+]] = arith.extf %[[L]] : f16 to f32
 // exp(x) = 2^(x log2 e) with the PTX instruction.
@@ -135,7 +137,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK-NEXT: memref.store %[[H]], %[[ET]]
 // CHECK: }
 // CHECK-NEXT: gpu.barrier
-// CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] {
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c16{{.*}} step %{{.+}} {
 // CHECK: arith.addf
 // CHECK: memref.store %{{.+}}, %[[ACC]]
 // CHECK: }
@@ -144,7 +146,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // The output saver: the block's rows of the result, 8 f16 values (16
 // bytes) per store.
 // CHECK: arith.muli %[[BX]], %{{.+}} : index
-// CHECK: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[NT]] {
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c2{{.*}} step %{{.+}} {
 // CHECK: %[[R:.+]] = memref.load %[[ACC]]
 // CHECK-NEXT: vector.insert %[[R]]
 // CHECK: vector.store %{{.+}}, %[[OUT]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>

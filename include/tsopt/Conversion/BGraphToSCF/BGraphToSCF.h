@@ -18,13 +18,14 @@
 #ifndef TSOPT_CONVERSION_BGRAPHTOSCF_BGRAPHTOSCF_H
 #define TSOPT_CONVERSION_BGRAPHTOSCF_BGRAPHTOSCF_H
 
-#include "tsopt/Core/Precision.h" // isTensorCoreMatmul
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Precision.h" // isTensorCoreMatmul
 #include "tsopt/Core/Target.h"
+#include "tsopt/Optimize/KernelExpansion.h"
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Optimize/MemoryPlan.h"
-#include "tsopt/Optimize/SoftmaxPlan.h"
 #include "tsopt/Optimize/Schedule.h"
+#include "tsopt/Optimize/SoftmaxPlan.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -73,18 +74,6 @@ emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc, const Graph &blockGraph,
                mlir::ValueRange operands, mlir::ValueRange results,
                const BlockContext &ctx, const SoftmaxRescale *rescale = nullptr,
                const ReductionTrees *trees = nullptr);
-
-/// The default block-graph expansion of pre-defined kernel-level op `op` of
-/// `g`: a block graph computing the same function whose inputs are the op's
-/// operands and whose outputs are its results. Element-wise ops, reductions
-/// and rms_norm are cut into blocks of whole rows along dim 0; a matmul into
-/// output tiles of at most 64 x 64 with a for-loop over K in steps of at most
-/// 32; data movement (reshape, transpose, concat, repeat, slice) in tiles
-/// of about 4096 elements cut along the dims it keeps one to one (one block
-/// when it keeps none). Fails, with the reason in `why`, for kernel ops
-/// (already block graphs) and unknown kinds.
-llvm::FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
-                                      std::string *why = nullptr);
 
 /// One kernel of a function, ready to be emitted: its block graph (a
 /// graph-defined kernel's own, or the expansion of a pre-defined op), the

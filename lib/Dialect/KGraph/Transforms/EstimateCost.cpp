@@ -28,8 +28,8 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
   llvm::raw_string_ostream os(s);
   os << "kernel " << k.opIndex << " (" << stringifyOpKind(k.kind);
   if (k.graphDefined) {
-    os << ", grid ";
-    llvm::interleave(op.body->grid, os, "x");
+    os << (k.expanded ? ", expanded, grid " : ", grid ");
+    llvm::interleave(k.grid, os, "x");
     os << ", forloop " << k.forloop;
   } else {
     os << ", library";
@@ -54,7 +54,9 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
        << k.waves << (k.waves == 1 ? " wave" : " waves") << ", SM utilization "
        << formatFixed(100 * k.smUtilization) << "%, " << k.barriersPerBlock
        << " barriers/block, shared-memory traffic " << k.sharedMemoryTraffic
-       << " B, read bandwidth " << formatFixed(k.readBandwidth / 1e12) << " TB/s";
+       << " B (" << k.sharedAccessesPerBlock
+       << " accesses/block), read bandwidth "
+       << formatFixed(k.readBandwidth / 1e12) << " TB/s";
   if (k.graphDefined) {
     os << "; plan: " << k.tensorCoreMatmuls << " matmuls on tensor cores, "
        << k.cudaCoreMatmuls << " on CUDA cores, " << k.stages
@@ -67,7 +69,8 @@ std::string describe(const KernelCost &k, const tsopt::Op &op,
      << formatFixed(k.computeUs);
   if (k.graphDefined)
     os << ", sync " << formatFixed(k.syncUs) << ", shared memory "
-       << formatFixed(k.sharedMemoryUs);
+       << formatFixed(k.sharedMemoryUs) << ", thread "
+       << formatFixed(k.threadUs);
   os << ", latency " << formatFixed(k.latencyUs);
   return s;
 }
@@ -96,6 +99,7 @@ struct EstimateCostPass
       return signalPassFailure();
     CostOptions options;
     options.useMemoryPlan = useMemoryPlan;
+    options.libraryKernels = libraryKernels;
     std::string why;
     FailureOr<ProgramCost> cost = estimateCost(*graph, *desc, options, &why);
     if (failed(cost)) {

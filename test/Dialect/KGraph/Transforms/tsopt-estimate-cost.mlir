@@ -17,17 +17,25 @@
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCLOCK
 // RUN: tsopt-opt %s --tsopt-estimate-cost=target=a100-40gb -o /dev/null \
 // RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=A100-40GB
+// RUN: tsopt-opt %s --tsopt-estimate-cost='target=h100 library-kernels=true' -o /dev/null \
+// RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=LIB
 
 // TARGET: error: unknown target 'sm_70'; known: sm_80 (a100, a100-40gb), sm_90 (h100, h200)
 // BADCLOCK: error: clock-mhz = 20000 is not an SM clock
 // A100-40GB: remark: estimated {{.*}} on sm_80 (A100-40GB): 2 kernels
 
-// Two library kernels. The matmul reads (64x128 + 128x64) f16 = 32768 B,
-// writes 64x64 f16 = 8192 B and does 2 * 64 * 64 * 128 tensor-core FLOPs;
-// exp does one FLOP and one ex2 per element.
+// Two pre-defined ops, priced as tsopt emits them: their default block-graph
+// expansions. The matmul reads (64x128 + 128x64) f16 = 32768 B, writes
+// 64x64 f16 = 8192 B and does 2 * 64 * 64 * 128 tensor-core FLOPs in one
+// block of the 64x64 output, a for-loop of 4 steps of 32 over K; exp in two
+// blocks of 32 rows, one FLOP and one ex2 per element and the
+// accumulator's addition.
 // CHECK: remark: estimated {{[0-9]+\.[0-9][0-9]}} us on sm_90 (H100): 2 kernels {{[0-9]+\.[0-9][0-9]}} us + launch 4.00 us; device memory read 40960 B, written 16384 B
-// CHECK: note: kernel 0 (matmul, library): {{[0-9]+\.[0-9][0-9]}} us, memory-bound; read 32768 B, written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, latency 0.50
-// CHECK: note: kernel 1 (exp, library): {{.*}} read 8192 B, written 8192 B; tensor-core 0 FLOP, CUDA-core 4096 FLOP, special 4096;
+// CHECK: note: kernel 0 (matmul, expanded, grid 1x1, forloop 4): {{[0-9]+\.[0-9][0-9]}} us, {{[a-z-]+}}-bound; read 32768 B (0 B from L2), written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; 1 blocks,
+// CHECK: note: kernel 1 (exp, expanded, grid 2, forloop 1): {{.*}} read 8192 B (0 B from L2), written 8192 B; tensor-core 0 FLOP, CUDA-core 8192 FLOP, special 4096;
+// As vendor-library kernels (library-kernels=true), sized to fill the GPU.
+// LIB: note: kernel 0 (matmul, library): {{[0-9]+\.[0-9][0-9]}} us, memory-bound; read 32768 B, written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, latency 0.50
+// LIB: note: kernel 1 (exp, library): {{.*}} read 8192 B, written 8192 B; tensor-core 0 FLOP, CUDA-core 4096 FLOP, special 4096;
 // ATTR-LABEL: func.func @library
 // ATTR-SAME: tsopt.cost_us = {{[0-9]+\.[0-9]+(e[-+]?[0-9]+)?}} : f64
 func.func @library(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>) -> tensor<64x64xf16> {
@@ -47,7 +55,10 @@ func.func @library(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>) -> tensor<64x
 // depth needs no barrier: loop depths (inputs, matmul) times 4, plus the
 // saver, minus one: 8 barriers.
 // CHECK: remark: estimated {{[0-9]+\.[0-9][0-9]}} us on sm_90 (H100): 1 kernel {{[0-9]+\.[0-9][0-9]}} us + launch 2.00 us; device memory read 65536 B, written 8192 B
-// CHECK: note: kernel 0 (kernel, grid 2x2, forloop 4): {{[0-9]+\.[0-9][0-9]}} us, {{memory|compute|shared-memory}}-bound; read 65536 B (32768 B from L2), written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; 4 blocks, {{[0-9]+}} B shared memory/block, 4 blocks/SM, 1 wave, SM utilization 3.03%, 8 barriers/block, shared-memory traffic 147456 B, read bandwidth {{[0-9]+\.[0-9][0-9]}} TB/s; plan: 1 matmuls on tensor cores, 0 on CUDA cores, 3 stages, copies of 16/16 B, 2 operands by ldmatrix, 0 swizzled tiles; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, sync {{[0-9]+\.[0-9][0-9]}}, shared memory {{[0-9]+\.[0-9][0-9]}}, latency 0.50
+// Shared-memory access instructions per block: per iteration 2048 / 16
+// copies and 2048 / 16 ldmatrix per operand (4 x 512), the sums' 1024
+// elements into the accumulator and the saver's 1024 reads: 4096.
+// CHECK: note: kernel 0 (kernel, grid 2x2, forloop 4): {{[0-9]+\.[0-9][0-9]}} us, {{memory|compute|shared-memory|latency}}-bound; read 65536 B (32768 B from L2), written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; 4 blocks, {{[0-9]+}} B shared memory/block, 4 blocks/SM, 1 wave, SM utilization 3.03%, 8 barriers/block, shared-memory traffic 147456 B (4096 accesses/block), read bandwidth {{[0-9]+\.[0-9][0-9]}} TB/s; plan: 1 matmuls on tensor cores, 0 on CUDA cores, 3 stages, copies of 16/16 B, 2 operands by ldmatrix, 0 swizzled tiles; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, sync {{[0-9]+\.[0-9][0-9]}}, shared memory {{[0-9]+\.[0-9][0-9]}}, thread {{[0-9]+\.[0-9][0-9]}}, latency 0.50
 // ATTR-LABEL: func.func @tiled
 // ATTR-SAME: tsopt.cost_us = {{.*}} : f64
 // A100: remark: estimated {{.*}} on sm_80 (A100): 1 kernel
@@ -76,9 +87,10 @@ func.func @tiled(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>) -> tensor<64x64
 // A100: warning: no estimate on sm_80 (A100): a block graph does not fit in shared memory
 // A100: note: kernel 0 (kernel, grid 1, forloop 1): does not fit: block graph needs 196608 bytes of shared memory; sm_80 (A100) allows 166912 per block
 // With the SM clock locked at half the boost clock, every per-clock term
-// doubles (compute, sync, shared memory); device memory does not.
-// BOOST: kernel 0 (kernel, grid 1, forloop 1): {{.*}} terms (us): memory 0.52, compute 0.82, sync 0.16, shared memory 2.07, latency 0.50
-// CLOCK: kernel 0 (kernel, grid 1, forloop 1): {{.*}} terms (us): memory 0.52, compute 1.64, sync 0.32, shared memory 4.14, latency 0.50
+// doubles (compute, sync, shared memory, a thread's chain); device memory
+// does not.
+// BOOST: kernel 0 (kernel, grid 1, forloop 1): {{.*}} terms (us): memory 0.52, compute 0.82, sync 0.16, shared memory 2.07, thread 27.96, latency 0.50
+// CLOCK: kernel 0 (kernel, grid 1, forloop 1): {{.*}} terms (us): memory 0.52, compute 1.64, sync 0.32, shared memory 4.14, thread 55.92, latency 0.50
 // NOPLAN: does not fit: block graph needs 262144 bytes of shared memory; sm_80 (A100) allows 166912 per block
 func.func @big(%a: tensor<256x64xf32>) -> tensor<256x64xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<256x64xf32>) -> (tensor<256x64xf32>) {

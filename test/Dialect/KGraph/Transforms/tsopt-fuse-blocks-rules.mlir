@@ -4,7 +4,7 @@
 // RUN: FileCheck %s --check-prefix=STEPS < %t.snapshots.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 
-// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [2] forloop 1, 2 block ops, 1 thread graphs, 1 output; {{.*}}; rules 9; {{.*}}; equivalent: p =
+// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [{{[0-9, ]+}}] forloop 1, 2 block ops, 1 thread graphs, 1 output; {{.*}}; rules 9; {{.*}}; equivalent: p =
 // STEPS-LABEL: func.func @rule9_snapshot0(
 // STEPS-SAME: tsopt.fusion_sequence = "cost-guided", tsopt.fusion_steps = "rule 9: fused {mul_scalar} into {exp}"
 // IR-LABEL: func.func @rule9(
@@ -91,14 +91,16 @@ func.func @rule8(%x: tensor<64x256xf16>, %r: tensor<64x1xf16>, %w1: tensor<256x1
 }
 
 // The row statistic does not range over the matmul's columns: without
-// replication the two stay apart (snapshot 0); the extension lets every
-// column block recompute it, in the matmul's k-loop (snapshot 1, kept).
-// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [{{[0-9]+}}] forloop {{[0-9]+}}, {{.*}}; rules 3, 1, 6; snapshot 1 of 4 snapshots {{.*}}; equivalent: p =
-// STEPS-LABEL: func.func @rule6_snapshot0(
+// replication the two stay apart (the cost-guided snapshot 0 fuses the
+// division into the matmul, snapshot 1 into the statistic); the extension
+// lets every column block recompute it, in the matmul's k-loop (snapshot
+// 2, kept).
+// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [{{[0-9, ]+}}] forloop {{[0-9]+}}, {{.*}}; rules 3, 1, 6; snapshot 2 of 3 snapshots {{.*}}; equivalent: p =
+// STEPS-LABEL: func.func @rule6_snapshot1(
 // STEPS-SAME: "rule 3: fused {reduce_sum} into {square}; rule 1: fused {div} into {square, reduce_sum}"
 // STEPS: kgraph.matmul
-// STEPS-LABEL: func.func @rule6_snapshot1(
-// STEPS-SAME: "rule 6: extended {matmul} over {square, reduce_sum, div} (replicated work)"
+// STEPS-LABEL: func.func @rule6_snapshot2(
+// STEPS-SAME: "rule 6: extended the grid of {square, reduce_sum, div} (replicated work); rule 1: fused {square, reduce_sum, div} into {matmul}"
 // STEPS-NOT: kgraph.matmul
 // STEPS: return
 func.func @rule6(%x: tensor<16x4096xf16>, %w: tensor<4096x4096xf16>) -> tensor<16x4096xf16> {

@@ -93,8 +93,12 @@ def TSOptEstimateCost : Pass<"tsopt-estimate-cost", "::mlir::func::FuncOp"> {
     launch on the target: device-memory traffic against bandwidth (per SM
     bounded by Little's law for graph-defined kernels), tensor-core,
     CUDA-core and special-function work against their peaks scaled by the
-    SMs the grid keeps busy, shared-memory traffic, barriers per wave, and a
-    launch overhead per kernel. The formulas are in docs/cost-model.md.
+    SMs the grid keeps busy, shared-memory traffic, barriers per wave, one
+    thread's dependent chain, and a launch overhead per kernel. A
+    pre-defined op is priced as tsopt emits it, its default block-graph
+    expansion ("expanded" in its note), or with `library-kernels` as a
+    vendor-library kernel (a program as PyTorch eager runs it). The
+    formulas are in docs/cost-model.md.
 
     The function gets `tsopt.cost_us` (f64, microseconds) and a remark with
     the program estimate, followed by one note per kernel with its
@@ -110,13 +114,14 @@ def TSOptEstimateCost : Pass<"tsopt-estimate-cost", "::mlir::func::FuncOp"> {
     ```
 
     ```
-    remark: estimated 12.71 us on sm_90 (H100): 2 kernels 8.71 us + launch
-      4.00 us; device memory read 10502144 B, written 1130496 B
-    note: kernel 0 (kernel, grid 2x16x4, forloop 4): 4.19 us, memory-bound;
-      read 9437184 B, written 1064960 B; tensor-core 536870912 FLOP, ...;
-      128 blocks, 41216 B shared memory/block, 4 blocks/SM, 1 wave, SM
-      utilization 96.97%, 20 barriers/block, ...; terms (us): memory 3.69,
-      compute 1.57, sync 0.81, shared memory 1.75, latency 0.50
+    remark: estimated 65.43 us on sm_90 (H100): 2 kernels 61.43 us + launch
+      4.00 us; device memory read 10567680 B, written 1196032 B
+    note: kernel 0 (kernel, grid 2x16x4, forloop 4): 31.68 us, latency-bound;
+      read 9437184 B (7274496 B from L2), written 1130496 B; ...; 128 blocks,
+      107008 B shared memory/block, 2 blocks/SM, 1 wave, SM utilization
+      96.97%, 21 barriers/block, shared-memory traffic 92848128 B (134784
+      accesses/block), ...; terms (us): memory 2.83, compute 1.94, sync 0.85,
+      shared memory 2.86, thread 31.18, latency 0.50
     ```
   }];
   let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
@@ -129,6 +134,10 @@ def TSOptEstimateCost : Pass<"tsopt-estimate-cost", "::mlir::func::FuncOp"> {
     Option<"clockMHz", "clock-mhz", "unsigned", /*default=*/"0",
            "SM clock locked at this many MHz (0: the boost clock); "
            "device-memory bandwidth is unchanged">,
+    Option<"libraryKernels", "library-kernels", "bool", /*default=*/"false",
+           "Pre-defined ops as vendor-library kernels (a program as PyTorch "
+           "eager runs it) instead of the default block-graph expansion "
+           "tsopt emits for them">,
   ];
   let statistics = [
     Statistic<"numFunctions", "functions", "Functions estimated">,

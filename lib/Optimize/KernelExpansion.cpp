@@ -2,22 +2,24 @@
 //
 // expandKernelOp: the block graph a pre-defined kernel-level op runs as when
 // it is lowered on its own. Element-wise ops, reductions and rms_norm in
-// blocks of whole rows, matmuls in output tiles with a for-loop over K, and
-// convolutions as implicit GEMM (im2col of each channel block in shared
+// blocks over the dims they keep, matmuls in output tiles with a for-loop over
+// K, and convolutions as implicit GEMM (im2col of each channel block in shared
 // memory), data movement (transpose, reshape, concat, repeat, slice, im2col)
 // in tiles over the dims it keeps one to one, so that tensors of any size fit
 // shared memory as long as the dims it rearranges do.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Optimize/KernelExpansion.h"
 #include "tsopt/Core/Precision.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
 
 #include <numeric>
 
-using namespace mlir;
+using llvm::failure;
+using llvm::FailureOr;
 
 namespace tsopt {
 
@@ -70,8 +72,8 @@ llvm::SmallVector<MovedDim, 4> movedDims(const Graph &g, const Op &op) {
   switch (op.kind) {
   case OpKind::Transpose:
     for (size_t d = 0; d < out.size(); ++d)
-      dims.push_back({static_cast<int>(d), {static_cast<int>(op.perm[d])},
-                      out[d]});
+      dims.push_back(
+          {static_cast<int>(d), {static_cast<int>(op.perm[d])}, out[d]});
     break;
   case OpKind::Slice:
   case OpKind::Repeat: {
@@ -114,11 +116,10 @@ llvm::SmallVector<MovedDim, 4> movedDims(const Graph &g, const Op &op) {
 
 /// Up to three of `moved`, each with its number of blocks: the fewest
 /// blocks that bring the largest tile (of the operands and the result) to
-/// kMoveTileElements, a dim cut completely before the next is cut. Ordered by blocks, most first, since grid dims y and z are the
-/// smaller ones on GPUs.
+/// kMoveTileElements, a dim cut completely before the next is cut. Ordered by
+/// blocks, most first, since grid dims y and z are the smaller ones on GPUs.
 llvm::SmallVector<std::pair<const MovedDim *, int64_t>, 3>
-chooseMoveSplits(const Graph &g, const Op &op,
-                 llvm::ArrayRef<MovedDim> moved) {
+chooseMoveSplits(const Graph &g, const Op &op, llvm::ArrayRef<MovedDim> moved) {
   llvm::SmallVector<Shape, 3> tiles;
   for (int v : op.operands)
     tiles.push_back(g.type(v).shape);
@@ -170,9 +171,8 @@ chooseMoveSplits(const Graph &g, const Op &op,
       tiles[i][d] /= blocks;
     tiles.back()[m.resultDim] /= blocks;
   }
-  llvm::stable_sort(splits, [](const auto &a, const auto &b) {
-    return a.second > b.second;
-  });
+  llvm::stable_sort(
+      splits, [](const auto &a, const auto &b) { return a.second > b.second; });
   return splits;
 }
 
@@ -349,38 +349,71 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     return std::move(bg);
   }
 
+  bool reduction = op.kind == OpKind::ReduceSum || op.kind == OpKind::ReduceMax;
   bool rowwise = isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind) ||
-                 op.kind == OpKind::MulScalar || op.kind == OpKind::ReduceSum ||
-                 op.kind == OpKind::ReduceMax || op.kind == OpKind::RmsNorm;
-  bool splitRows = rowwise && rank >= 1 && out.shape[0] > 1 &&
-                   !((op.kind == OpKind::ReduceSum ||
-                      op.kind == OpKind::ReduceMax) &&
-                     op.dim == 0) &&
-                   !(op.kind == OpKind::RmsNorm && rank < 2);
-  if (splitRows) {
-    // Blocks of whole rows along dim 0, about 2048 elements each.
-    int64_t rowElems = numElements(out.shape) / out.shape[0];
-    int64_t rowsPerBlock =
-        largestDivisorAtMost(out.shape[0], std::max<int64_t>(1, 2048 / rowElems));
-    bg.grid = {out.shape[0] / rowsPerBlock};
+                 op.kind == OpKind::MulScalar || op.kind == OpKind::AddScalar ||
+                 reduction || op.kind == OpKind::RmsNorm;
+  if (rowwise) {
+    // Blocks over up to three of the dims the op keeps element for element
+    // (not a reduction's reduced dim, not rms_norm's rows; an element-wise
+    // op's rows last), outermost first, until the largest tile (of the
+    // result and the operands cut with it) holds about 2048 elements.
+    // Operand dim of result dim d: aligned from the right (broadcasting),
+    // cut with it when it has the result's extent there.
+    auto operandDim = [&](int in, size_t d) -> int {
+      const Shape &s = bg.type(in).shape;
+      int64_t i = int64_t(d) - int64_t(rank - s.size());
+      if (i < 0 || s[i] != out.shape[d] || s[i] == 1 ||
+          (op.kind == OpKind::RmsNorm && in == ins[1]))
+        return kReplica;
+      return int(i);
+    };
+    llvm::SmallVector<size_t, 4> cuttable;
+    for (size_t d = 0; d + 1 < rank; ++d)
+      if (!(reduction && int64_t(d) == op.dim))
+        cuttable.push_back(d);
+    if (rank >= 1 && op.kind != OpKind::RmsNorm &&
+        !(reduction && op.dim == int64_t(rank) - 1))
+      cuttable.push_back(rank - 1);
+    int64_t tileElems = numElements(out.shape);
+    for (int in : ins)
+      tileElems = std::max(tileElems, numElements(bg.type(in).shape));
+    llvm::SmallVector<std::pair<size_t, int64_t>, 3> cuts;
+    for (size_t d : cuttable) {
+      if (cuts.size() == 3 || tileElems <= 2048)
+        break;
+      int64_t want = (tileElems + 2047) / 2048;
+      int64_t keep = largestDivisorAtMost(
+          out.shape[d], std::max<int64_t>(1, out.shape[d] / want));
+      int64_t blocks = out.shape[d] / keep;
+      if (blocks == 1)
+        continue;
+      cuts.push_back({d, blocks});
+      tileElems /= blocks;
+    }
+    bg.grid.clear();
+    for (auto [d, blocks] : cuts)
+      bg.grid.push_back(blocks);
+    if (bg.grid.empty())
+      bg.grid = {1};
     llvm::SmallVector<int, 2> tiles;
     for (int in : ins) {
-      const Shape &s = bg.type(in).shape;
-      // Operands broadcast along dim 0 (size 1 there, or of lower rank) are
-      // replicated.
-      bool split = s.size() == rank && s[0] == out.shape[0] &&
-                   !(op.kind == OpKind::RmsNorm && in == ins[1]);
-      tiles.push_back(addInput(in, {split ? 0 : kReplica, kReplica, kReplica},
-                               kReplica));
+      std::array<int, 3> imap = {kReplica, kReplica, kReplica};
+      for (auto [gd, cut] : llvm::enumerate(cuts))
+        imap[gd] = operandDim(in, cut.first);
+      tiles.push_back(addInput(in, imap, kReplica));
     }
+    std::array<int, 3> omap = {kReplica, kReplica, kReplica};
     TensorType ct = out;
-    ct.shape[0] = rowsPerBlock;
-    return finish(computeOn(tiles, ct), {0, kReplica, kReplica});
+    for (auto [gd, cut] : llvm::enumerate(cuts)) {
+      omap[gd] = int(cut.first);
+      ct.shape[cut.first] /= cut.second;
+    }
+    return finish(computeOn(tiles, ct), omap);
   }
 
   // Data movement: a grid over the dims it keeps one to one (movedDims),
-  // tiles of about kMoveTileElements elements. What the cases above leave
-  // (reductions over dim 0, rank-1 rms_norm) has no such dims: one block.
+  // tiles of about kMoveTileElements elements.
   llvm::SmallVector<MovedDim, 4> moved = movedDims(g, op);
   llvm::SmallVector<std::pair<const MovedDim *, int64_t>, 3> splits =
       chooseMoveSplits(g, op, moved);
