@@ -17,9 +17,9 @@ includes), their ratio and the estimate's dominant term; per function the
 measured and estimated totals; and the median and largest error of each
 group. Exit status 1 when a program cannot be estimated.
 
-docs/measurements/h200 holds one such run (results.json and the searched
-programs): `utils/gpu_model_error.py docs/measurements/h200/results.json
---programs docs/measurements/h200` reproduces docs/cost-model.md,
+docs/measurements/h200-1 holds one such run (results.json and the searched
+programs): `utils/gpu_model_error.py docs/measurements/h200-1/results.json
+--programs docs/measurements/h200-1` reproduces docs/cost-model.md,
 "Generated kernels on a GPU".
 """
 

@@ -421,7 +421,9 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       double(workPerBlock.specialFunctionOps) / threads *
           t.specialFunctionCycles +
       double(k.barriersPerBlock) * t.syncCycles;
-  k.threadUs = 1e6 * double(ceilDiv(perSM, resident)) * chainCycles / t.clockHz;
+  if (!o.libraryKernels)
+    k.threadUs =
+        1e6 * double(ceilDiv(perSM, resident)) * chainCycles / t.clockHz;
   k.latencyUs = 1e6 * t.memoryLatencySec;
   finish(k);
   return k;

@@ -39,10 +39,14 @@ struct CostOptions {
   /// Shared memory per block from the memory plan (lifetime-based reuse)
   /// instead of the no-reuse upper bound sharedMemoryUpperBound.
   bool useMemoryPlan = true;
-  /// Pre-defined ops as vendor-library kernels sized to fill the GPU (the
-  /// estimate of a program as PyTorch eager runs it, or of a published
-  /// library's times). By default a pre-defined op is priced as tsopt
-  /// emits it: its default block-graph expansion (expandKernelOp).
+  /// Kernels as vendor libraries and hand-written implementations run
+  /// them: a pre-defined op is a library kernel sized to fill the GPU, and
+  /// a graph-defined kernel keeps its work in registers with enough warps
+  /// to hide latency (no threadUs). The estimate of a program as PyTorch
+  /// eager runs it, or of published implementations' times. By default
+  /// kernels are priced as tsopt emits them: a pre-defined op as its
+  /// default block-graph expansion (expandKernelOp), and every kernel with
+  /// its threads' dependent chains.
   bool libraryKernels = false;
 };
 

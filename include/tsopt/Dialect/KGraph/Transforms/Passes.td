@@ -96,9 +96,10 @@ def TSOptEstimateCost : Pass<"tsopt-estimate-cost", "::mlir::func::FuncOp"> {
     SMs the grid keeps busy, shared-memory traffic, barriers per wave, one
     thread's dependent chain, and a launch overhead per kernel. A
     pre-defined op is priced as tsopt emits it, its default block-graph
-    expansion ("expanded" in its note), or with `library-kernels` as a
-    vendor-library kernel (a program as PyTorch eager runs it). The
-    formulas are in docs/cost-model.md.
+    expansion ("expanded" in its note); with `library-kernels`, kernels are
+    priced as vendor libraries and hand-written implementations run them
+    (a library kernel per pre-defined op, no thread chains). The formulas
+    are in docs/cost-model.md.
 
     The function gets `tsopt.cost_us` (f64, microseconds) and a remark with
     the program estimate, followed by one note per kernel with its
@@ -135,9 +136,10 @@ def TSOptEstimateCost : Pass<"tsopt-estimate-cost", "::mlir::func::FuncOp"> {
            "SM clock locked at this many MHz (0: the boost clock); "
            "device-memory bandwidth is unchanged">,
     Option<"libraryKernels", "library-kernels", "bool", /*default=*/"false",
-           "Pre-defined ops as vendor-library kernels (a program as PyTorch "
-           "eager runs it) instead of the default block-graph expansion "
-           "tsopt emits for them">,
+           "Kernels as vendor libraries and hand-written implementations "
+           "run them (a program as PyTorch eager runs it): pre-defined ops "
+           "as library kernels, graph-defined kernels without the threads' "
+           "dependent chains; by default both as tsopt emits them">,
   ];
   let statistics = [
     Statistic<"numFunctions", "functions", "Functions estimated">,
