@@ -42,9 +42,9 @@ int tsopt::tsoptOptMain(int argc, char **argv) {
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input =
-      mlir::openInputFile(inputFile, &error);
+      tsopt::readIRInput(inputFile, &error);
   if (!input) {
-    llvm::errs() << error << "\n";
+    llvm::errs() << "error: " << error << "\n";
     return 1;
   }
   std::string why;

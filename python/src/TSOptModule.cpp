@@ -573,6 +573,7 @@ kindsFromNames(const std::vector<std::string> &ns) {
 } // namespace
 
 PYBIND11_MODULE(_tsopt, m) {
+  m.attr("MAX_IR_BYTES") = tsopt::kMaxIRBytes;
   m.doc() = "Compiled core of tsopt: graphs, IR, evaluator, verifier, search";
   py::register_exception<SearchFailure>(m, "SearchError", PyExc_RuntimeError);
 

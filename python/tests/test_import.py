@@ -71,3 +71,12 @@ func.func @g(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %y : tensor<2xf32>
 }""")
     np.testing.assert_array_equal(ok(np.ones(2, np.float32)), np.full(2, 2.0))
+
+
+def test_endless_input_is_refused():
+    """An endless file (/dev/zero) is read up to MAX_IR_BYTES and refused,
+    like the tools do, instead of being read until memory runs out."""
+    if not pathlib.Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero")
+    with pytest.raises(ValueError, match="larger than 268435456 bytes"):
+        tsopt.load("/dev/zero")

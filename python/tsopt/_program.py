@@ -439,9 +439,16 @@ def parse(text, function=None):
 
 
 def load(path, function=None):
-    """Reads a ``.mlir`` file with :func:`parse`."""
+    """Reads a ``.mlir`` file with :func:`parse`; like the tools, it reads
+    at most ``MAX_IR_BYTES`` (256 MiB) and refuses a larger (or endless)
+    input with a ``ValueError``."""
+    limit = _tsopt.MAX_IR_BYTES
     with open(path) as f:
-        return parse(f.read(), function)
+        text = f.read(limit + 1)
+    if len(text) > limit:
+        raise ValueError("%s: the input is larger than %d bytes, more than any "
+                         "program's text; refused before parsing" % (path, limit))
+    return parse(text, function)
 
 
 # -- ops ----------------------------------------------------------------------

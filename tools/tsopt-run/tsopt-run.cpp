@@ -380,7 +380,7 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   MLIRContext context(registry);
   std::string err;
-  auto file = openInputFile(inputFile, &err);
+  auto file = readIRInput(inputFile, &err);
   if (!file)
     return fail(err);
   if (failed(checkIRNesting(file->getBuffer(), &err)))

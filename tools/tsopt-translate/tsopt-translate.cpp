@@ -95,9 +95,9 @@ int main(int argc, char **argv) {
   SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  auto input = mlir::openInputFile(inputFile, &error);
+  auto input = tsopt::readIRInput(inputFile, &error);
   if (!input) {
-    errs() << "tsopt-translate: " << error << "\n";
+    errs() << "tsopt-translate: error: " << error << "\n";
     return 1;
   }
   if (failed(tsopt::checkIRNesting(input->getBuffer(), &error))) {

@@ -14,7 +14,10 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/LogicalResult.h"
+#include "llvm/Support/MemoryBuffer.h"
 
+#include <cstdint>
+#include <memory>
 #include <string>
 
 namespace tsopt {
@@ -23,6 +26,18 @@ namespace tsopt {
 /// few levels (a kernel's block graph holds a thread graph); the parser
 /// overflows an 8 MiB stack near 20,000.
 constexpr unsigned kMaxIRNesting = 1000;
+
+/// The most bytes of IR text a tool reads: far above any program's text
+/// (weights are arguments, not constants), and a bound on what an endless
+/// input (`/dev/zero`, a pipe that never closes) can make a tool read.
+constexpr uint64_t kMaxIRBytes = uint64_t(256) << 20;
+
+/// Reads `path` ("-": standard input) whole, at most `limit` bytes: a
+/// larger input (a regular file by its size, anything else as it is read)
+/// is refused with a message in `why`, as is one that cannot be opened.
+std::unique_ptr<llvm::MemoryBuffer> readIRInput(llvm::StringRef path,
+                                                std::string *why,
+                                                uint64_t limit = kMaxIRBytes);
 
 /// Fails when brackets ('(', '[', '{', '<') nest deeper than `limit` in
 /// `text`, outside string literals and `//` comments (the '>' of '->' closes
