@@ -189,10 +189,17 @@ void BlockEmitter::warpTreeFold(
     b.setInsertionPointToStart(ifOp.thenBlock());
     body();
   };
+  // Threads past the last group (t >= groups * width) hold no partial.
+  Value active;
+  if (groups * width < ctx.threads)
+    active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
+                                   cIndex(groups * width));
+  auto andActive = [&](Value cond) -> Value {
+    return active ? arith::AndIOp::create(b, loc, cond, active).getResult()
+                  : cond;
+  };
   Value v;
-  if (groups * width < ctx.threads) {
-    Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
-                                         cIndex(groups * width));
+  if (active) {
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, active,
                                   /*withElseRegion=*/true);
     {
@@ -220,25 +227,17 @@ void BlockEmitter::warpTreeFold(
   }
   // The first lane of the group (of its warp, for a group wider than a
   // warp) stores the result in the group's slot.
-  Value first = arith::CmpIOp::create(
+  Value first = andActive(arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, loc, t, cIndex(inWarp)), cIndex(0));
-  if (groups * width < ctx.threads)
-    first = arith::AndIOp::create(
-        b, loc, first,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
-                              cIndex(groups * width)));
+      arith::RemUIOp::create(b, loc, t, cIndex(inWarp)), cIndex(0)));
   when(first, [&] { memref::StoreOp::create(b, loc, v, scratch, t); });
   barrier();
   if (width <= kWarpSize)
     return;
   // A group over several warps: its first thread combines the warps'
   // results.
-  Value leader = arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, cIndex(0)),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t,
-                            cIndex(groups * width)));
+  Value leader = andActive(
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, cIndex(0)));
   when(leader, [&] {
     Value acc = memref::LoadOp::create(b, loc, scratch, t);
     for (int64_t w = kWarpSize; w < width; w += kWarpSize)

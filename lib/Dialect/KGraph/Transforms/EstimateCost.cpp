@@ -22,8 +22,7 @@ using namespace tsopt;
 namespace {
 /// One line per kernel: exact integers for what is counted, two decimals for
 /// what is estimated.
-std::string describe(const KernelCost &k, const tsopt::Op &op,
-                     const TargetDesc &t) {
+std::string describe(const KernelCost &k, const TargetDesc &t) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << "kernel " << k.opIndex << " (" << stringifyOpKind(k.kind);
@@ -135,8 +134,7 @@ struct EstimateCostPass
       diag << "no estimate on " << desc->name << " (" << desc->device
            << "): a block graph does not fit in shared memory";
     for (const KernelCost &k : cost->kernels)
-      diag.attachNote(irOps[k.opIndex]->getLoc())
-          << describe(k, graph->ops[k.opIndex], *desc);
+      diag.attachNote(irOps[k.opIndex]->getLoc()) << describe(k, *desc);
     if (cost->fits)
       func->setAttr(
           "tsopt.cost_us",
