@@ -302,7 +302,8 @@ Layout tsopt::tileLayout(const Graph &g, int value) {
   for (const Op &op : g.ops)
     for (auto [r, result] : llvm::enumerate(op.results))
       if (result == value)
-        return op.layoutOf(r);
+        return isPassThroughAccum(g, op) ? tileLayout(g, op.operands[0])
+                                         : op.layoutOf(r);
   return Layout::rowMajor();
 }
 
@@ -321,6 +322,13 @@ const char *tsopt::levelName(Level level) {
 bool tsopt::isPipelinedInput(const Graph &g, const Op &op) {
   return op.kind == OpKind::BlockInput && op.fmap != kReplica &&
          g.forloop > 1;
+}
+
+bool tsopt::isPassThroughAccum(const Graph &g, const Op &op) {
+  return op.kind == OpKind::Accum && g.forloop <= 1 &&
+         op.operands.size() == 1 && op.results.size() == 1 &&
+         g.type(op.operands[0]).shape == g.type(op.results[0]).shape &&
+         g.type(op.operands[0]).dtype == g.type(op.results[0]).dtype;
 }
 
 void tsopt::dropScheduleAndMemoryPlan(Graph &g) {

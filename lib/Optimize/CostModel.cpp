@@ -269,6 +269,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       accessesPerBlock += elementsOf(bop.results[0]);
       continue;
     }
+    if (isPassThroughAccum(g, bop))
+      continue; // its result is its operand's tile: no code
     switch (bop.kind) {
     case OpKind::BlockInput: {
       int64_t loads = bop.fmap == kReplica ? 1 : f;
@@ -286,7 +288,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                      dtypeBytes(g.type(bop.results[0]).dtype);
       writePerBlock += tile;
       smemPerBlock += tile;
-      accessesPerBlock += elementsOf(bop.operands[0]);
+      accessesPerBlock +=
+          ceilDiv(elementsOf(bop.operands[0]), saverCopy(g, bop).loadElements);
       break;
     }
     case OpKind::Accum:
@@ -326,15 +329,17 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // One barrier between consecutive dependent steps: the loop body's depths
   // in every iteration (its last barrier is the back edge), then the
   // post-loop depths.
-  // A loop depth holding only sums kept in registers emits nothing, so it
-  // needs no barrier (the step before ends the iteration).
+  // A loop depth holding only sums kept in registers or pass-through
+  // accumulators emits nothing, so it needs no barrier (the step before
+  // ends the iteration).
   int64_t loopDepths = 0;
   for (int d = 0; d < schedule->numDepths[int(Phase::Loop)]; ++d) {
     bool work = false;
     for (auto [i, bop] : llvm::enumerate(g.ops))
       work |=
           schedule->phase[i] == Phase::Loop && schedule->depth[i] == d &&
-          !(bop.kind == OpKind::Accum && inRegisters.contains(bop.operands[0]));
+          !(bop.kind == OpKind::Accum && inRegisters.contains(bop.operands[0])) &&
+          !isPassThroughAccum(g, bop);
     loopDepths += work;
   }
   k.barriersPerBlock = std::max<int64_t>(

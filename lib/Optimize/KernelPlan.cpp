@@ -65,6 +65,21 @@ FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
   return FragmentLoad::Elements;
 }
 
+SaverCopy tsopt::saverCopy(const Graph &bg, const Op &op) {
+  SaverCopy copy;
+  const TensorType &tile = bg.type(op.operands[0]);
+  const TensorType &tensor = bg.type(op.results[0]);
+  int64_t chunk = 16 / dtypeBytes(tensor.dtype);
+  if (tile.shape.empty() || chunk < 2 || tile.shape.back() % chunk != 0 ||
+      tensor.shape.back() % chunk != 0)
+    return copy;
+  copy.storeElements = chunk;
+  int last = static_cast<int>(tile.shape.size()) - 1;
+  if (contiguousDim(tile.shape, tileLayout(bg, op.operands[0])) == last)
+    copy.loadElements = std::min(chunk, 16 / dtypeBytes(tile.dtype));
+  return copy;
+}
+
 int64_t tsopt::mmaBlocks(llvm::ArrayRef<int64_t> shape) {
   size_t r = shape.size();
   return numElements(shape) / (shape[r - 2] * shape[r - 1]) *
@@ -256,11 +271,12 @@ llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
 }
 
 bool tsopt::isPlanned(const Graph &bg) {
-  return bg.stages > 0 && llvm::all_of(bg.ops, [](const Op &op) {
+  return bg.stages > 0 && llvm::all_of(bg.ops, [&](const Op &op) {
            return (op.kind != OpKind::Matmul || op.mma) &&
                   (op.kind != OpKind::BlockInput || op.copyBytes) &&
                   op.depth >= 0 &&
-                  (op.kind == OpKind::BlockOutput || !op.offsets.empty());
+                  (op.kind == OpKind::BlockOutput ||
+                   op.offsets.empty() == isPassThroughAccum(bg, op));
          });
 }
 

@@ -317,7 +317,7 @@ void ProblemBuilder::fuseProducts(const Schedule &s) {
       continue;
     bool fits = false;
     if (reader.kind == OpKind::Accum)
-      fits = reader.fmap == kReplica;
+      fits = reader.fmap == kReplica && !isPassThroughAccum(*g, reader);
     else if (reader.kind == OpKind::ThreadGraph)
       fits = g->type(reader.results[0]).shape == g->type(p).shape;
     if (fits && fragmentEligible(g->type(p).shape))
@@ -731,6 +731,11 @@ llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
   fuseProducts(*s);
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];
+    if (isPassThroughAccum(*g, op)) {
+      // No tile and no code of its own: its readers read its operand's.
+      tile[op.results[0]] = tile[op.operands[0]];
+      continue;
+    }
     if (op.kind != OpKind::BlockOutput)
       for (auto [r, v] : llvm::enumerate(op.results))
         addTile(v, i, r);
@@ -755,7 +760,8 @@ llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
       matmul(i, runs);
       break;
     case OpKind::Accum:
-      accum(i, runs);
+      if (!isPassThroughAccum(*g, op))
+        accum(i, runs);
       break;
     case OpKind::ThreadGraph:
       threadGraph(i, runs);

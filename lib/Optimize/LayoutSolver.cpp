@@ -474,13 +474,17 @@ tsopt::solveLayoutProblem(const LayoutProblem &p,
 llvm::LogicalResult tsopt::planTileLayouts(Graph &program,
                                            const TargetDesc &target,
                                            std::string *why) {
-  auto hasLayouts = [](const Op &op) {
+  // A pass-through accumulator has no tile of its own (its operand's).
+  auto hasLayouts = [](const Graph &body, const Op &op) {
     return op.kind == OpKind::BlockOutput || op.results.empty() ||
+           isPassThroughAccum(body, op) ||
            op.layouts.size() == op.results.size();
   };
   if (llvm::all_of(program.ops, [&](const Op &op) {
         return op.kind != OpKind::Kernel || !op.body ||
-               llvm::all_of(op.body->ops, hasLayouts);
+               llvm::all_of(op.body->ops, [&](const Op &bop) {
+                 return hasLayouts(*op.body, bop);
+               });
       }))
     return llvm::success();
   llvm::FailureOr<LayoutProblem> problem =

@@ -34,10 +34,21 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
   int loopEnd = s.numDepths[static_cast<int>(Phase::Loop)] - 1;
 
   std::vector<TileLifetime> tiles;
+  // The tile (index into `tiles`) holding each value: a pass-through
+  // accumulator's result is its operand's tile, which then lives as long
+  // as the accumulator's result would.
+  std::vector<int> tileOf(g.values.size(), -1);
   for (size_t i = 0; i < g.ops.size(); ++i) {
     const Op &op = g.ops[i];
     if (op.kind == OpKind::BlockOutput) // writes device memory
       continue;
+    if (isPassThroughAccum(g, op) && tileOf[op.operands[0]] >= 0) {
+      int t = tileOf[op.operands[0]];
+      tileOf[op.results[0]] = t;
+      tiles[t].lastStep =
+          std::max({tiles[t].lastStep, lastUse[op.results[0]], loopEnd});
+      continue;
+    }
     bool isInvariant = false;
     if (manyIterations && s.phase[i] == Phase::Loop &&
         op.kind != OpKind::Accum) {
@@ -60,6 +71,7 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
         t.firstStep = 0;
         t.lastStep = std::max(t.lastStep, loopEnd);
       }
+      tileOf[v] = static_cast<int>(tiles.size());
       tiles.push_back(t);
       for (int stage = 1; pipelined && stage < g.stages; ++stage) {
         t.stage = stage;
@@ -221,7 +233,8 @@ tsopt::plannedMemory(const Graph &g, const Schedule &s, std::string *why) {
   MemoryPlan plan = unplacedTiles(g, s, kTileAlignment);
   // Each op's recorded offsets, in the order of its tiles; an op whose
   // count differs (no plan, or a plan of other stages) leaves the plan to
-  // the allocator.
+  // the allocator. So does a pass-through accumulator that records an
+  // offset: it has no tile, so the plan was made when it had one.
   std::vector<size_t> tilesOf(g.ops.size(), 0);
   for (const TileAllocation &t : plan.tiles)
     ++tilesOf[t.op];

@@ -253,6 +253,14 @@ Graph withoutDeadOps(const Graph &g);
 /// loop invariant and copied once, before the loop.
 bool isPipelinedInput(const Graph &g, const Op &op);
 
+/// Whether accumulator `op` of block graph `g` passes its operand through
+/// unchanged: a loop of one iteration (nothing to add to or concatenate
+/// with) and a result of its operand's type. Such an accumulator has no
+/// tile of its own: its result is its operand's tile, which the memory
+/// plan keeps alive as long as the result (tileLifetimes), and the
+/// lowering emits no code for it.
+bool isPassThroughAccum(const Graph &g, const Op &op);
+
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);
 

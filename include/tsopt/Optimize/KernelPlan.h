@@ -89,6 +89,20 @@ enum class FragmentLoad : uint8_t {
 /// or B's n. Otherwise element by element.
 FragmentLoad fragmentLoad(const Graph &blockGraph, const Op &op, int operand);
 
+/// How output saver `op` of `blockGraph` copies its tile to device memory,
+/// derived from the tile's and the tensor's types and the tile's layout.
+struct SaverCopy {
+  /// Elements of one 16-byte vector store: where the tile's rows and the
+  /// tensor's are whole 16-byte chunks of the tensor's type; 0: element by
+  /// element.
+  int64_t storeElements = 0;
+  /// Elements of one shared-memory load: with vector stores from a tile
+  /// that stores its rows contiguously, as many as 16 bytes of the tile
+  /// hold (at most a store's); else 1.
+  int64_t loadElements = 1;
+};
+SaverCopy saverCopy(const Graph &blockGraph, const Op &op);
+
 /// The 16x8 blocks (of m16n8k16, padded) of a product of `shape`, its batch
 /// dims included.
 int64_t mmaBlocks(llvm::ArrayRef<int64_t> shape);

@@ -66,7 +66,9 @@ struct TileLifetime {
 
 /// The lifetimes of every tile of `blockGraph` under `schedule` (which must be
 /// its schedule), in op order, then result order. Output savers produce
-/// kernel tensors, not tiles, and are left out.
+/// kernel tensors, not tiles, and are left out; so is a pass-through
+/// accumulator's result (isPassThroughAccum), which is its operand's tile:
+/// that tile lives until the result's last use.
 std::vector<TileLifetime> tileLifetimes(const Graph &blockGraph,
                                         const Schedule &schedule);
 

@@ -262,13 +262,20 @@ BlockEmitter::broadcastIndex(ValueRange index, llvm::ArrayRef<int64_t> operand,
 
 Value BlockEmitter::convertTo(Value v, Value memref) {
   Type element = cast<MemRefType>(memref.getType()).getElementType();
-  if (v.getType() == element)
+  Type from = getElementTypeOrSelf(v.getType());
+  if (from == element)
     return v;
-  if (element.getIntOrFloatBitWidth() > v.getType().getIntOrFloatBitWidth())
-    return arith::ExtFOp::create(b, loc, element, v);
-  if (!v.getType().isF32())
-    v = arith::ExtFOp::create(b, loc, b.getF32Type(), v); // f16 <-> bf16
-  return arith::TruncFOp::create(b, loc, element, v);
+  // A vector converts element by element.
+  auto like = [&](Type t) -> Type {
+    if (auto vt = dyn_cast<VectorType>(v.getType()))
+      return VectorType::get(vt.getShape(), t);
+    return t;
+  };
+  if (element.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, like(element), v);
+  if (!from.isF32())
+    v = arith::ExtFOp::create(b, loc, like(b.getF32Type()), v); // f16 <-> bf16
+  return arith::TruncFOp::create(b, loc, like(element), v);
 }
 
 Value BlockEmitter::widenVia(Value v, DType input) {
@@ -697,6 +704,8 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   case OpKind::Accum:
     if (fragmentAccums.contains(idx))
       return success(); // added into registers by its matmul
+    if (isPassThroughAccum(g, op))
+      return success(); // its result is its operand's tile
     emitAccum(op, iter,
               rescale && llvm::is_contained(rescale->accums,
                                             static_cast<int>(idx)));
@@ -883,6 +892,10 @@ LogicalResult BlockEmitter::run() {
                                               cIndex(t.offset), ValueRange{});
     tileLayouts[memrefs[t.value]] = tileLayout(g, t.value);
   }
+  // A pass-through accumulator's result is its operand's tile.
+  for (const Op &op : g.ops)
+    if (isPassThroughAccum(g, op))
+      memrefs[op.results[0]] = memrefOf(op.operands[0]);
 
   if (trees) {
     auto scratchType = MemRefType::get({trees->bytes / 4}, b.getF32Type(),
@@ -940,10 +953,15 @@ LogicalResult BlockEmitter::run() {
     fragmentAccums[idx] = m;
     fragmentRegs[m] = allocateFragmentRegisters(g.ops[m]);
   }
+  // The stores that start the accumulators (and the running maxima above)
+  // land before any thread reads them.
+  bool initialized = rescale != nullptr;
   for (auto [idx, op] : llvm::enumerate(g.ops))
-    if (op.kind == OpKind::Accum && !fragmentAccums.contains(idx))
-      emitAccumInit(op);
-  barrier();
+    if (op.kind == OpKind::Accum && !fragmentAccums.contains(idx) &&
+        !isPassThroughAccum(g, op))
+      initialized |= emitAccumInit(op);
+  if (initialized)
+    barrier();
 
   // Loop-invariant ops run once, before the loop, step by step.
   llvm::SmallDenseSet<unsigned, 8> hoisted = loopInvariantOps();
@@ -1001,8 +1019,10 @@ LogicalResult BlockEmitter::run() {
           continue;
         if (failed(emitOp(idx, iter)))
           return failure();
-        // A sum kept in registers emits nothing here: no barrier for it.
-        any |= !fragmentAccums.contains(idx);
+        // A sum kept in registers, or an accumulator passing its operand
+        // through, emits nothing here: no barrier for it.
+        any |= !fragmentAccums.contains(idx) &&
+               !isPassThroughAccum(g, g.ops[idx]);
       }
       if (any)
         barrier();

@@ -239,14 +239,14 @@ private:
   void emitPrefetch(ArrayRef<unsigned> inputs, Value iter);
   /// The view of value `v`'s buffer for iteration `iter` (stage iter % stages).
   Value stageBuffer(int v, Value iter);
-  void emitAccumInit(const Op &op);
+  /// Starts an accumulator's tile (0 or -inf); whether it stored anything.
+  bool emitAccumInit(const Op &op);
   void emitAccum(const Op &op, Value iter, bool rescaled);
   void emitOutput(const Op &op);
-  /// An output saver's copy of tile `src` (shape `tile`) to the box at
-  /// `offset` of device tensor `dst`: in 16-byte vector stores where the
-  /// rows allow, else element by element.
-  void emitSaverCopy(Value src, Value dst, ArrayRef<Value> offset,
-                     llvm::ArrayRef<int64_t> tile);
+  /// Output saver `op`'s copy of its tile to the box at `offset` of device
+  /// tensor `dst`, as saverCopy plans it: 16-byte vector stores (from
+  /// vector loads where the tile's layout allows) or element by element.
+  void emitSaverCopy(const Op &op, Value dst, ArrayRef<Value> offset);
   void emitMatmul(const Op &op);
   /// A matmul on tensor cores (isTensorCoreMatmul), or its CPU emulation.
   /// With `regs` (fragmentAccumulatedMatmul), the products are added into

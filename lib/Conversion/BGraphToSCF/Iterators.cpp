@@ -130,15 +130,16 @@ void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {
     pendingCopies = ifOp.getResult(0);
 }
 
-void BlockEmitter::emitAccumInit(const Op &op) {
+bool BlockEmitter::emitAccumInit(const Op &op) {
   if (op.fmap != kReplica)
-    return; // concatenation: every element is written once
+    return false; // concatenation: every element is written once
   double init = op.accum == AccumKind::Sum
                     ? 0.0
                     : -std::numeric_limits<double>::infinity();
   Value acc = memrefOf(op.results[0]);
   forEachElement(shapeOf(op.results[0]),
                  [&](ValueRange index) { store(cF32(init), acc, index); });
+  return true;
 }
 
 void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
@@ -184,24 +185,28 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
   });
 }
 
-void BlockEmitter::emitSaverCopy(Value src, Value dst, ArrayRef<Value> offset,
-                                 llvm::ArrayRef<int64_t> tile) {
+void BlockEmitter::emitSaverCopy(const Op &op, Value dst,
+                                 ArrayRef<Value> offset) {
   // 16-byte stores where every chunk of the tile's rows starts 16-byte
-  // aligned in the tensor: the tile's rows and the tensor's are whole
-  // chunks (the box's offset along the last dim is a multiple of the
-  // tile's extent). Each thread gathers a chunk from the tile (in its
-  // layout), rounds it to the tensor's type and stores it at once.
-  auto type = cast<MemRefType>(dst.getType());
-  int64_t bytes = type.getElementTypeBitWidth() / 8;
-  int64_t chunk = 16 / bytes;
-  if (tile.empty() || chunk < 2 || tile.back() % chunk != 0 ||
-      type.getShape().back() % chunk != 0) {
+  // aligned in the tensor (saverCopy): each thread reads a chunk from the
+  // tile, in 16-byte vector loads where the tile stores its rows
+  // contiguously (a swizzle moves whole 16-byte blocks, so an aligned load
+  // stays contiguous; a quarter-warp's loads hit all 32 banks once), rounds
+  // it to the tensor's type and stores it at once.
+  Value src = memrefOf(op.operands[0]);
+  const Shape &tile = shapeOf(op.operands[0]);
+  SaverCopy plan = saverCopy(g, op);
+  if (!plan.storeElements) {
     copyBox(src, {}, dst, offset, tile);
     return;
   }
+  int64_t chunk = plan.storeElements, piece = plan.loadElements;
+  auto type = cast<MemRefType>(dst.getType());
   Shape chunks(tile.begin(), tile.end());
   chunks.back() /= chunk;
   auto vectorType = VectorType::get({chunk}, type.getElementType());
+  auto srcType = cast<MemRefType>(src.getType());
+  auto pieceType = VectorType::get({piece}, srcType.getElementType());
   forEachIndex(numElements(chunks), [&](Value q) {
     SmallVector<Value, 4> index = delinearize(q, chunks);
     index.back() = mulIndex(index.back(), chunk);
@@ -209,12 +214,27 @@ void BlockEmitter::emitSaverCopy(Value src, Value dst, ArrayRef<Value> offset,
         b, loc, vectorType,
         DenseElementsAttr::get(vectorType,
                                FloatAttr::get(type.getElementType(), 0.0)));
-    for (int64_t e = 0; e < chunk; ++e) {
+    for (int64_t e = 0; e < chunk; e += piece) {
       SmallVector<Value, 4> from(index);
       from.back() = addIndex(from.back(), cIndex(e));
-      Value v = memref::LoadOp::create(b, loc, src, at(src, from));
-      vec = vector::InsertOp::create(b, loc, convertTo(v, dst), vec,
-                                     ArrayRef<int64_t>{e});
+      if (piece == 1) {
+        Value v = memref::LoadOp::create(b, loc, src, at(src, from));
+        vec = vector::InsertOp::create(b, loc, convertTo(v, dst), vec,
+                                       ArrayRef<int64_t>{e});
+        continue;
+      }
+      Value loaded = convertTo(
+          vector::LoadOp::create(
+              b, loc, pieceType, src, at(src, from), /*nontemporal=*/false,
+              gpu ? llvm::MaybeAlign(piece *
+                                     srcType.getElementTypeBitWidth() / 8)
+                  : llvm::MaybeAlign()),
+          dst);
+      vec = piece == chunk ? loaded
+                           : vector::InsertStridedSliceOp::create(
+                                 b, loc, loaded, vec, ArrayRef<int64_t>{e},
+                                 ArrayRef<int64_t>{1})
+                                 .getResult();
     }
     SmallVector<Value, 4> to;
     for (auto [d, i] : llvm::enumerate(index))
@@ -240,7 +260,7 @@ void BlockEmitter::emitOutput(const Op &op) {
     if (v != op.results[0])
       continue;
     if (!writesMaxima) {
-      emitSaverCopy(memrefOf(op.operands[0]), results[j], offset, tile);
+      emitSaverCopy(op, results[j], offset);
       continue;
     }
     // The maximum each row's partial sums are relative to (the tile is

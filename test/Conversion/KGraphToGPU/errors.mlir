@@ -32,9 +32,9 @@ func.func @big(%x: tensor<1x262144xf32>) -> tensor<1x262144xf32> {
 // The same for the default expansion of a pre-defined op: the sum of a
 // single row of 65536 f32 is one block (the reduced dim is not cut) with a
 // 256 KiB input tile.
-// SM90: error: wide_kernel0 needs 262164 bytes of shared memory; sm_90 (H100) allows 232448 per block
+// SM90: error: wide_kernel0 needs 262148 bytes of shared memory; sm_90 (H100) allows 232448 per block
 
-// expected-error @+1 {{wide_kernel0 needs 262164 bytes of shared memory; sm_80 (A100) allows 166912 per block}}
+// expected-error @+1 {{wide_kernel0 needs 262148 bytes of shared memory; sm_80 (A100) allows 166912 per block}}
 func.func @wide(%x: tensor<1x65536xf32>) -> tensor<1x1xf32> {
   %e = kgraph.reduce_sum %x dim = 1 : tensor<1x65536xf32> -> tensor<1x1xf32>
   return %e : tensor<1x1xf32>

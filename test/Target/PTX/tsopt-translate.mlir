@@ -100,7 +100,7 @@
 // JSON-NEXT: 1
 // JSON-NEXT: ],
 // JSON-NEXT: "name": "ew_kernel0",
-// JSON-NEXT: "shared_memory_bytes": 12288
+// JSON-NEXT: "shared_memory_bytes": 8192
 // JSON-NEXT: },
 // ew_kernel1 reads tmp0 and arg1 and writes result0.
 // JSON-NEXT: {
@@ -115,7 +115,7 @@
 // JSON-NEXT: 1
 // JSON-NEXT: ],
 // JSON-NEXT: "name": "ew_kernel1",
-// JSON-NEXT: "shared_memory_bytes": 16384
+// JSON-NEXT: "shared_memory_bytes": 12288
 // JSON-NEXT: }
 // JSON-NEXT: ],
 // JSON-NEXT: "name": "ew"
