@@ -4,10 +4,11 @@
 // RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_90' | FileCheck %s --check-prefix=SM90
 
 // Four rows of 100 on 128 threads: 16 threads per row. The scratch buffer
-// of 64 f32 partials follows the plan's tiles (1632 bytes), and the launch
-// asks for both: 1632 + 256 bytes.
+// of 64 f32 partials follows the plan's tiles (1616 bytes: the input and
+// the sums; the accumulator over a loop of one is the sums' tile), and the
+// launch asks for both: 1616 + 256 bytes.
 // CHECK-LABEL: func.func @sum_rows(
-// CHECK: %[[SMEM:.+]] = arith.constant 1888 : i32
+// CHECK: %[[SMEM:.+]] = arith.constant 1872 : i32
 // CHECK: gpu.launch_func @tsopt_kernels::@sum_rows_kernel0 {{.*}} dynamic_shared_memory_size %[[SMEM]]
 func.func @sum_rows(%x: tensor<4x100xf32>) -> tensor<4x1xf32> {
   %r = kgraph.reduce_sum %x dim = 1 : tensor<4x100xf32> -> tensor<4x1xf32>
@@ -17,7 +18,7 @@ func.func @sum_rows(%x: tensor<4x100xf32>) -> tensor<4x1xf32> {
 // 256 rows in two blocks of 128: one thread per row is already all the
 // block has, so the rows fold serially (no scratch, no tree).
 // CHECK-LABEL: func.func @many_rows(
-// CHECK: %[[SMEM2:.+]] = arith.constant 9216 : i32
+// CHECK: %[[SMEM2:.+]] = arith.constant 8704 : i32
 // CHECK: gpu.launch_func @tsopt_kernels::@many_rows_kernel0 {{.*}} dynamic_shared_memory_size %[[SMEM2]]
 func.func @many_rows(%x: tensor<256x16xf32>) -> tensor<256x1xf32> {
   %r = kgraph.reduce_max %x dim = 1 : tensor<256x16xf32> -> tensor<256x1xf32>
@@ -32,7 +33,7 @@ func.func @norm(%x: tensor<2x512xf16>, %g: tensor<512xf16>) -> tensor<2x512xf16>
 
 // CHECK-LABEL: gpu.func @sum_rows_kernel0(
 // CHECK: %[[TID:.+]] = gpu.thread_id x
-// CHECK: %[[SCRATCH:.+]] = memref.view %{{.+}}[%c1632][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SCRATCH:.+]] = memref.view %{{.+}}[%c1616][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
 // The partial folds: lane t % 16 of row t / 16 folds every 16th element;
 // threads 64..127 hold no partial but still take part in the shuffles.
 // CHECK: %[[LANE:.+]] = arith.remui %[[TID]], %c16
@@ -90,7 +91,7 @@ func.func @norm(%x: tensor<2x512xf16>, %g: tensor<512xf16>) -> tensor<2x512xf16>
 // NVVM-COUNT-4: nvvm.shfl.sync bfly %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : f32 -> f32
 // NVVM: nvvm.barrier
 
-// The tiles of @at_limit take 166904 bytes: on sm_80 (166912 a block) no
+// The tiles of @at_limit take 166904 bytes (166888 of input, 16-byte aligned, and 8 of sums): on sm_80 (166912 a block) no
 // scratch buffer fits after them, so the rows fold serially and the kernel
 // still fits; on sm_90 they get a tree of 64 threads per row.
 // SM80-LABEL: func.func @at_limit(
@@ -102,11 +103,11 @@ func.func @norm(%x: tensor<2x512xf16>, %g: tensor<512xf16>) -> tensor<2x512xf16>
 // SM90: arith.constant 167424 : i32
 // SM90-LABEL: gpu.func @at_limit_kernel0(
 // SM90: memref.view %{{.+}}[%c166912][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128xf32, #gpu.address_space<workgroup>>
-func.func @at_limit(%x: tensor<2x20860xf32>) -> tensor<2x1xf32> {
-  %r = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<2x20860xf32>) -> (tensor<2x1xf32>) {
-  ^bb0(%xb: tensor<2x20860xf32>):
-    %xt = bgraph.input %xb imap = {x = replica} fmap = replica : tensor<2x20860xf32> -> !bgraph.tile<2x20860xf32>
-    %st = bgraph.reduce_sum %xt dim = 1 : !bgraph.tile<2x20860xf32> -> !bgraph.tile<2x1xf32>
+func.func @at_limit(%x: tensor<2x20861xf32>) -> tensor<2x1xf32> {
+  %r = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<2x20861xf32>) -> (tensor<2x1xf32>) {
+  ^bb0(%xb: tensor<2x20861xf32>):
+    %xt = bgraph.input %xb imap = {x = replica} fmap = replica : tensor<2x20861xf32> -> !bgraph.tile<2x20861xf32>
+    %st = bgraph.reduce_sum %xt dim = 1 : !bgraph.tile<2x20861xf32> -> !bgraph.tile<2x1xf32>
     %sa = bgraph.accum sum %st : !bgraph.tile<2x1xf32> -> !bgraph.tile<2x1xf32>
     %so = bgraph.output %sa omap = {x = replica} : !bgraph.tile<2x1xf32> -> tensor<2x1xf32>
     bgraph.yield %so : tensor<2x1xf32>
