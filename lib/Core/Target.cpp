@@ -199,7 +199,9 @@ int64_t tsopt::dtypeBytes(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
 int64_t tsopt::sharedMemoryUpperBound(const Graph &blockGraph) {
   int64_t bytes = 0;
   for (const Op &op : blockGraph.ops) {
-    if (op.kind == OpKind::BlockOutput) // writes device memory
+    // An output saver writes device memory; a pass-through accumulator's
+    // result is its operand's tile.
+    if (op.kind == OpKind::BlockOutput || isPassThroughAccum(blockGraph, op))
       continue;
     // A pipelined iterator has a buffer per stage.
     int64_t buffers = blockGraph.stages > 1 && isPipelinedInput(blockGraph, op)

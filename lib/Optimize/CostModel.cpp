@@ -447,7 +447,7 @@ tsopt::estimateKernelCost(const Graph &program, int opIndex,
   } else if (llvm::FailureOr<Graph> body =
                  options.libraryKernels
                      ? llvm::FailureOr<Graph>(llvm::failure())
-                     : expandKernelOp(program, op);
+                     : planExpandedKernel(program, op, target, {});
              succeeded(body)) {
     // Priced as emitted: the kernel the lowering runs the op as.
     Op kernel = op;

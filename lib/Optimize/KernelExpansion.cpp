@@ -11,11 +11,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Optimize/KernelExpansion.h"
+#include "tsopt/Core/GraphText.h"
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Optimize/Layout.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 
+#include <mutex>
 #include <numeric>
 
 using llvm::failure;
@@ -436,6 +440,56 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     ct.shape[split.first->resultDim] /= split.second;
   }
   return finish(computeOn(tiles, ct), omap);
+}
+
+FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
+                                    const TargetDesc &target,
+                                    const KernelPlanOptions &options,
+                                    std::string *why) {
+  FailureOr<Graph> expanded = expandKernelOp(g, op, why);
+  if (failed(expanded))
+    return failure();
+  // The layout ILP's prices depend on the target's figures (a clock may
+  // be set by hand): the device, its clock and SMs name them.
+  std::string key = serializeGraph(*expanded) + "\n" + target.name.str() +
+                    " " + target.device.str() + " " +
+                    std::to_string(target.clockHz) + " " +
+                    std::to_string(target.numSMs) + " " +
+                    std::to_string(options.tensorCores) + " " +
+                    std::to_string(options.pipeline);
+  static std::mutex mutex;
+  static llvm::StringMap<Graph> cache;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(key);
+    if (it != cache.end())
+      return it->second;
+  }
+  // The layout ILP solves programs: the expansion as the one kernel of one.
+  Graph program;
+  program.level = Level::Kernel;
+  Op kernel;
+  kernel.kind = OpKind::Kernel;
+  for (int v : expanded->inputs)
+    kernel.operands.push_back(program.addInput(expanded->type(v)));
+  llvm::SmallVector<TensorType, 2> results;
+  for (int v : expanded->outputs)
+    results.push_back(expanded->type(v));
+  kernel.body = std::make_shared<const Graph>(std::move(*expanded));
+  int first = program.addOp(kernel, results);
+  for (size_t r = 0; r < results.size(); ++r)
+    program.outputs.push_back(first + static_cast<int>(r));
+  if (failed(planTileLayouts(program, target, why)))
+    return failure();
+  Graph planned = *program.ops.back().body;
+  if (failed(planKernel(planned, target, options, why)))
+    return failure();
+  std::lock_guard<std::mutex> lock(mutex);
+  // Bounded: a long search over many shapes starts the cache over.
+  if (cache.size() >= 4096)
+    cache.clear();
+  cache.try_emplace(key, planned);
+  return planned;
 }
 
 } // namespace tsopt

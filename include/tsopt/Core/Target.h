@@ -101,8 +101,8 @@ int64_t dtypeBytes(DType dtype);
 
 /// Shared memory a block graph needs with every tile resident at once: the
 /// sum of the sizes of all tiles it produces (input iterator tiles, compute
-/// results, accumulators, thread-graph results). An upper bound: a memory
-/// plan with lifetime-based reuse can only lower it.
+/// results, accumulators but pass-through ones, thread-graph results). An
+/// upper bound: a memory plan with lifetime-based reuse can only lower it.
 int64_t sharedMemoryUpperBound(const Graph &blockGraph);
 
 } // namespace tsopt

@@ -12,6 +12,8 @@
 #define TSOPT_OPTIMIZE_KERNELEXPANSION_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/Target.h"
+#include "tsopt/Optimize/KernelPlan.h"
 
 #include "llvm/Support/LogicalResult.h"
 
@@ -32,6 +34,17 @@ namespace tsopt {
 /// (already block graphs) and unknown kinds.
 llvm::FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
                                       std::string *why = nullptr);
+
+/// expandKernelOp's block graph with its whole kernel plan for `target`:
+/// the tiles' layouts by the layout ILP (planTileLayouts, as for a
+/// graph-defined kernel), then planKernel with `options`. The lowering
+/// emits this and the cost model prices it. Expansions depend only on the
+/// op and its operands' types, so the plans are kept in a process-wide
+/// cache (thread-safe) keyed by the expansion, the target and the options.
+llvm::FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
+                                          const TargetDesc &target,
+                                          const KernelPlanOptions &options,
+                                          std::string *why = nullptr);
 
 } // namespace tsopt
 

@@ -144,7 +144,9 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     if (op.kind == OpKind::Kernel) {
       k.body = *op.body;
     } else {
-      FailureOr<Graph> expanded = expandKernelOp(g, op, &why);
+      assert(hooks.target && "both conversions give the target to plan for");
+      FailureOr<Graph> expanded =
+          planExpandedKernel(g, op, *hooks.target, hooks.planOptions, &why);
       if (failed(expanded))
         return func.emitError() << "cannot expand kgraph."
                                 << stringifyOpKind(op.kind)

@@ -214,6 +214,7 @@ void BlockEmitter::emitSaverCopy(const Op &op, Value dst,
         b, loc, vectorType,
         DenseElementsAttr::get(vectorType,
                                FloatAttr::get(type.getElementType(), 0.0)));
+    SmallVector<Value, 2> pieces;
     for (int64_t e = 0; e < chunk; e += piece) {
       SmallVector<Value, 4> from(index);
       from.back() = addIndex(from.back(), cIndex(e));
@@ -230,11 +231,18 @@ void BlockEmitter::emitSaverCopy(const Op &op, Value dst,
                                      srcType.getElementTypeBitWidth() / 8)
                   : llvm::MaybeAlign()),
           dst);
-      vec = piece == chunk ? loaded
-                           : vector::InsertStridedSliceOp::create(
-                                 b, loc, loaded, vec, ArrayRef<int64_t>{e},
-                                 ArrayRef<int64_t>{1})
-                                 .getResult();
+      pieces.push_back(loaded);
+    }
+    // A piece is 16 bytes of the tile, so a chunk holds one or (an f32
+    // tile to a half tensor) two; two join by a shuffle.
+    if (!pieces.empty()) {
+      assert(pieces.size() <= 2 && "a chunk of one or two 16-byte pieces");
+      vec = pieces.size() == 1
+                ? pieces[0]
+                : vector::ShuffleOp::create(
+                      b, loc, pieces[0], pieces[1],
+                      llvm::to_vector(llvm::seq<int64_t>(0, chunk)))
+                      .getResult();
     }
     SmallVector<Value, 4> to;
     for (auto [d, i] : llvm::enumerate(index))

@@ -273,9 +273,9 @@ TEST(CostModelTest, GraphDefinedMatmulCounts) {
   // Shared-memory access instructions: per iteration a 16-byte copy per
   // chunk of A and B and an ldmatrix per 16 bytes of each operand; after
   // the loop the registers' elements into the accumulator, and the
-  // saver's reads.
+  // saver's 16-byte reads (8 f16 each, saverCopy).
   EXPECT_EQ(k.sharedAccessesPerBlock,
-            8 * 2 * (tileA + tileB) / 16 + 2 * 128 * 64);
+            8 * 2 * (tileA + tileB) / 16 + 128 * 64 + 128 * 64 / 8);
   // One thread's chain: its share of those accesses and every barrier
   // (no CUDA-core or special-function work); one block per SM.
   EXPECT_DOUBLE_EQ(k.threadUs, 1e6 *
@@ -324,35 +324,36 @@ TEST(CostModelTest, WavesAndIdleSMs) {
 }
 
 TEST(CostModelTest, OccupancyFromSharedMemory) {
-  // One 128x192 A tile, 192x128 B tile, 128x128 product and accumulator:
-  // 48 + 48 + 32 + 32 = 160 KiB with every tile resident.
+  // One 128x192 A tile, 192x128 B tile and 128x128 product (the
+  // accumulator of a loop of one is the product's tile): 48 + 48 + 32 =
+  // 128 KiB with every tile resident.
   Graph g = tiledMatmul(128, 192, 128, 1, 1, 1);
   CostOptions noPlan;
   noPlan.useMemoryPlan = false;
   const TargetDesc &a100 = target("a100"), &h100 = target("h100");
   KernelCost onH100 = cost(g, h100, noPlan).kernels[0];
-  EXPECT_EQ(onH100.sharedMemoryPerBlock, 160 * 1024);
+  EXPECT_EQ(onH100.sharedMemoryPerBlock, 128 * 1024);
   EXPECT_EQ(onH100.sharedMemoryPerBlock,
             sharedMemoryUpperBound(*g.ops[0].body));
   EXPECT_TRUE(onH100.fits);
-  EXPECT_EQ(onH100.blocksPerSM, 1); // 228 KiB / (160 + 1) KiB
-  // 160 KiB is within A100's 163 KiB per block.
+  EXPECT_EQ(onH100.blocksPerSM, 1); // 228 KiB / (128 + 1) KiB
+  // 128 KiB is within A100's 163 KiB per block.
   KernelCost onA100 = cost(g, a100, noPlan).kernels[0];
   EXPECT_TRUE(onA100.fits);
   EXPECT_EQ(onA100.blocksPerSM, 1);
 
-  // 128x256 and 256x128 tiles: 64 + 64 + 32 + 32 = 192 KiB does not fit an
+  // 128x320 and 320x128 tiles: 80 + 80 + 32 = 192 KiB does not fit an
   // A100 block, so the estimate is infinite there; it fits an H100 block.
-  Graph big = tiledMatmul(128, 256, 128, 1, 1, 1);
+  Graph big = tiledMatmul(128, 320, 128, 1, 1, 1);
   ProgramCost bigA100 = cost(big, a100, noPlan);
   EXPECT_FALSE(bigA100.fits);
   EXPECT_FALSE(bigA100.kernels[0].fits);
   EXPECT_TRUE(std::isinf(bigA100.totalUs));
   EXPECT_TRUE(cost(big, h100, noPlan).fits);
 
-  // Here every tile is live while the matmul runs (the accumulator lives
-  // through the whole loop), so the memory plan cannot do better than the
-  // upper bound; it never does worse.
+  // Here every tile is live while the matmul runs (the product lives
+  // until the saver reads it), so the memory plan cannot do better than
+  // the upper bound; it never does worse.
   KernelCost planned = cost(big, h100).kernels[0];
   EXPECT_LE(planned.sharedMemoryPerBlock, 192 * 1024);
 }

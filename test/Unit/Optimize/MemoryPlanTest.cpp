@@ -292,6 +292,15 @@ std::vector<bool> invariantValues(const Graph &bg) {
   return inv;
 }
 
+/// The value whose tile holds `v`: a pass-through accumulator's result is
+/// its operand's tile (isPassThroughAccum).
+int tileValue(const Graph &bg, int v) {
+  for (const Op &op : bg.ops)
+    if (isPassThroughAccum(bg, op) && op.results[0] == v)
+      return tileValue(bg, op.operands[0]);
+  return v;
+}
+
 /// Runs the block graph on a byte-addressed shared memory, step by step, as
 /// a kernel would: every op of a step reads its operands, then all write
 /// their results (they run concurrently), then the operands must still hold
@@ -310,6 +319,7 @@ std::string simulate(const Graph &bg, const Schedule &sch, const MemoryPlan &p,
       std::fill(mem.begin() + t->offset, mem.begin() + t->offset + t->bytes, v);
   };
   auto intact = [&](int v) {
+    v = tileValue(bg, v);
     const TileAllocation *t = where[v];
     return !t || std::all_of(mem.begin() + t->offset,
                              mem.begin() + t->offset + t->bytes,
@@ -373,21 +383,28 @@ std::string simulate(const Graph &bg, const Schedule &sch, const MemoryPlan &p,
 
 /// Tiles live in step t, from the definition: written in t, read in t, or
 /// written before t and read after it; accumulators from the loop's start
-/// to their last read; loop-invariant tiles in every loop step.
+/// to their last read; loop-invariant tiles in every loop step. A
+/// pass-through accumulator has no tile: its reads are its operand's, which
+/// lives to the loop's end as well.
 std::vector<std::vector<int>> liveSets(const Graph &bg, const Schedule &sch) {
   std::vector<bool> inv = invariantValues(bg);
   std::vector<std::vector<int>> live(sch.numSteps());
   int loopSteps = sch.numDepths[0];
   for (size_t i = 0; i < bg.ops.size(); ++i) {
-    if (bg.ops[i].kind == OpKind::BlockOutput)
+    if (bg.ops[i].kind == OpKind::BlockOutput ||
+        isPassThroughAccum(bg, bg.ops[i]))
       continue;
     for (int v : bg.ops[i].results) {
       int born = sch.step(i);
       std::vector<int> reads;
-      for (size_t j = 0; j < bg.ops.size(); ++j)
+      bool passedThrough = false;
+      for (size_t j = 0; j < bg.ops.size(); ++j) {
         for (int u : bg.ops[j].operands)
-          if (u == v)
+          if (tileValue(bg, u) == v)
             reads.push_back(sch.step(j));
+        passedThrough |= isPassThroughAccum(bg, bg.ops[j]) &&
+                         tileValue(bg, bg.ops[j].results[0]) == v;
+      }
       bool isAccum = bg.ops[i].kind == OpKind::Accum;
       for (int t = 0; t < sch.numSteps(); ++t) {
         bool readLater = false, readNow = false;
@@ -398,6 +415,7 @@ std::vector<std::vector<int>> liveSets(const Graph &bg, const Schedule &sch) {
         bool needed = t == born || readNow || (t > born && readLater);
         needed |= (isAccum || inv[v]) && t < loopSteps;
         needed |= isAccum && readLater;
+        needed |= passedThrough && t > born && t < loopSteps;
         if (needed)
           live[t].push_back(v);
       }
