@@ -331,6 +331,35 @@ bool tsopt::isPassThroughAccum(const Graph &g, const Op &op) {
          g.type(op.operands[0]).dtype == g.type(op.results[0]).dtype;
 }
 
+std::vector<int> tsopt::opsComputedBySavers(const Graph &g) {
+  std::vector<int> savedBy(g.ops.size(), -1);
+  std::vector<int> producer = producers(g);
+  std::vector<int> readers(g.values.size(), 0);
+  for (const Op &op : g.ops)
+    for (int v : op.operands)
+      ++readers[v];
+  for (auto [s, saver] : llvm::enumerate(g.ops)) {
+    if (saver.kind != OpKind::BlockOutput || saver.operands.size() != 1)
+      continue;
+    int v = saver.operands[0];
+    while (producer[v] >= 0 && readers[v] == 1 &&
+           isPassThroughAccum(g, g.ops[producer[v]]))
+      v = g.ops[producer[v]].operands[0];
+    int p = producer[v];
+    if (p < 0 || readers[v] != 1)
+      continue;
+    const Op &op = g.ops[p];
+    bool elementwise =
+        isElementwiseUnary(op.kind) || isElementwiseBinary(op.kind);
+    bool threadGraph =
+        op.kind == OpKind::ThreadGraph && op.results.size() == 1 && op.body;
+    if ((elementwise || threadGraph) &&
+        g.type(v).shape == g.type(saver.operands[0]).shape)
+      savedBy[p] = static_cast<int>(s);
+  }
+  return savedBy;
+}
+
 void tsopt::dropScheduleAndMemoryPlan(Graph &g) {
   for (Op &op : g.ops) {
     op.depth = -1;

@@ -198,10 +198,12 @@ int64_t tsopt::dtypeBytes(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
 
 int64_t tsopt::sharedMemoryUpperBound(const Graph &blockGraph) {
   int64_t bytes = 0;
-  for (const Op &op : blockGraph.ops) {
+  std::vector<int> savedBy = opsComputedBySavers(blockGraph);
+  for (auto [i, op] : llvm::enumerate(blockGraph.ops)) {
     // An output saver writes device memory; a pass-through accumulator's
-    // result is its operand's tile.
-    if (op.kind == OpKind::BlockOutput || isPassThroughAccum(blockGraph, op))
+    // result is its operand's tile; a saver computes some ops' values.
+    if (op.kind == OpKind::BlockOutput || isPassThroughAccum(blockGraph, op) ||
+        savedBy[i] >= 0)
       continue;
     // A pipelined iterator has a buffer per stage.
     int64_t buffers = blockGraph.stages > 1 && isPipelinedInput(blockGraph, op)

@@ -262,8 +262,14 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
     if (m >= 0)
       inRegisters.insert(g.ops[m].results[0]);
   }
+  // Ops whose values their savers compute (the saver counts the loads).
+  std::vector<int> savedBy = opsComputedBySavers(g);
   for (auto [i, bop] : llvm::enumerate(g.ops)) {
     int64_t runs = schedule->phase[i] == Phase::Loop ? f : 1;
+    if (savedBy[i] >= 0) {
+      workPerBlock += opWork(bop, g).scaled(runs);
+      continue;
+    }
     if (bop.kind == OpKind::Accum && inRegisters.contains(bop.operands[0])) {
       smemPerBlock += bytesOf(g, bop.results[0]);
       accessesPerBlock += elementsOf(bop.results[0]);
@@ -288,8 +294,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                      dtypeBytes(g.type(bop.results[0]).dtype);
       writePerBlock += tile;
       smemPerBlock += tile;
-      accessesPerBlock +=
-          ceilDiv(elementsOf(bop.operands[0]), saverCopy(g, bop).loadElements);
+      accessesPerBlock += saverCopy(g, bop).sharedLoads;
       break;
     }
     case OpKind::Accum:
@@ -329,21 +334,24 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // One barrier between consecutive dependent steps: the loop body's depths
   // in every iteration (its last barrier is the back edge), then the
   // post-loop depths.
-  // A loop depth holding only sums kept in registers or pass-through
-  // accumulators emits nothing, so it needs no barrier (the step before
-  // ends the iteration).
-  int64_t loopDepths = 0;
-  for (int d = 0; d < schedule->numDepths[int(Phase::Loop)]; ++d) {
-    bool work = false;
-    for (auto [i, bop] : llvm::enumerate(g.ops))
-      work |=
-          schedule->phase[i] == Phase::Loop && schedule->depth[i] == d &&
-          !(bop.kind == OpKind::Accum && inRegisters.contains(bop.operands[0])) &&
-          !isPassThroughAccum(g, bop);
-    loopDepths += work;
-  }
+  // A depth holding only sums kept in registers, pass-through accumulators
+  // or ops their savers compute emits nothing, so it needs no barrier (the
+  // step before ends the iteration, or separates its neighbours).
+  auto depthsWithWork = [&](Phase phase) {
+    int64_t n = 0;
+    for (int d = 0; d < schedule->numDepths[int(phase)]; ++d) {
+      bool work = false;
+      for (auto [i, bop] : llvm::enumerate(g.ops))
+        work |= schedule->phase[i] == phase && schedule->depth[i] == d &&
+                !(bop.kind == OpKind::Accum &&
+                  inRegisters.contains(bop.operands[0])) &&
+                !isPassThroughAccum(g, bop) && savedBy[i] < 0;
+      n += work;
+    }
+    return n;
+  };
   k.barriersPerBlock = std::max<int64_t>(
-      0, f * loopDepths + schedule->numDepths[int(Phase::PostLoop)] - 1);
+      0, f * depthsWithWork(Phase::Loop) + depthsWithWork(Phase::PostLoop) - 1);
 
   // Occupancy.
   k.sharedMemoryPerBlock = sharedMemoryUpperBound(g);

@@ -69,14 +69,47 @@ SaverCopy tsopt::saverCopy(const Graph &bg, const Op &op) {
   SaverCopy copy;
   const TensorType &tile = bg.type(op.operands[0]);
   const TensorType &tensor = bg.type(op.results[0]);
-  int64_t chunk = 16 / dtypeBytes(tensor.dtype);
-  if (tile.shape.empty() || chunk < 2 || tile.shape.back() % chunk != 0 ||
-      tensor.shape.back() % chunk != 0)
-    return copy;
-  copy.storeElements = chunk;
+  int64_t elements = tile.numElements();
+  std::vector<int> savedBy = opsComputedBySavers(bg);
+  for (auto [i, saver] : llvm::enumerate(savedBy))
+    if (saver >= 0 && &bg.ops[saver] == &op)
+      copy.computes = static_cast<int>(i);
   int last = static_cast<int>(tile.shape.size()) - 1;
-  if (contiguousDim(tile.shape, tileLayout(bg, op.operands[0])) == last)
-    copy.loadElements = std::min(chunk, 16 / dtypeBytes(tile.dtype));
+  auto alongRows = [&](int v) {
+    const Shape &shape = bg.type(v).shape;
+    return !shape.empty() && shape.back() == tile.shape.back() &&
+           contiguousDim(shape, tileLayout(bg, v)) ==
+               static_cast<int>(shape.size()) - 1;
+  };
+  auto broadcastRows = [&](int v) {
+    const Shape &shape = bg.type(v).shape;
+    return shape.empty() || (shape.back() == 1 && tile.shape.back() > 1);
+  };
+  // A chunk is 16 bytes of the tensor, or fewer when a computing saver
+  // loads a wider operand a chunk at a time (16 bytes at most).
+  int64_t widest = dtypeBytes(tensor.dtype);
+  if (copy.computes >= 0)
+    for (int v : bg.ops[copy.computes].operands)
+      if (alongRows(v))
+        widest = std::max(widest, dtypeBytes(bg.type(v).dtype));
+  int64_t chunk = 16 / widest;
+  if (!tile.shape.empty() && chunk >= 2 && tile.shape.back() % chunk == 0 &&
+      tensor.shape.back() % chunk == 0)
+    copy.storeElements = chunk;
+  if (copy.computes < 0) {
+    if (copy.storeElements &&
+        contiguousDim(tile.shape, tileLayout(bg, op.operands[0])) == last)
+      copy.loadElements = std::min(chunk, 16 / dtypeBytes(tile.dtype));
+    copy.sharedLoads = (elements + copy.loadElements - 1) / copy.loadElements;
+    return copy;
+  }
+  // Each operand: one load per chunk where it is the same along the chunk
+  // (broadcast rows) or loads a chunk at once, else one per element.
+  for (int v : bg.ops[copy.computes].operands)
+    copy.sharedLoads +=
+        copy.storeElements && (broadcastRows(v) || alongRows(v))
+            ? elements / copy.storeElements
+            : elements;
   return copy;
 }
 
@@ -271,13 +304,19 @@ llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
 }
 
 bool tsopt::isPlanned(const Graph &bg) {
-  return bg.stages > 0 && llvm::all_of(bg.ops, [&](const Op &op) {
-           return (op.kind != OpKind::Matmul || op.mma) &&
-                  (op.kind != OpKind::BlockInput || op.copyBytes) &&
-                  op.depth >= 0 &&
-                  (op.kind == OpKind::BlockOutput ||
-                   op.offsets.empty() == isPassThroughAccum(bg, op));
-         });
+  if (bg.stages <= 0)
+    return false;
+  // Offsets exactly on the ops with tiles.
+  std::vector<int> savedBy = opsComputedBySavers(bg);
+  for (auto [i, op] : llvm::enumerate(bg.ops)) {
+    bool hasTile = op.kind != OpKind::BlockOutput &&
+                   !isPassThroughAccum(bg, op) && savedBy[i] < 0;
+    if ((op.kind == OpKind::Matmul && !op.mma) ||
+        (op.kind == OpKind::BlockInput && !op.copyBytes) || op.depth < 0 ||
+        op.offsets.empty() == hasTile)
+      return false;
+  }
+  return true;
 }
 
 llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,

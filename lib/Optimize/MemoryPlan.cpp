@@ -26,6 +26,12 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
   for (size_t i = 0; i < g.ops.size(); ++i)
     for (int v : g.ops[i].operands)
       lastUse[v] = std::max(lastUse[v], s.step(i));
+  // A saver that computes an op's values reads that op's operands.
+  std::vector<int> savedBy = opsComputedBySavers(g);
+  for (auto [i, saver] : llvm::enumerate(savedBy))
+    if (saver >= 0)
+      for (int v : g.ops[i].operands)
+        lastUse[v] = std::max(lastUse[v], s.step(saver));
 
   // Loop invariance only matters when there is a later iteration to read a
   // tile computed once.
@@ -40,13 +46,16 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
   std::vector<int> tileOf(g.values.size(), -1);
   for (size_t i = 0; i < g.ops.size(); ++i) {
     const Op &op = g.ops[i];
-    if (op.kind == OpKind::BlockOutput) // writes device memory
+    // An output saver writes device memory; an op a saver computes has
+    // no tile.
+    if (op.kind == OpKind::BlockOutput || savedBy[i] >= 0)
       continue;
-    if (isPassThroughAccum(g, op) && tileOf[op.operands[0]] >= 0) {
+    if (isPassThroughAccum(g, op)) {
       int t = tileOf[op.operands[0]];
       tileOf[op.results[0]] = t;
-      tiles[t].lastStep =
-          std::max({tiles[t].lastStep, lastUse[op.results[0]], loopEnd});
+      if (t >= 0)
+        tiles[t].lastStep =
+            std::max({tiles[t].lastStep, lastUse[op.results[0]], loopEnd});
       continue;
     }
     bool isInvariant = false;

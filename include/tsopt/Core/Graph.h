@@ -261,6 +261,17 @@ bool isPipelinedInput(const Graph &g, const Op &op);
 /// lowering emits no code for it.
 bool isPassThroughAccum(const Graph &g, const Op &op);
 
+/// For each op of block graph `g`, the output saver (an op index) that
+/// computes its values in registers, or -1. A saver computes the op whose
+/// result it saves (through pass-through accumulators) when that op is
+/// element-wise or a thread graph of one result, has the saver's tile
+/// shape, and nothing else reads its result or the accumulators between
+/// (so it is never the exp of a softmax's running-max form, whose values
+/// reach matmuls or row sums): the saver loads the op's operands and stores each value as it computes it, so the
+/// op's result has no tile (tileLifetimes keeps the operands' tiles until
+/// the saver instead) and the op no step of its own.
+std::vector<int> opsComputedBySavers(const Graph &g);
+
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);
 

@@ -89,17 +89,27 @@ enum class FragmentLoad : uint8_t {
 /// or B's n. Otherwise element by element.
 FragmentLoad fragmentLoad(const Graph &blockGraph, const Op &op, int operand);
 
-/// How output saver `op` of `blockGraph` copies its tile to device memory,
-/// derived from the tile's and the tensor's types and the tile's layout.
+/// How output saver `op` of `blockGraph` writes its tile to device memory,
+/// derived from the types, the tiles' layouts and opsComputedBySavers. The
+/// lowering emits it and the cost model counts it.
 struct SaverCopy {
-  /// Elements of one 16-byte vector store: where the tile's rows and the
-  /// tensor's are whole 16-byte chunks of the tensor's type; 0: element by
-  /// element.
+  /// The op whose values the saver computes in registers
+  /// (opsComputedBySavers), or -1: the saver copies its tile.
+  int computes = -1;
+  /// Elements of one vector store: where the tile's rows and the tensor's
+  /// are whole chunks of 16 bytes of the tensor's type (fewer when a
+  /// computing saver loads a wider operand, so that one chunk of it is at
+  /// most 16 bytes); 0: element by element.
   int64_t storeElements = 0;
-  /// Elements of one shared-memory load: with vector stores from a tile
-  /// that stores its rows contiguously, as many as 16 bytes of the tile
-  /// hold (at most a store's); else 1.
+  /// A copying saver: elements of one shared-memory load (with vector
+  /// stores from a tile that stores its rows contiguously, as many as 16
+  /// bytes of the tile hold, at most a store's; else 1).
   int64_t loadElements = 1;
+  /// Shared-memory load instructions for the whole tile. A computing saver
+  /// loads each operand a chunk at once where it stores its rows
+  /// contiguously, once per chunk where it is broadcast along the rows, and
+  /// element by element otherwise.
+  int64_t sharedLoads = 0;
 };
 SaverCopy saverCopy(const Graph &blockGraph, const Op &op);
 

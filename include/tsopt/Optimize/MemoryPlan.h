@@ -68,7 +68,9 @@ struct TileLifetime {
 /// its schedule), in op order, then result order. Output savers produce
 /// kernel tensors, not tiles, and are left out; so is a pass-through
 /// accumulator's result (isPassThroughAccum), which is its operand's tile:
-/// that tile lives until the result's last use.
+/// that tile lives until the result's last use; and so is the result of an
+/// op a saver computes (opsComputedBySavers), whose operands' tiles live
+/// until that saver.
 std::vector<TileLifetime> tileLifetimes(const Graph &blockGraph,
                                         const Schedule &schedule);
 

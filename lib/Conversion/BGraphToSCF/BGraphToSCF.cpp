@@ -590,16 +590,13 @@ void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
   });
 }
 
-Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index,
-                                    Value shift, bool stopAtExp) {
+Value BlockEmitter::runThreadGraph(const Op &op, ArrayRef<Value> inputs,
+                                   Value shift, bool stopAtExp,
+                                   SmallVectorImpl<Value> &outputs) {
   const Graph &tg = *op.body;
-  const Shape &shape = shapeOf(op.results[0]);
   llvm::DenseMap<int, Value> scalars;
-  for (auto [i, v] : llvm::enumerate(tg.inputs)) {
-    int operand = op.operands[i];
-    scalars[v] = load(memrefOf(operand),
-                      broadcastIndex(index, shapeOf(operand), shape));
-  }
+  for (auto [v, x] : llvm::zip_equal(tg.inputs, inputs))
+    scalars[v] = x;
   for (const Op &sop : tg.ops) {
     SmallVector<Value, 2> args;
     for (int v : sop.operands)
@@ -611,8 +608,23 @@ Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index,
       args[0] = arith::SubFOp::create(b, loc, args[0], shift);
     scalars[sop.results[0]] = scalar(sop, args);
   }
-  for (auto [j, v] : llvm::enumerate(tg.outputs))
-    store(scalars.lookup(v), memrefOf(op.results[j]),
+  for (int v : tg.outputs)
+    outputs.push_back(scalars.lookup(v));
+  return Value();
+}
+
+Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index,
+                                    Value shift, bool stopAtExp) {
+  const Shape &shape = shapeOf(op.results[0]);
+  SmallVector<Value, 4> inputs;
+  for (int operand : op.operands)
+    inputs.push_back(load(memrefOf(operand),
+                          broadcastIndex(index, shapeOf(operand), shape)));
+  SmallVector<Value, 2> outputs;
+  if (Value arg = runThreadGraph(op, inputs, shift, stopAtExp, outputs))
+    return arg;
+  for (auto [j, v] : llvm::enumerate(outputs))
+    store(v, memrefOf(op.results[j]),
           broadcastIndex(index, shapeOf(op.results[j]), shape));
   return Value();
 }
@@ -892,6 +904,7 @@ LogicalResult BlockEmitter::run() {
                                               cIndex(t.offset), ValueRange{});
     tileLayouts[memrefs[t.value]] = tileLayout(g, t.value);
   }
+  savedBy = opsComputedBySavers(g);
   // A pass-through accumulator's result is its operand's tile.
   for (const Op &op : g.ops)
     if (isPassThroughAccum(g, op))
@@ -1015,7 +1028,8 @@ LogicalResult BlockEmitter::run() {
     for (const auto &step : loopSteps) {
       bool any = !pipelined.empty() && &step == &loopSteps.front();
       for (unsigned idx : step) {
-        if (hoisted.contains(idx) || llvm::is_contained(pipelined, idx))
+        if (hoisted.contains(idx) || llvm::is_contained(pipelined, idx) ||
+            savedBy[idx] >= 0)
           continue;
         if (failed(emitOp(idx, iter)))
           return failure();
@@ -1045,12 +1059,17 @@ LogicalResult BlockEmitter::run() {
   }
   if (!fragmentAccums.empty())
     barrier();
-  for (auto [s, step] : llvm::enumerate(postSteps)) {
-    if (s > 0)
+  // After the loop, a barrier before each step that follows one that
+  // emitted something (an op its saver computes emits nothing in its step).
+  bool emitted = false;
+  for (const auto &step : postSteps) {
+    bool any = llvm::any_of(step, [&](unsigned idx) { return savedBy[idx] < 0; });
+    if (any && emitted)
       barrier();
     for (unsigned idx : step)
-      if (failed(emitOp(idx, Value())))
+      if (savedBy[idx] < 0 && failed(emitOp(idx, Value())))
         return failure();
+    emitted |= any;
   }
   return success();
 }

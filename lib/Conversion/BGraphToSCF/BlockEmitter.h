@@ -192,6 +192,21 @@ private:
   Value erf(Value x);
   /// One scalar of an element-wise op.
   Value scalar(const Op &op, ArrayRef<Value> args);
+  /// Thread graph `op`'s scalar ops on its inputs' values (f32), its
+  /// outputs appended to `outputs`; with `stopAtExp`, returns the argument
+  /// of its final exp instead (with `shift`, the exp's argument is shifted
+  /// first).
+  Value runThreadGraph(const Op &op, ArrayRef<Value> inputs, Value shift,
+                       bool stopAtExp, SmallVectorImpl<Value> &outputs);
+  /// One value of element-wise op or thread graph `op` (of one result)
+  /// from its operands' values, in f32.
+  Value computeInRegisters(const Op &op, ArrayRef<Value> args) {
+    if (op.kind != OpKind::ThreadGraph)
+      return scalar(op, args);
+    SmallVector<Value, 1> outputs;
+    (void)runThreadGraph(op, args, Value(), /*stopAtExp=*/false, outputs);
+    return outputs.front();
+  }
 
   /// Commits the copies issued since the last commit as one group.
   Value commitCopies() {
@@ -247,6 +262,10 @@ private:
   /// tensor `dst`, as saverCopy plans it: 16-byte vector stores (from
   /// vector loads where the tile's layout allows) or element by element.
   void emitSaverCopy(const Op &op, Value dst, ArrayRef<Value> offset);
+  /// A saver that computes op `copy.computes` in registers: per chunk (or
+  /// element), its operands' values, the op, one store.
+  void emitComputingSaver(const Op &op, const SaverCopy &copy, Value dst,
+                          ArrayRef<Value> offset);
   void emitMatmul(const Op &op);
   /// A matmul on tensor cores (isTensorCoreMatmul), or its CPU emulation.
   /// With `regs` (fragmentAccumulatedMatmul), the products are added into
@@ -318,6 +337,8 @@ private:
   llvm::DenseMap<int, Value> fragmentRegs;
   /// Shared-memory tile views -> their planned layout (row-major when absent).
   llvm::DenseMap<Value, Layout> tileLayouts;
+  /// Per op, the output saver that computes its values (opsComputedBySavers).
+  std::vector<int> savedBy;
 };
 
 } // namespace tsopt::block_lowering

@@ -196,6 +196,10 @@ void BlockEmitter::emitSaverCopy(const Op &op, Value dst,
   Value src = memrefOf(op.operands[0]);
   const Shape &tile = shapeOf(op.operands[0]);
   SaverCopy plan = saverCopy(g, op);
+  if (plan.computes >= 0) {
+    emitComputingSaver(op, plan, dst, offset);
+    return;
+  }
   if (!plan.storeElements) {
     copyBox(src, {}, dst, offset, tile);
     return;
@@ -251,6 +255,86 @@ void BlockEmitter::emitSaverCopy(const Op &op, Value dst,
     // too); the CPU's need not be, so its stores claim no alignment.
     vector::StoreOp::create(b, loc, vec, dst, to, /*nontemporal=*/false,
                             gpu ? b.getI64IntegerAttr(16) : IntegerAttr());
+  });
+}
+
+void BlockEmitter::emitComputingSaver(const Op &op, const SaverCopy &copy,
+                                      Value dst, ArrayRef<Value> offset) {
+  const Op &computed = g.ops[copy.computes];
+  const Shape &tile = shapeOf(op.operands[0]);
+  auto target = [&](ValueRange index) {
+    SmallVector<Value, 4> to;
+    for (auto [d, i] : llvm::enumerate(index))
+      to.push_back(addIndex(offset[d], i));
+    return to;
+  };
+  if (!copy.storeElements) {
+    forEachElement(tile, [&](ValueRange index) {
+      SmallVector<Value, 4> args;
+      for (int v : computed.operands)
+        args.push_back(
+            load(memrefOf(v), broadcastIndex(index, shapeOf(v), tile)));
+      store(computeInRegisters(computed, args), dst, target(index));
+    });
+    return;
+  }
+  int64_t chunk = copy.storeElements;
+  auto type = cast<MemRefType>(dst.getType());
+  Shape chunks(tile.begin(), tile.end());
+  chunks.back() /= chunk;
+  forEachIndex(numElements(chunks), [&](Value q) {
+    SmallVector<Value, 4> index = delinearize(q, chunks);
+    index.back() = mulIndex(index.back(), chunk);
+    // Each operand's values along the chunk, as saverCopy counts them: one
+    // load where the chunk shares one value (broadcast rows), one vector
+    // load where the operand stores its rows contiguously, else one load
+    // per element.
+    SmallVector<SmallVector<Value, 8>, 4> values;
+    for (int v : computed.operands) {
+      const Shape &shape = shapeOf(v);
+      Value m = memrefOf(v);
+      SmallVector<Value, 8> &vals = values.emplace_back();
+      SmallVector<Value, 4> at0 = broadcastIndex(index, shape, tile);
+      if (shape.empty() || (shape.back() == 1 && tile.back() > 1)) {
+        vals.assign(chunk, load(m, at0));
+        continue;
+      }
+      if (storedAlong(m, static_cast<int>(shape.size()) - 1)) {
+        auto elemType = cast<MemRefType>(m.getType()).getElementType();
+        Value vec = vector::LoadOp::create(
+            b, loc, VectorType::get({chunk}, elemType), m, at(m, at0),
+            /*nontemporal=*/false,
+            gpu ? llvm::MaybeAlign(chunk * elemType.getIntOrFloatBitWidth() /
+                                   8)
+                : llvm::MaybeAlign());
+        for (int64_t k = 0; k < chunk; ++k)
+          vals.push_back(widenVia(
+              vector::ExtractOp::create(b, loc, vec, ArrayRef<int64_t>{k}),
+              DType::F32));
+        continue;
+      }
+      for (int64_t k = 0; k < chunk; ++k) {
+        SmallVector<Value, 4> at(index);
+        at.back() = addIndex(at.back(), cIndex(k));
+        vals.push_back(load(m, broadcastIndex(at, shape, tile)));
+      }
+    }
+    Value vec = arith::ConstantOp::create(
+        b, loc, VectorType::get({chunk}, type.getElementType()),
+        DenseElementsAttr::get(VectorType::get({chunk}, type.getElementType()),
+                               FloatAttr::get(type.getElementType(), 0.0)));
+    for (int64_t k = 0; k < chunk; ++k) {
+      SmallVector<Value, 4> args;
+      for (auto &vals : values)
+        args.push_back(vals[k]);
+      vec = vector::InsertOp::create(
+          b, loc, convertTo(computeInRegisters(computed, args), dst), vec,
+          ArrayRef<int64_t>{k});
+    }
+    vector::StoreOp::create(
+        b, loc, vec, dst, target(index), /*nontemporal=*/false,
+        gpu ? b.getI64IntegerAttr(chunk * type.getElementTypeBitWidth() / 8)
+            : IntegerAttr());
   });
 }
 
