@@ -10,11 +10,12 @@
 // TARGET-COUNT-4: error: unknown target 'sm_70'; known: sm_80 (a100, a100-40gb), sm_90 (h100, h200)
 // THREADS-COUNT-4: error: threads-per-block must be a multiple of 32 between 32 and 1024, got [[N]]{{$}}
 
-// A kernel whose tiles need 2 MiB of shared memory (a 1 MiB input tile and
-// a 1 MiB accumulator): valid IR, but more than any target has per block.
-// SM90: error: big_kernel0 needs 2097152 bytes of shared memory; sm_90 (H100) allows 232448 per block
+// A kernel whose tiles need 1 MiB of shared memory (a 1 MiB input tile,
+// which the accumulator of a loop of one passes through): valid IR, but
+// more than any target has per block.
+// SM90: error: big_kernel0 needs 1048576 bytes of shared memory; sm_90 (H100) allows 232448 per block
 
-// expected-error @+1 {{big_kernel0 needs 2097152 bytes of shared memory; sm_80 (A100) allows 166912 per block}}
+// expected-error @+1 {{big_kernel0 needs 1048576 bytes of shared memory; sm_80 (A100) allows 166912 per block}}
 func.func @big(%x: tensor<1x262144xf32>) -> tensor<1x262144xf32> {
   %o = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<1x262144xf32>) -> (tensor<1x262144xf32>) {
   ^bb0(%xb: tensor<1x262144xf32>):

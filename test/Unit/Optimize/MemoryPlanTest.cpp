@@ -129,12 +129,16 @@ TEST(MemoryPlanTest, LoopInvariantTilesLiveForTheWholeLoop) {
   EXPECT_EQ(tile(p, m).firstStep, 2);
   EXPECT_FALSE(overlapInMemory(tile(p, m), tile(p, q)));
 
-  // One iteration: nothing is read by a later iteration.
+  // One iteration: nothing is read by a later iteration. The accumulator
+  // passes the product through and the output saver (step 4) computes the
+  // product itself: it has no tile, and its operands live until the saver.
   Graph once = build(1, q, eq, k, m);
   MemoryPlan p1 = plan(once);
   EXPECT_EQ(tile(p1, q).lastStep, 1);
   EXPECT_EQ(tile(p1, eq).firstStep, 1);
-  EXPECT_EQ(tile(p1, eq).lastStep, 2);
+  EXPECT_EQ(tile(p1, eq).lastStep, 4);
+  EXPECT_EQ(tile(p1, k).lastStep, 4);
+  EXPECT_EQ(p1.lookup(m), nullptr);
   EXPECT_LT(p1.totalBytes, p.totalBytes);
 }
 
@@ -328,6 +332,8 @@ std::string simulate(const Graph &bg, const Schedule &sch, const MemoryPlan &p,
   std::string error;
   // Runs `ops` as one step: the reads of accumulators (read-modify-write)
   // and operands happen before and during the step's writes.
+  // A saver that computes an op reads that op's operands.
+  std::vector<int> savedBy = opsComputedBySavers(bg);
   auto runStep = [&](const std::vector<int> &ops, const std::string &when) {
     auto checkReads = [&](const char *phase) {
       for (int i : ops) {
@@ -335,6 +341,10 @@ std::string simulate(const Graph &bg, const Schedule &sch, const MemoryPlan &p,
                                bg.ops[i].operands.end());
         if (bg.ops[i].kind == OpKind::Accum)
           reads.push_back(bg.ops[i].results[0]);
+        for (auto [j, saver] : llvm::enumerate(savedBy))
+          if (saver == i)
+            reads.insert(reads.end(), bg.ops[j].operands.begin(),
+                         bg.ops[j].operands.end());
         for (int v : reads)
           if (error.empty() && !intact(v))
             error = "op " + std::to_string(i) + " reads a clobbered tile %" +
@@ -390,9 +400,10 @@ std::vector<std::vector<int>> liveSets(const Graph &bg, const Schedule &sch) {
   std::vector<bool> inv = invariantValues(bg);
   std::vector<std::vector<int>> live(sch.numSteps());
   int loopSteps = sch.numDepths[0];
+  std::vector<int> savedBy = opsComputedBySavers(bg);
   for (size_t i = 0; i < bg.ops.size(); ++i) {
     if (bg.ops[i].kind == OpKind::BlockOutput ||
-        isPassThroughAccum(bg, bg.ops[i]))
+        isPassThroughAccum(bg, bg.ops[i]) || savedBy[i] >= 0)
       continue;
     for (int v : bg.ops[i].results) {
       int born = sch.step(i);
@@ -400,8 +411,12 @@ std::vector<std::vector<int>> liveSets(const Graph &bg, const Schedule &sch) {
       bool passedThrough = false;
       for (size_t j = 0; j < bg.ops.size(); ++j) {
         for (int u : bg.ops[j].operands)
-          if (tileValue(bg, u) == v)
+          if (tileValue(bg, u) == v) {
             reads.push_back(sch.step(j));
+            // A saver computing op j reads j's operands in its own step.
+            if (savedBy[j] >= 0)
+              reads.push_back(sch.step(savedBy[j]));
+          }
         passedThrough |= isPassThroughAccum(bg, bg.ops[j]) &&
                          tileValue(bg, bg.ops[j].results[0]) == v;
       }

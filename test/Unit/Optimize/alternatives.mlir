@@ -36,9 +36,9 @@ func.func @gqa_flashdecoding(%q: tensor<2x256x64xf16>, %k: tensor<2x64x4096xf16>
   ^bb0(%pa_b: tensor<2x256x1024xf16>, %pr_b: tensor<2x256x16xf16>):
     %at = bgraph.input %pa_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x1024xf16> -> !bgraph.tile<1x64x64xf16>
     %rt = bgraph.input %pr_b imap = {x = 0, y = 1} fmap = 2 : tensor<2x256x16xf16> -> !bgraph.tile<1x64x1xf16>
-    %as = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf16>
-    %rs = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf16>
-    %d = bgraph.div %as, %rs : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x64xf16>
+    %as = bgraph.accum sum %at : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %rs = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf16> -> !bgraph.tile<1x64x1xf32>
+    %d = bgraph.div %as, %rs : !bgraph.tile<1x64x64xf32>, !bgraph.tile<1x64x1xf32> -> !bgraph.tile<1x64x64xf16>
     %od = bgraph.output %d omap = {x = 0, y = 1} : !bgraph.tile<1x64x64xf16> -> tensor<2x256x64xf16>
     bgraph.yield %od : tensor<2x256x64xf16>
   }
