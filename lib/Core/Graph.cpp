@@ -360,6 +360,22 @@ std::vector<int> tsopt::opsComputedBySavers(const Graph &g) {
   return savedBy;
 }
 
+std::vector<bool> tsopt::inputsLoadedBySavers(const Graph &g) {
+  std::vector<int> savedBy = opsComputedBySavers(g);
+  std::vector<int> readers(g.values.size(), 0), computedReaders(g.values.size(), 0);
+  for (auto [i, op] : llvm::enumerate(g.ops))
+    for (int v : op.operands) {
+      ++readers[v];
+      computedReaders[v] += savedBy[i] >= 0;
+    }
+  std::vector<bool> loaded(g.ops.size(), false);
+  for (auto [i, op] : llvm::enumerate(g.ops))
+    loaded[i] = op.kind == OpKind::BlockInput && op.fmap == kReplica &&
+                readers[op.results[0]] > 0 &&
+                computedReaders[op.results[0]] == readers[op.results[0]];
+  return loaded;
+}
+
 void tsopt::dropScheduleAndMemoryPlan(Graph &g) {
   for (Op &op : g.ops) {
     op.depth = -1;

@@ -210,6 +210,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       return llvm::failure();
   }
   const Graph &g = planned ? *planned : *op.body;
+  // Inputs their savers load from device memory: no copy, no tile.
+  std::vector<bool> loadedBySavers = inputsLoadedBySavers(g);
   KernelCost k;
   k.kind = op.kind;
   k.graphDefined = true;
@@ -221,7 +223,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
         k.ldmatrixOperands +=
             fragmentLoad(g, bop, operand) != FragmentLoad::Elements;
     }
-    if (bop.kind == OpKind::BlockInput)
+    if (bop.kind == OpKind::BlockInput &&
+        !loadedBySavers[&bop - g.ops.data()])
       k.copyBytes.push_back(bop.copyBytes);
     for (const Layout &layout : bop.layouts)
       k.swizzledTiles += layout.swizzle != 0;
@@ -283,6 +286,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       int64_t tile = bytesOf(g, bop.results[0]);
       readPerBlock += tile * loads;
       inputReads.push_back({tile * loads, bop.gridMap});
+      if (loadedBySavers[i])
+        break; // read into registers by the savers
       smemPerBlock += tile * loads; // the copy lands in shared memory
       accessesPerBlock +=
           ceilDiv(tile, std::max<int64_t>(bop.copyBytes, 1)) * loads;
@@ -345,7 +350,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
         work |= schedule->phase[i] == phase && schedule->depth[i] == d &&
                 !(bop.kind == OpKind::Accum &&
                   inRegisters.contains(bop.operands[0])) &&
-                !isPassThroughAccum(g, bop) && savedBy[i] < 0;
+                !isPassThroughAccum(g, bop) && savedBy[i] < 0 &&
+                !loadedBySavers[i];
       n += work;
     }
     return n;

@@ -75,11 +75,17 @@ SaverCopy tsopt::saverCopy(const Graph &bg, const Op &op) {
     if (saver >= 0 && &bg.ops[saver] == &op)
       copy.computes = static_cast<int>(i);
   int last = static_cast<int>(tile.shape.size()) - 1;
+  std::vector<int> producer = producers(bg);
+  std::vector<bool> loaded = inputsLoadedBySavers(bg);
+  auto fromDevice = [&](int v) { return producer[v] >= 0 && loaded[producer[v]]; };
+  // Whether operand `v` holds a chunk's values contiguously: a tile that
+  // stores its rows contiguously, or an input's row-major device tensor.
   auto alongRows = [&](int v) {
     const Shape &shape = bg.type(v).shape;
-    return !shape.empty() && shape.back() == tile.shape.back() &&
-           contiguousDim(shape, tileLayout(bg, v)) ==
-               static_cast<int>(shape.size()) - 1;
+    if (shape.empty() || shape.back() != tile.shape.back())
+      return false;
+    return fromDevice(v) || contiguousDim(shape, tileLayout(bg, v)) ==
+                                static_cast<int>(shape.size()) - 1;
   };
   auto broadcastRows = [&](int v) {
     const Shape &shape = bg.type(v).shape;
@@ -103,13 +109,26 @@ SaverCopy tsopt::saverCopy(const Graph &bg, const Op &op) {
     copy.sharedLoads = (elements + copy.loadElements - 1) / copy.loadElements;
     return copy;
   }
-  // Each operand: one load per chunk where it is the same along the chunk
-  // (broadcast rows) or loads a chunk at once, else one per element.
-  for (int v : bg.ops[copy.computes].operands)
-    copy.sharedLoads +=
-        copy.storeElements && (broadcastRows(v) || alongRows(v))
-            ? elements / copy.storeElements
-            : elements;
+  // Each operand: one load per chunk where the chunk shares its value
+  // (broadcast rows) or it holds the chunk contiguously (from device memory
+  // only where its rows keep every chunk aligned), else one per value.
+  for (int v : bg.ops[copy.computes].operands) {
+    SaverCopy::OperandLoad load;
+    load.fromDevice = fromDevice(v);
+    int64_t rowExtent =
+        load.fromDevice
+            ? bg.type(bg.ops[producer[v]].operands[0]).shape.back()
+            : 0;
+    if (copy.storeElements && broadcastRows(v))
+      load.load = SaverCopy::Load::Shared;
+    else if (copy.storeElements && alongRows(v) &&
+             (!load.fromDevice || rowExtent % copy.storeElements == 0))
+      load.load = SaverCopy::Load::Vector;
+    (load.fromDevice ? copy.globalLoads : copy.sharedLoads) +=
+        load.load == SaverCopy::Load::Element ? elements
+                                              : elements / copy.storeElements;
+    copy.operands.push_back(load);
+  }
   return copy;
 }
 
@@ -308,9 +327,10 @@ bool tsopt::isPlanned(const Graph &bg) {
     return false;
   // Offsets exactly on the ops with tiles.
   std::vector<int> savedBy = opsComputedBySavers(bg);
+  std::vector<bool> loaded = inputsLoadedBySavers(bg);
   for (auto [i, op] : llvm::enumerate(bg.ops)) {
     bool hasTile = op.kind != OpKind::BlockOutput &&
-                   !isPassThroughAccum(bg, op) && savedBy[i] < 0;
+                   !isPassThroughAccum(bg, op) && savedBy[i] < 0 && !loaded[i];
     if ((op.kind == OpKind::Matmul && !op.mma) ||
         (op.kind == OpKind::BlockInput && !op.copyBytes) || op.depth < 0 ||
         op.offsets.empty() == hasTile)

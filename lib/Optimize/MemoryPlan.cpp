@@ -28,6 +28,7 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
       lastUse[v] = std::max(lastUse[v], s.step(i));
   // A saver that computes an op's values reads that op's operands.
   std::vector<int> savedBy = opsComputedBySavers(g);
+  std::vector<bool> loaded = inputsLoadedBySavers(g);
   for (auto [i, saver] : llvm::enumerate(savedBy))
     if (saver >= 0)
       for (int v : g.ops[i].operands)
@@ -46,9 +47,9 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
   std::vector<int> tileOf(g.values.size(), -1);
   for (size_t i = 0; i < g.ops.size(); ++i) {
     const Op &op = g.ops[i];
-    // An output saver writes device memory; an op a saver computes has
-    // no tile.
-    if (op.kind == OpKind::BlockOutput || savedBy[i] >= 0)
+    // An output saver writes device memory; an op a saver computes, or an
+    // input it loads, has no tile.
+    if (op.kind == OpKind::BlockOutput || savedBy[i] >= 0 || loaded[i])
       continue;
     if (isPassThroughAccum(g, op)) {
       int t = tileOf[op.operands[0]];

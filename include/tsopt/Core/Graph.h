@@ -272,6 +272,12 @@ bool isPassThroughAccum(const Graph &g, const Op &op);
 /// the saver instead) and the op no step of its own.
 std::vector<int> opsComputedBySavers(const Graph &g);
 
+/// For each op of block graph `g`, whether it is an input iterator whose
+/// tile only ops computed by savers read (opsComputedBySavers), the same
+/// in every iteration (fmap = replica): those savers load its values from
+/// the device tensor themselves, so it has no tile, no copy and no step.
+std::vector<bool> inputsLoadedBySavers(const Graph &g);
+
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);
 

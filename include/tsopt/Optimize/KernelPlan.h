@@ -110,6 +110,21 @@ struct SaverCopy {
   /// contiguously, once per chunk where it is broadcast along the rows, and
   /// element by element otherwise.
   int64_t sharedLoads = 0;
+  /// The same loads of operands that are inputs the saver loads from device
+  /// memory itself (inputsLoadedBySavers).
+  int64_t globalLoads = 0;
+  /// A computing saver, per operand of the computed op: how it is loaded.
+  enum class Load : uint8_t {
+    Element, ///< one load per value
+    Shared,  ///< one load per chunk: the chunk shares one value
+    Vector,  ///< one vector load per chunk
+  };
+  struct OperandLoad {
+    Load load = Load::Element;
+    /// From the input's device tensor (inputsLoadedBySavers), not a tile.
+    bool fromDevice = false;
+  };
+  llvm::SmallVector<OperandLoad, 4> operands;
 };
 SaverCopy saverCopy(const Graph &blockGraph, const Op &op);
 

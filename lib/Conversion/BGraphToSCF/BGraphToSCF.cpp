@@ -905,6 +905,7 @@ LogicalResult BlockEmitter::run() {
     tileLayouts[memrefs[t.value]] = tileLayout(g, t.value);
   }
   savedBy = opsComputedBySavers(g);
+  loadedBySavers = inputsLoadedBySavers(g);
   // A pass-through accumulator's result is its operand's tile.
   for (const Op &op : g.ops)
     if (isPassThroughAccum(g, op))
@@ -1029,7 +1030,7 @@ LogicalResult BlockEmitter::run() {
       bool any = !pipelined.empty() && &step == &loopSteps.front();
       for (unsigned idx : step) {
         if (hoisted.contains(idx) || llvm::is_contained(pipelined, idx) ||
-            savedBy[idx] >= 0)
+            savedBy[idx] >= 0 || loadedBySavers[idx])
           continue;
         if (failed(emitOp(idx, iter)))
           return failure();

@@ -245,6 +245,9 @@ private:
   /// The loop-body ops computed once before the loop (loop invariant, their
   /// tiles kept by the plan for the whole loop).
   llvm::SmallDenseSet<unsigned, 8> loopInvariantOps() const;
+  /// Where input iterator `op`'s tile of iteration `iter` starts in its
+  /// device tensor (the evaluator's rule; `iter` unused for fmap = replica).
+  SmallVector<Value, 4> iteratorOffset(const Op &op, Value iter);
   /// Copies iteration `iter`'s tile of input iterator `op` into `dst` (its
   /// planned tile when null), in chunks of the plan's copy bytes.
   void emitInput(const Op &op, Value iter, Value dst = Value());
@@ -337,8 +340,10 @@ private:
   llvm::DenseMap<int, Value> fragmentRegs;
   /// Shared-memory tile views -> their planned layout (row-major when absent).
   llvm::DenseMap<Value, Layout> tileLayouts;
-  /// Per op, the output saver that computes its values (opsComputedBySavers).
+  /// Per op, the output saver that computes its values (opsComputedBySavers),
+  /// and whether it is an input its savers load (inputsLoadedBySavers).
   std::vector<int> savedBy;
+  std::vector<bool> loadedBySavers;
 };
 
 } // namespace tsopt::block_lowering

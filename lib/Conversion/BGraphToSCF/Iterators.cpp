@@ -12,7 +12,7 @@
 namespace tsopt::block_lowering {
 
 
-void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
+SmallVector<Value, 4> BlockEmitter::iteratorOffset(const Op &op, Value iter) {
   const Shape &tensor = shapeOf(op.operands[0]);
   const Shape &tile = shapeOf(op.results[0]);
   // Offsets as in the evaluator: block b_g keeps chunk b_g of |d| / grid_g,
@@ -26,6 +26,12 @@ void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
   }
   if (op.fmap != kReplica)
     offset[op.fmap] = addIndex(offset[op.fmap], mulIndex(iter, tile[op.fmap]));
+  return offset;
+}
+
+void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
+  const Shape &tile = shapeOf(op.results[0]);
+  SmallVector<Value, 4> offset = iteratorOffset(op, iter);
   Value src = memrefOf(op.operands[0]);
   if (!dst)
     dst = memrefOf(op.results[0]);
@@ -271,9 +277,20 @@ void BlockEmitter::emitComputingSaver(const Op &op, const SaverCopy &copy,
   if (!copy.storeElements) {
     forEachElement(tile, [&](ValueRange index) {
       SmallVector<Value, 4> args;
-      for (int v : computed.operands)
-        args.push_back(
-            load(memrefOf(v), broadcastIndex(index, shapeOf(v), tile)));
+      for (auto [i, v] : llvm::enumerate(computed.operands)) {
+        SmallVector<Value, 4> at = broadcastIndex(index, shapeOf(v), tile);
+        if (!copy.operands[i].fromDevice) {
+          args.push_back(load(memrefOf(v), at));
+          continue;
+        }
+        const Op &input = g.ops[producers(g)[v]];
+        SmallVector<Value, 4> base = iteratorOffset(input, Value());
+        for (auto [d, t] : llvm::enumerate(at))
+          base[d] = addIndex(base[d], t);
+        args.push_back(widenVia(
+            memref::LoadOp::create(b, loc, memrefOf(input.operands[0]), base),
+            g.type(v).dtype));
+      }
       store(computeInRegisters(computed, args), dst, target(index));
     });
     return;
@@ -285,24 +302,43 @@ void BlockEmitter::emitComputingSaver(const Op &op, const SaverCopy &copy,
   forEachIndex(numElements(chunks), [&](Value q) {
     SmallVector<Value, 4> index = delinearize(q, chunks);
     index.back() = mulIndex(index.back(), chunk);
-    // Each operand's values along the chunk, as saverCopy counts them: one
-    // load where the chunk shares one value (broadcast rows), one vector
-    // load where the operand stores its rows contiguously, else one load
-    // per element.
+    // Each operand's values along the chunk, loaded as saverCopy plans:
+    // from its tile, or from the input's device tensor at the iterator's
+    // offset (rounded to the tile's type, as a copy would store them).
     SmallVector<SmallVector<Value, 8>, 4> values;
-    for (int v : computed.operands) {
+    for (auto [i, v] : llvm::enumerate(computed.operands)) {
+      const SaverCopy::OperandLoad &how = copy.operands[i];
       const Shape &shape = shapeOf(v);
+      DType tileType = g.type(v).dtype;
       Value m = memrefOf(v);
+      SmallVector<Value, 4> base;
+      if (how.fromDevice) {
+        const Op &input = g.ops[producers(g)[v]];
+        m = memrefOf(input.operands[0]);
+        base = iteratorOffset(input, Value());
+      }
+      auto place = [&](ArrayRef<Value> tileIndex) -> SmallVector<Value, 4> {
+        if (!how.fromDevice)
+          return at(m, tileIndex);
+        SmallVector<Value, 4> global;
+        for (auto [d, t] : llvm::enumerate(tileIndex))
+          global.push_back(addIndex(base[d], t));
+        return global;
+      };
+      auto valueAt = [&](ArrayRef<Value> tileIndex) {
+        return widenVia(memref::LoadOp::create(b, loc, m, place(tileIndex)),
+                        tileType);
+      };
       SmallVector<Value, 8> &vals = values.emplace_back();
       SmallVector<Value, 4> at0 = broadcastIndex(index, shape, tile);
-      if (shape.empty() || (shape.back() == 1 && tile.back() > 1)) {
-        vals.assign(chunk, load(m, at0));
-        continue;
-      }
-      if (storedAlong(m, static_cast<int>(shape.size()) - 1)) {
+      switch (how.load) {
+      case SaverCopy::Load::Shared:
+        vals.assign(chunk, valueAt(at0));
+        break;
+      case SaverCopy::Load::Vector: {
         auto elemType = cast<MemRefType>(m.getType()).getElementType();
         Value vec = vector::LoadOp::create(
-            b, loc, VectorType::get({chunk}, elemType), m, at(m, at0),
+            b, loc, VectorType::get({chunk}, elemType), m, place(at0),
             /*nontemporal=*/false,
             gpu ? llvm::MaybeAlign(chunk * elemType.getIntOrFloatBitWidth() /
                                    8)
@@ -310,13 +346,16 @@ void BlockEmitter::emitComputingSaver(const Op &op, const SaverCopy &copy,
         for (int64_t k = 0; k < chunk; ++k)
           vals.push_back(widenVia(
               vector::ExtractOp::create(b, loc, vec, ArrayRef<int64_t>{k}),
-              DType::F32));
-        continue;
+              tileType));
+        break;
       }
-      for (int64_t k = 0; k < chunk; ++k) {
-        SmallVector<Value, 4> at(index);
-        at.back() = addIndex(at.back(), cIndex(k));
-        vals.push_back(load(m, broadcastIndex(at, shape, tile)));
+      case SaverCopy::Load::Element:
+        for (int64_t k = 0; k < chunk; ++k) {
+          SmallVector<Value, 4> idx(index);
+          idx.back() = addIndex(idx.back(), cIndex(k));
+          vals.push_back(valueAt(broadcastIndex(idx, shape, tile)));
+        }
+        break;
       }
     }
     Value vec = arith::ConstantOp::create(

@@ -5,7 +5,9 @@
 
 // Input iterators on sm_80 and later: cp.async in the largest chunk of 16,
 // 8 or 4 bytes that divides the tile's rows; rows that do not split into
-// 4-byte chunks keep the plain element copy.
+// 4-byte chunks keep the plain element copy. (Row sums read the tiles: an
+// element-wise op's output saver would read its input from device memory
+// itself, with no copy.)
 
 // ROUNDTRIP: ub.poison : !nvgpu.device.async.token
 // ROUNDTRIP: nvgpu.device_async_copy
@@ -28,9 +30,9 @@
 // CHECK: %[[GROUP:.+]] = nvgpu.device_async_create_group %[[LAST]]
 // CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]]
 // CHECK-NEXT: gpu.barrier
-func.func @rows16(%x: tensor<64x64xf16>) -> tensor<64x64xf16> {
-  %e = kgraph.exp %x : tensor<64x64xf16>
-  return %e : tensor<64x64xf16>
+func.func @rows16(%x: tensor<64x64xf16>) -> tensor<64x1xf16> {
+  %e = kgraph.reduce_sum %x dim = 1 : tensor<64x64xf16> -> tensor<64x1xf16>
+  return %e : tensor<64x1xf16>
 }
 
 // f32 rows of 2: 8-byte chunks, through L1.
@@ -38,17 +40,17 @@ func.func @rows16(%x: tensor<64x64xf16>) -> tensor<64x64xf16> {
 // CHECK: nvgpu.device_async_copy %{{.+}}, 2 : memref<64x2xf32> to memref<64x2xf32, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_wait
 // CHECK-NEXT: gpu.barrier
-func.func @rows8(%x: tensor<64x2xf32>) -> tensor<64x2xf32> {
-  %e = kgraph.exp %x : tensor<64x2xf32>
-  return %e : tensor<64x2xf32>
+func.func @rows8(%x: tensor<64x2xf32>) -> tensor<64x1xf32> {
+  %e = kgraph.reduce_sum %x dim = 1 : tensor<64x2xf32> -> tensor<64x1xf32>
+  return %e : tensor<64x1xf32>
 }
 
 // f16 rows of 2: 4-byte chunks.
 // CHECK-LABEL: gpu.func @rows4_kernel0(
 // CHECK: nvgpu.device_async_copy %{{.+}}, 2 : memref<64x2xf16> to memref<64x2xf16, #gpu.address_space<workgroup>>
-func.func @rows4(%x: tensor<64x2xf16>) -> tensor<64x2xf16> {
-  %e = kgraph.exp %x : tensor<64x2xf16>
-  return %e : tensor<64x2xf16>
+func.func @rows4(%x: tensor<64x2xf16>) -> tensor<64x1xf16> {
+  %e = kgraph.reduce_sum %x dim = 1 : tensor<64x2xf16> -> tensor<64x1xf16>
+  return %e : tensor<64x1xf16>
 }
 
 // f16 rows of 3: no chunk divides them; the plain copy, no wait.
@@ -59,9 +61,9 @@ func.func @rows4(%x: tensor<64x2xf16>) -> tensor<64x2xf16> {
 // CHECK-NEXT: memref.store %[[V]], %{{.+}} : memref<64x3xf16, #gpu.address_space<workgroup>>
 // CHECK-NOT: nvgpu.
 // CHECK: gpu.return
-func.func @odd(%x: tensor<64x3xf16>) -> tensor<64x3xf16> {
-  %e = kgraph.exp %x : tensor<64x3xf16>
-  return %e : tensor<64x3xf16>
+func.func @odd(%x: tensor<64x3xf16>) -> tensor<64x1xf16> {
+  %e = kgraph.reduce_sum %x dim = 1 : tensor<64x3xf16> -> tensor<64x1xf16>
+  return %e : tensor<64x1xf16>
 }
 
 // cp.async, commit and wait in NVVM.

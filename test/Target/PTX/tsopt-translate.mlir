@@ -42,17 +42,23 @@
 // PTX-NEXT: .maxntid 128, 1, 1
 // PTX-DAG: mov.u32 {{.+}}, %ctaid.x;
 // PTX-DAG: mov.u32 {{.+}}, %tid.x;
-// One barrier (the copies have landed); the output saver computes the
-// exponentials in registers as it stores them.
-// PTX: bar.sync 0;
+// Element-wise kernels need no shared memory and no barrier: the output
+// saver loads 16 bytes of the input, computes the exponentials in
+// registers and stores 16 bytes.
+// PTX-NOT: bar.sync
+// PTX: ld.global.v4.b32
 // PTX: ex2.approx.ftz.f32
+// PTX: st.global.v4.b32
 // PTX-NOT: bar.sync
 // PTX: ret;
 // PTX-LABEL: .visible .entry ew_kernel1(
 // PTX-NEXT: .param .u64 {{.*}}ew_kernel1_param_0,
 // PTX-NEXT: .param .u64 {{.*}}ew_kernel1_param_1,
 // PTX-NEXT: .param .u64 {{.*}}ew_kernel1_param_2
-// PTX: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: ld.global.v4.b32
+// PTX: ld.global.v4.b32
+// PTX: st.global.v4.b32
 // PTX: ret;
 // PTX-LABEL: .visible .entry gmlp_kernel0(
 // PTX-COUNT-4: .param .u64
@@ -102,7 +108,7 @@
 // JSON-NEXT: 1
 // JSON-NEXT: ],
 // JSON-NEXT: "name": "ew_kernel0",
-// JSON-NEXT: "shared_memory_bytes": 4096
+// JSON-NEXT: "shared_memory_bytes": 0
 // JSON-NEXT: },
 // ew_kernel1 reads tmp0 and arg1 and writes result0.
 // JSON-NEXT: {
@@ -117,7 +123,7 @@
 // JSON-NEXT: 1
 // JSON-NEXT: ],
 // JSON-NEXT: "name": "ew_kernel1",
-// JSON-NEXT: "shared_memory_bytes": 8192
+// JSON-NEXT: "shared_memory_bytes": 0
 // JSON-NEXT: }
 // JSON-NEXT: ],
 // JSON-NEXT: "name": "ew"
