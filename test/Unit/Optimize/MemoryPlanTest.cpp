@@ -401,9 +401,10 @@ std::vector<std::vector<int>> liveSets(const Graph &bg, const Schedule &sch) {
   std::vector<std::vector<int>> live(sch.numSteps());
   int loopSteps = sch.numDepths[0];
   std::vector<int> savedBy = opsComputedBySavers(bg);
+  std::vector<bool> loaded = inputsLoadedBySavers(bg);
   for (size_t i = 0; i < bg.ops.size(); ++i) {
     if (bg.ops[i].kind == OpKind::BlockOutput ||
-        isPassThroughAccum(bg, bg.ops[i]) || savedBy[i] >= 0)
+        isPassThroughAccum(bg, bg.ops[i]) || savedBy[i] >= 0 || loaded[i])
       continue;
     for (int v : bg.ops[i].results) {
       int born = sch.step(i);
