@@ -362,7 +362,8 @@ std::vector<int> tsopt::opsComputedBySavers(const Graph &g) {
 
 std::vector<bool> tsopt::inputsLoadedBySavers(const Graph &g) {
   std::vector<int> savedBy = opsComputedBySavers(g);
-  std::vector<int> readers(g.values.size(), 0), computedReaders(g.values.size(), 0);
+  std::vector<int> readers(g.values.size(), 0),
+      computedReaders(g.values.size(), 0);
   for (auto [i, op] : llvm::enumerate(g.ops))
     for (int v : op.operands) {
       ++readers[v];

@@ -223,8 +223,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
         k.ldmatrixOperands +=
             fragmentLoad(g, bop, operand) != FragmentLoad::Elements;
     }
-    if (bop.kind == OpKind::BlockInput &&
-        !loadedBySavers[&bop - g.ops.data()])
+    if (bop.kind == OpKind::BlockInput && !loadedBySavers[&bop - g.ops.data()])
       k.copyBytes.push_back(bop.copyBytes);
     for (const Layout &layout : bop.layouts)
       k.swizzledTiles += layout.swizzle != 0;
@@ -287,7 +286,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       readPerBlock += tile * loads;
       inputReads.push_back({tile * loads, bop.gridMap});
       if (loadedBySavers[i])
-        break; // read into registers by the savers
+        break;                      // read into registers by the savers
       smemPerBlock += tile * loads; // the copy lands in shared memory
       accessesPerBlock +=
           ceilDiv(tile, std::max<int64_t>(bop.copyBytes, 1)) * loads;

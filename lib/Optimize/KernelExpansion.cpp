@@ -451,10 +451,9 @@ FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
     return failure();
   // The layout ILP's prices depend on the target's figures (a clock may
   // be set by hand): the device, its clock and SMs name them.
-  std::string key = serializeGraph(*expanded) + "\n" + target.name.str() +
-                    " " + target.device.str() + " " +
-                    std::to_string(target.clockHz) + " " +
-                    std::to_string(target.numSMs) + " " +
+  std::string key = serializeGraph(*expanded) + "\n" + target.name.str() + " " +
+                    target.device.str() + " " + std::to_string(target.clockHz) +
+                    " " + std::to_string(target.numSMs) + " " +
                     std::to_string(options.tensorCores) + " " +
                     std::to_string(options.pipeline);
   static std::mutex mutex;

@@ -77,7 +77,9 @@ SaverCopy tsopt::saverCopy(const Graph &bg, const Op &op) {
   int last = static_cast<int>(tile.shape.size()) - 1;
   std::vector<int> producer = producers(bg);
   std::vector<bool> loaded = inputsLoadedBySavers(bg);
-  auto fromDevice = [&](int v) { return producer[v] >= 0 && loaded[producer[v]]; };
+  auto fromDevice = [&](int v) {
+    return producer[v] >= 0 && loaded[producer[v]];
+  };
   // Whether operand `v` holds a chunk's values contiguously: a tile that
   // stores its rows contiguously, or an input's row-major device tensor.
   auto alongRows = [&](int v) {
@@ -116,9 +118,8 @@ SaverCopy tsopt::saverCopy(const Graph &bg, const Op &op) {
     SaverCopy::OperandLoad load;
     load.fromDevice = fromDevice(v);
     int64_t rowExtent =
-        load.fromDevice
-            ? bg.type(bg.ops[producer[v]].operands[0]).shape.back()
-            : 0;
+        load.fromDevice ? bg.type(bg.ops[producer[v]].operands[0]).shape.back()
+                        : 0;
     if (copy.storeElements && broadcastRows(v))
       load.load = SaverCopy::Load::Shared;
     else if (copy.storeElements && alongRows(v) &&

@@ -267,9 +267,10 @@ bool isPassThroughAccum(const Graph &g, const Op &op);
 /// element-wise or a thread graph of one result, has the saver's tile
 /// shape, and nothing else reads its result or the accumulators between
 /// (so it is never the exp of a softmax's running-max form, whose values
-/// reach matmuls or row sums): the saver loads the op's operands and stores each value as it computes it, so the
-/// op's result has no tile (tileLifetimes keeps the operands' tiles until
-/// the saver instead) and the op no step of its own.
+/// reach matmuls or row sums): the saver loads the op's operands and stores
+/// each value as it computes it, so the op's result has no tile (tileLifetimes
+/// keeps the operands' tiles until the saver instead) and the op no step of its
+/// own.
 std::vector<int> opsComputedBySavers(const Graph &g);
 
 /// For each op of block graph `g`, whether it is an input iterator whose

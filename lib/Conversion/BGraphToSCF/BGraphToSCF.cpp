@@ -613,8 +613,8 @@ Value BlockEmitter::runThreadGraph(const Op &op, ArrayRef<Value> inputs,
   return Value();
 }
 
-Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index,
-                                    Value shift, bool stopAtExp) {
+Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index, Value shift,
+                                    bool stopAtExp) {
   const Shape &shape = shapeOf(op.results[0]);
   SmallVector<Value, 4> inputs;
   for (int operand : op.operands)
@@ -1036,8 +1036,8 @@ LogicalResult BlockEmitter::run() {
           return failure();
         // A sum kept in registers, or an accumulator passing its operand
         // through, emits nothing here: no barrier for it.
-        any |= !fragmentAccums.contains(idx) &&
-               !isPassThroughAccum(g, g.ops[idx]);
+        any |=
+            !fragmentAccums.contains(idx) && !isPassThroughAccum(g, g.ops[idx]);
       }
       if (any)
         barrier();
@@ -1064,7 +1064,8 @@ LogicalResult BlockEmitter::run() {
   // emitted something (an op its saver computes emits nothing in its step).
   bool emitted = false;
   for (const auto &step : postSteps) {
-    bool any = llvm::any_of(step, [&](unsigned idx) { return savedBy[idx] < 0; });
+    bool any =
+        llvm::any_of(step, [&](unsigned idx) { return savedBy[idx] < 0; });
     if (any && emitted)
       barrier();
     for (unsigned idx : step)

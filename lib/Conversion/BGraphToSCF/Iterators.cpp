@@ -11,7 +11,6 @@
 
 namespace tsopt::block_lowering {
 
-
 SmallVector<Value, 4> BlockEmitter::iteratorOffset(const Op &op, Value iter) {
   const Shape &tensor = shapeOf(op.operands[0]);
   const Shape &tile = shapeOf(op.results[0]);
@@ -237,8 +236,8 @@ void BlockEmitter::emitSaverCopy(const Op &op, Value dst,
       Value loaded = convertTo(
           vector::LoadOp::create(
               b, loc, pieceType, src, at(src, from), /*nontemporal=*/false,
-              gpu ? llvm::MaybeAlign(piece *
-                                     srcType.getElementTypeBitWidth() / 8)
+              gpu ? llvm::MaybeAlign(piece * srcType.getElementTypeBitWidth() /
+                                     8)
                   : llvm::MaybeAlign()),
           dst);
       pieces.push_back(loaded);
@@ -340,8 +339,7 @@ void BlockEmitter::emitComputingSaver(const Op &op, const SaverCopy &copy,
         Value vec = vector::LoadOp::create(
             b, loc, VectorType::get({chunk}, elemType), m, place(at0),
             /*nontemporal=*/false,
-            gpu ? llvm::MaybeAlign(chunk * elemType.getIntOrFloatBitWidth() /
-                                   8)
+            gpu ? llvm::MaybeAlign(chunk * elemType.getIntOrFloatBitWidth() / 8)
                 : llvm::MaybeAlign());
         for (int64_t k = 0; k < chunk; ++k)
           vals.push_back(widenVia(
