@@ -38,6 +38,26 @@ void BlockEmitter::forEachElement(llvm::ArrayRef<int64_t> shape,
                [&](Value i) { body(delinearize(i, shape)); });
 }
 
+void BlockEmitter::forEachStoredElement(
+    Value memref, llvm::function_ref<void(ValueRange)> body) {
+  auto type = cast<MemRefType>(memref.getType());
+  llvm::ArrayRef<int64_t> shape = type.getShape();
+  int rank = static_cast<int>(shape.size());
+  // Dims slowest first in storage: the linear index walks the storage.
+  SmallVector<int, 4> order =
+      llvm::to_vector(llvm::reverse(storageFastestFirst(rank, tileLayouts.lookup(memref))));
+  Shape stored;
+  for (int d : order)
+    stored.push_back(shape[d]);
+  forEachIndex(numElements(stored), [&](Value i) {
+    SmallVector<Value, 4> at = delinearize(i, stored);
+    SmallVector<Value, 4> index(rank);
+    for (auto [k, d] : llvm::enumerate(order))
+      index[d] = at[k];
+    body(index);
+  });
+}
+
 void BlockEmitter::forEachIndex(int64_t n,
                                 llvm::function_ref<void(Value)> body) {
   OpBuilder::InsertionGuard guard(b);
@@ -358,8 +378,11 @@ void BlockEmitter::copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
 void BlockEmitter::gather(
     const Op &op,
     llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex) {
+  // In the result tile's storage order: a transpose into a tile stored
+  // column-major (the layout plan's choice for a transposed operand) then
+  // reads its source's rows and writes its own storage contiguously.
   Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-  forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+  forEachStoredElement(dst, [&](ValueRange index) {
     Value v = memref::LoadOp::create(b, loc, src, at(src, sourceIndex(index)));
     memref::StoreOp::create(b, loc, convertTo(v, dst), dst, at(dst, index));
   });

@@ -91,6 +91,11 @@ private:
   void forEachElement(llvm::ArrayRef<int64_t> shape,
                       llvm::function_ref<void(ValueRange)> body);
 
+  /// forEachElement over `memref`'s elements in the order its layout
+  /// stores them (thread t takes the t-th stored element, ...).
+  void forEachStoredElement(Value memref,
+                            llvm::function_ref<void(ValueRange)> body);
+
   /// The index into an operand of shape `operand` for element `index` of a
   /// result of shape `result` under numpy broadcasting (right-aligned; a
   /// size-1 operand dim reads element 0).
