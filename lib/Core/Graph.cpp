@@ -377,6 +377,16 @@ std::vector<bool> tsopt::inputsLoadedBySavers(const Graph &g) {
   return loaded;
 }
 
+std::vector<bool> tsopt::opsWithTiles(const Graph &g) {
+  std::vector<int> savedBy = opsComputedBySavers(g);
+  std::vector<bool> loaded = inputsLoadedBySavers(g);
+  std::vector<bool> tiles(g.ops.size());
+  for (auto [i, op] : llvm::enumerate(g.ops))
+    tiles[i] = op.kind != OpKind::BlockOutput && !isPassThroughAccum(g, op) &&
+               savedBy[i] < 0 && !loaded[i];
+  return tiles;
+}
+
 void tsopt::dropScheduleAndMemoryPlan(Graph &g) {
   for (Op &op : g.ops) {
     op.depth = -1;

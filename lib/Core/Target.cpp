@@ -198,14 +198,9 @@ int64_t tsopt::dtypeBytes(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
 
 int64_t tsopt::sharedMemoryUpperBound(const Graph &blockGraph) {
   int64_t bytes = 0;
-  std::vector<int> savedBy = opsComputedBySavers(blockGraph);
-  std::vector<bool> loaded = inputsLoadedBySavers(blockGraph);
+  std::vector<bool> withTiles = opsWithTiles(blockGraph);
   for (auto [i, op] : llvm::enumerate(blockGraph.ops)) {
-    // An output saver writes device memory; a pass-through accumulator's
-    // result is its operand's tile; savers compute some ops' values and
-    // load some inputs' themselves.
-    if (op.kind == OpKind::BlockOutput || isPassThroughAccum(blockGraph, op) ||
-        savedBy[i] >= 0 || loaded[i])
+    if (!withTiles[i])
       continue;
     // A pipelined iterator has a buffer per stage.
     int64_t buffers = blockGraph.stages > 1 && isPipelinedInput(blockGraph, op)

@@ -7,6 +7,7 @@
 #include "tsopt/Optimize/SoftmaxPlan.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace tsopt;
 
@@ -70,10 +71,13 @@ SaverCopy tsopt::saverCopy(const Graph &bg, const Op &op) {
   const TensorType &tile = bg.type(op.operands[0]);
   const TensorType &tensor = bg.type(op.results[0]);
   int64_t elements = tile.numElements();
+  assert(&op >= bg.ops.data() && &op < bg.ops.data() + bg.ops.size() &&
+         "an op of the block graph");
+  int saver = static_cast<int>(&op - bg.ops.data());
   std::vector<int> savedBy = opsComputedBySavers(bg);
-  for (auto [i, saver] : llvm::enumerate(savedBy))
-    if (saver >= 0 && &bg.ops[saver] == &op)
-      copy.computes = static_cast<int>(i);
+  auto computed = llvm::find(savedBy, saver);
+  if (computed != savedBy.end())
+    copy.computes = static_cast<int>(computed - savedBy.begin());
   int last = static_cast<int>(tile.shape.size()) - 1;
   std::vector<int> producer = producers(bg);
   std::vector<bool> loaded = inputsLoadedBySavers(bg);
@@ -327,14 +331,11 @@ bool tsopt::isPlanned(const Graph &bg) {
   if (bg.stages <= 0)
     return false;
   // Offsets exactly on the ops with tiles.
-  std::vector<int> savedBy = opsComputedBySavers(bg);
-  std::vector<bool> loaded = inputsLoadedBySavers(bg);
+  std::vector<bool> withTiles = opsWithTiles(bg);
   for (auto [i, op] : llvm::enumerate(bg.ops)) {
-    bool hasTile = op.kind != OpKind::BlockOutput &&
-                   !isPassThroughAccum(bg, op) && savedBy[i] < 0 && !loaded[i];
     if ((op.kind == OpKind::Matmul && !op.mma) ||
         (op.kind == OpKind::BlockInput && !op.copyBytes) || op.depth < 0 ||
-        op.offsets.empty() == hasTile)
+        op.offsets.empty() == withTiles[i])
       return false;
   }
   return true;

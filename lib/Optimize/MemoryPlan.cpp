@@ -28,7 +28,7 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
       lastUse[v] = std::max(lastUse[v], s.step(i));
   // A saver that computes an op's values reads that op's operands.
   std::vector<int> savedBy = opsComputedBySavers(g);
-  std::vector<bool> loaded = inputsLoadedBySavers(g);
+  std::vector<bool> withTiles = opsWithTiles(g);
   for (auto [i, saver] : llvm::enumerate(savedBy))
     if (saver >= 0)
       for (int v : g.ops[i].operands)
@@ -47,10 +47,6 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
   std::vector<int> tileOf(g.values.size(), -1);
   for (size_t i = 0; i < g.ops.size(); ++i) {
     const Op &op = g.ops[i];
-    // An output saver writes device memory; an op a saver computes, or an
-    // input it loads, has no tile.
-    if (op.kind == OpKind::BlockOutput || savedBy[i] >= 0 || loaded[i])
-      continue;
     if (isPassThroughAccum(g, op)) {
       int t = tileOf[op.operands[0]];
       tileOf[op.results[0]] = t;
@@ -59,6 +55,8 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
             std::max({tiles[t].lastStep, lastUse[op.results[0]], loopEnd});
       continue;
     }
+    if (!withTiles[i])
+      continue;
     bool isInvariant = false;
     if (manyIterations && s.phase[i] == Phase::Loop &&
         op.kind != OpKind::Accum) {

@@ -279,6 +279,12 @@ std::vector<int> opsComputedBySavers(const Graph &g);
 /// the device tensor themselves, so it has no tile, no copy and no step.
 std::vector<bool> inputsLoadedBySavers(const Graph &g);
 
+/// For each op of block graph `g`, whether it has shared-memory tiles of
+/// its own: every op but output savers, pass-through accumulators, ops
+/// their savers compute and inputs their savers load. The memory plan
+/// places exactly these (one offset each, Op::offsets).
+std::vector<bool> opsWithTiles(const Graph &g);
+
 /// For each value of `g`, the index of the op producing it (-1: an input).
 std::vector<int> producers(const Graph &g);
 

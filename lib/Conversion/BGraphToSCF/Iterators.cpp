@@ -273,23 +273,48 @@ void BlockEmitter::emitComputingSaver(const Op &op, const SaverCopy &copy,
       to.push_back(addIndex(offset[d], i));
     return to;
   };
+  // Where each operand's values are read, as saverCopy plans: its tile, or
+  // the input's device tensor at the iterator's offset (rounded to the
+  // tile's type, as a copy would store them).
+  struct Source {
+    Value memref;
+    SmallVector<Value, 4> base; ///< the iterator's offset, from device memory
+    DType type;                 ///< the tile's
+  };
+  std::vector<int> producer = producers(g);
+  SmallVector<Source, 4> sources;
+  for (auto [i, v] : llvm::enumerate(computed.operands)) {
+    Source &src = sources.emplace_back();
+    src.type = g.type(v).dtype;
+    src.memref = memrefOf(v);
+    if (copy.operands[i].fromDevice) {
+      const Op &input = g.ops[producer[v]];
+      src.memref = memrefOf(input.operands[0]);
+      src.base = iteratorOffset(input, Value());
+    }
+  }
+  auto place = [&](const Source &src, ArrayRef<Value> tileIndex) {
+    if (src.base.empty())
+      return at(src.memref, tileIndex);
+    SmallVector<Value, 4> global;
+    for (auto [d, t] : llvm::enumerate(tileIndex))
+      global.push_back(addIndex(src.base[d], t));
+    return global;
+  };
+  auto valueAt = [&](const Source &src, ArrayRef<Value> tileIndex) {
+    return widenVia(
+        memref::LoadOp::create(b, loc, src.memref, place(src, tileIndex)),
+        src.type);
+  };
+  auto operandIndex = [&](int v, ValueRange index) {
+    return broadcastIndex(index, shapeOf(v), tile);
+  };
+
   if (!copy.storeElements) {
     forEachElement(tile, [&](ValueRange index) {
       SmallVector<Value, 4> args;
-      for (auto [i, v] : llvm::enumerate(computed.operands)) {
-        SmallVector<Value, 4> at = broadcastIndex(index, shapeOf(v), tile);
-        if (!copy.operands[i].fromDevice) {
-          args.push_back(load(memrefOf(v), at));
-          continue;
-        }
-        const Op &input = g.ops[producers(g)[v]];
-        SmallVector<Value, 4> base = iteratorOffset(input, Value());
-        for (auto [d, t] : llvm::enumerate(at))
-          base[d] = addIndex(base[d], t);
-        args.push_back(widenVia(
-            memref::LoadOp::create(b, loc, memrefOf(input.operands[0]), base),
-            g.type(v).dtype));
-      }
+      for (auto [src, v] : llvm::zip_equal(sources, computed.operands))
+        args.push_back(valueAt(src, operandIndex(v, index)));
       store(computeInRegisters(computed, args), dst, target(index));
     });
     return;
@@ -301,57 +326,34 @@ void BlockEmitter::emitComputingSaver(const Op &op, const SaverCopy &copy,
   forEachIndex(numElements(chunks), [&](Value q) {
     SmallVector<Value, 4> index = delinearize(q, chunks);
     index.back() = mulIndex(index.back(), chunk);
-    // Each operand's values along the chunk, loaded as saverCopy plans:
-    // from its tile, or from the input's device tensor at the iterator's
-    // offset (rounded to the tile's type, as a copy would store them).
+    // Each operand's values along the chunk.
     SmallVector<SmallVector<Value, 8>, 4> values;
     for (auto [i, v] : llvm::enumerate(computed.operands)) {
-      const SaverCopy::OperandLoad &how = copy.operands[i];
-      const Shape &shape = shapeOf(v);
-      DType tileType = g.type(v).dtype;
-      Value m = memrefOf(v);
-      SmallVector<Value, 4> base;
-      if (how.fromDevice) {
-        const Op &input = g.ops[producers(g)[v]];
-        m = memrefOf(input.operands[0]);
-        base = iteratorOffset(input, Value());
-      }
-      auto place = [&](ArrayRef<Value> tileIndex) -> SmallVector<Value, 4> {
-        if (!how.fromDevice)
-          return at(m, tileIndex);
-        SmallVector<Value, 4> global;
-        for (auto [d, t] : llvm::enumerate(tileIndex))
-          global.push_back(addIndex(base[d], t));
-        return global;
-      };
-      auto valueAt = [&](ArrayRef<Value> tileIndex) {
-        return widenVia(memref::LoadOp::create(b, loc, m, place(tileIndex)),
-                        tileType);
-      };
+      const Source &src = sources[i];
       SmallVector<Value, 8> &vals = values.emplace_back();
-      SmallVector<Value, 4> at0 = broadcastIndex(index, shape, tile);
-      switch (how.load) {
+      SmallVector<Value, 4> first = operandIndex(v, index);
+      switch (copy.operands[i].load) {
       case SaverCopy::Load::Shared:
-        vals.assign(chunk, valueAt(at0));
+        vals.assign(chunk, valueAt(src, first));
         break;
       case SaverCopy::Load::Vector: {
-        auto elemType = cast<MemRefType>(m.getType()).getElementType();
+        auto elemType = cast<MemRefType>(src.memref.getType()).getElementType();
         Value vec = vector::LoadOp::create(
-            b, loc, VectorType::get({chunk}, elemType), m, place(at0),
-            /*nontemporal=*/false,
+            b, loc, VectorType::get({chunk}, elemType), src.memref,
+            place(src, first), /*nontemporal=*/false,
             gpu ? llvm::MaybeAlign(chunk * elemType.getIntOrFloatBitWidth() / 8)
                 : llvm::MaybeAlign());
         for (int64_t k = 0; k < chunk; ++k)
           vals.push_back(widenVia(
               vector::ExtractOp::create(b, loc, vec, ArrayRef<int64_t>{k}),
-              tileType));
+              src.type));
         break;
       }
       case SaverCopy::Load::Element:
         for (int64_t k = 0; k < chunk; ++k) {
           SmallVector<Value, 4> idx(index);
           idx.back() = addIndex(idx.back(), cIndex(k));
-          vals.push_back(valueAt(broadcastIndex(idx, shape, tile)));
+          vals.push_back(valueAt(src, operandIndex(v, idx)));
         }
         break;
       }
