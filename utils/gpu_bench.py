@@ -473,6 +473,79 @@ def compare_all(outs, refs, dtypes):
     return worst
 
 
+def cases_path(manifest_path, fn_name):
+    """<fn>.cases.npz beside the manifest (utils/linalg_oracle.py --export:
+    inputs and upstream MLIR's outputs per input regime), or None."""
+    path = os.path.join(os.path.dirname(manifest_path), fn_name + ".cases.npz")
+    return path if os.path.exists(path) else None
+
+
+def load_cases(path):
+    """[(regime, inputs, expected outputs, tolerances)] from a cases file."""
+    import numpy as np
+    out = []
+    with np.load(path) as z:
+        for r in [str(x) for x in z["regimes"]]:
+            def series(kind):
+                items, i = [], 0
+                while "%s.%s%d" % (r, kind, i) in z:
+                    items.append(z["%s.%s%d" % (r, kind, i)])
+                    i += 1
+                return items
+            out.append((r, series("input"), series("expected"),
+                        [float(t) for t in series("tol")]))
+    return out
+
+
+def normwise_error(out, want):
+    """||out - want|| / ||want|| in float64 (utils/linalg_oracle.py's
+    measure); inf when out is not finite."""
+    out, want = out.double(), want.double()
+    if not bool(torch.isfinite(out).all()):
+        return math.inf
+    return (torch.linalg.vector_norm(out - want) /
+            max(torch.linalg.vector_norm(want).item(), 1e-300)).item()
+
+
+def check_cases(cases, fn, inputs, outs, program, result):
+    """Runs the program on every regime's inputs (copied into the input
+    buffers) and checks each output against upstream's with the oracle's
+    normwise tolerance. Leaves the buffers holding the last regime, which
+    the timing then uses."""
+    rows = []
+    for regime, xs, wants, tols in cases:
+        if len(xs) != len(inputs) or len(wants) != len(outs):
+            raise RuntimeError("regime %s has %d inputs and %d outputs, the function %d and %d"
+                               % (regime, len(xs), len(wants), len(inputs), len(outs)))
+        for buf, x in zip(inputs, xs):
+            if tuple(buf.shape) != tuple(x.shape):
+                raise RuntimeError("regime %s: an input has shape %s, the manifest %s"
+                                   % (regime, list(x.shape), list(buf.shape)))
+            buf.copy_(torch.from_numpy(x).to(buf.device, buf.dtype))
+        for o in outs:
+            o.fill_(math.nan)
+        program()
+        if outs and outs[0].is_cuda:
+            torch.cuda.synchronize()
+        for i, (o, w, tol) in enumerate(zip(outs, wants, tols)):
+            w = torch.from_numpy(w).to(o.device)
+            err = normwise_error(o.reshape(w.shape), w) if o.numel() == w.numel() else math.inf
+            rows.append({"regime": regime, "output": i, "error": err, "tol": tol,
+                         "ok": err <= tol})
+    checked = [r for r in rows if math.isfinite(r["tol"])]
+    worst = max(checked, key=lambda r: r["error"] / r["tol"]) if checked else None
+    result["cases"] = rows
+    result["check"] = {"ok": bool(checked) and all(r["ok"] for r in checked),
+                       "max_err": worst["error"] if worst else math.inf,
+                       "regime": worst["regime"] if worst else None}
+    if not checked:
+        result["notes"].append("every regime of the cases file was skipped")
+    for r in checked:
+        if not r["ok"]:
+            result["notes"].append("regime %s output %d: error %.2e above the oracle's tolerance %.2e"
+                                   % (r["regime"], r["output"], r["error"], r["tol"]))
+
+
 # ----------------------------------------------------------------------------
 # Launching PTX: CuPy, or cuda-python's driver API
 # ----------------------------------------------------------------------------
@@ -709,12 +782,15 @@ def baselines(workload, inputs, opts, refs, dtypes, result):
     return calls
 
 
-def bench_function(manifest, fn, backend, opts):
+def bench_function(manifest, fn, backend, opts, cases=None):
+    """Checks and times one function. `cases` (load_cases): the function is
+    checked against upstream MLIR's outputs on the oracle's inputs instead
+    of a workload reference, and timed alone."""
     key = workload_key(fn["name"])
     result = new_result(key, fn["name"])
     result["io_bytes"] = io_bytes(fn)
-    workload = WORKLOADS.get(key)
-    if workload is None:
+    workload = None if cases else WORKLOADS.get(key)
+    if workload is None and not cases:
         result["notes"].append("no reference for %s: not checked, no baselines" % key)
     step = "allocating"
     try:
@@ -732,6 +808,10 @@ def bench_function(manifest, fn, backend, opts):
         for i in modified:
             result["notes"].append("input arg%d was modified by the kernels" % i)
         calls = {}
+        if cases:
+            step = "checking against upstream's outputs"
+            check_cases(cases, fn, inputs, outs, program, result)
+            result["check"]["ok"] = result["check"]["ok"] and not modified
         if workload is not None:
             step = "checking"
             refs = workload.reference(*[x.double() for x in saved])
@@ -813,7 +893,9 @@ def worker_main(opts):
     setup_torch()
     manifest = read_manifest(manifest_path)
     fn = next(f for f in manifest["functions"] if f["name"] == fn_name)
-    result = bench_function(manifest, fn, launcher_backend(opts.launcher), opts)
+    cases = cases_path(manifest_path, fn_name)
+    result = bench_function(manifest, fn, launcher_backend(opts.launcher), opts,
+                            load_cases(cases) if cases else None)
     print(RESULT_MARK + json.dumps(result), flush=True)
     return 0
 
@@ -856,7 +938,8 @@ def run_case(path, manifest, fn_name, error, backend, opts):
     if opts.isolate:
         return run_worker(path, fn_name, opts)
     fn = next(f for f in manifest["functions"] if f["name"] == fn_name)
-    res = bench_function(manifest, fn, backend, opts)
+    cases = cases_path(path, fn_name)
+    res = bench_function(manifest, fn, backend, opts, load_cases(cases) if cases else None)
     if hasattr(torch, "_dynamo"):
         torch._dynamo.reset()
     return res
@@ -1263,7 +1346,7 @@ def alternative(key, xs):
         x, w1, w2 = xs
         a = torch.matmul(x, w1)
         return a / (1 + torch.exp(-a)) * torch.matmul(x, w2)
-    raise KeyError(key)
+    return None  # no second formulation written for this workload
 
 
 def cpu_inputs(key, shapes, dtype, seed=0):
@@ -1297,17 +1380,22 @@ def reduced_shapes():
              "mqa": [[1, 32, 8], [1, 8, 64], [1, 64, 8]], "flash_attention": [[32, 16], [64, 16], [64, 16]],
              "rmsnorm": [[2, 64], [64], [64, 96]], "lora": [[8, 64], [64, 128], [64, 4], [4, 128]],
              "gated_mlp": [[8, 64], [64, 96], [64, 96]]}
-    return {k: found.get(k, fixed[k]) for k in WORKLOADS}
+    return {k: found[k] if k in found else fixed[k] for k in WORKLOADS if k in found or k in fixed}
 
 
 def test_references_algebra():
     """The reference equals the µGraph's own formulation, in float64."""
+    checked = 0
     for key, shapes in reduced_shapes().items():
         xs = cpu_inputs(key, shapes, torch.float64)
         ref = WORKLOADS[key].reference(*xs)[0]
         alt = alternative(key, xs)
+        if alt is None:
+            continue
+        checked += 1
         err = (ref - alt).abs().max().item() / ref.abs().max().item()
         assert err < 1e-10, "%s: reference and µGraph form differ by %.2e" % (key, err)
+    assert checked >= 7, "only %d workloads have a second formulation" % checked
 
 
 def test_sdpa():
@@ -1352,8 +1440,37 @@ def test_compare():
     assert compare_all([close.half()], [ref], ["f16"])["ok"]
 
 
+def test_cases():
+    """A cases file (utils/linalg_oracle.py --export) is read back and checked
+    regime by regime: a program that computes the expected outputs passes,
+    one that is off by more than a regime's tolerance fails, and a regime
+    whose tolerance is inf is not checked."""
+    import numpy as np
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((4, 8)).astype(np.float16)
+    arrays = {"regimes": np.array(["layer", "tiny"])}
+    for r, scale in (("layer", 1.0), ("tiny", 1e-6)):
+        xs = (x.astype(np.float64) * scale).astype(np.float16)
+        arrays[r + ".input0"] = xs
+        arrays[r + ".expected0"] = 2.0 * xs.astype(np.float64)
+        arrays[r + ".tol0"] = np.float64(1e-2 if r == "layer" else np.inf)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "f.cases.npz")
+        np.savez(path, **arrays)
+        cases = load_cases(path)
+    assert [c[0] for c in cases] == ["layer", "tiny"], cases
+    inp = torch.zeros(4, 8, dtype=torch.float16)
+    out = torch.zeros(4, 8, dtype=torch.float16)
+    for factor, ok in ((2.0, True), (2.1, False)):
+        result = new_result("f", "f")
+        check_cases(cases, None, [inp], [out], lambda: out.copy_(inp * factor), result)
+        assert result["check"]["ok"] == ok, (factor, result["check"])
+        assert len(result["cases"]) == 2 and not math.isfinite(result["cases"][1]["tol"])
+    assert result["check"]["regime"] == "layer" and result["notes"]
+
+
 TORCH_TESTS = [test_references_published, test_references_algebra, test_sdpa,
-               test_inputs_conditioned, test_compare]
+               test_inputs_conditioned, test_compare, test_cases]
 
 
 def run_tests(tests):

@@ -4,7 +4,7 @@
 # launch manifest (docs/launch-manifest.md), plus utils/gpu_bench.py, which
 # runs them on a GPU machine without LLVM or tsopt (docs/gpu-benchmarks.md).
 #
-# Usage: utils/gpu_bundle.sh [--searched] [OUT_DIR] [TARGET]
+# Usage: utils/gpu_bundle.sh [--searched] [--fixtures] [OUT_DIR] [TARGET]
 #        (defaults: gpu-bundle sm_90)
 #
 # With --searched, every workload's reference program is also superoptimized
@@ -13,12 +13,28 @@
 # <name>_searched.mlir): what tsopt makes of the program, beside the
 # published µGraph <name>_opt. This takes about a minute per workload.
 #
+# With --fixtures, the front-end fixtures (transformers' Llama modules, the
+# JAX functions and the CNNs exported by torch-mlir, in f32 and f16:
+# test/Conversion/LinalgToKGraph/{llama,jax,torch}_*.mlir) are bundled too,
+# each imported and superoptimized with no options by utils/linalg_oracle.py
+# (which checks the CPU-compiled result against upstream MLIR on the way)
+# and named after its file. Beside each goes <name>.cases.npz: the oracle's
+# inputs per regime and upstream MLIR's outputs on them, which gpu_bench.py
+# checks the GPU's outputs against (docs/gpu-benchmarks.md). This takes
+# about a minute per fixture.
+#
 # A workload whose translation fails is reported and left out; the others are
 # still built. Exit status 1 when any workload failed.
 set -uo pipefail
 
-SEARCHED=0
-if [ "${1:-}" = "--searched" ]; then SEARCHED=1; shift; fi
+SEARCHED=0 FIXTURES=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --searched) SEARCHED=1; shift ;;
+    --fixtures) FIXTURES=1; shift ;;
+    *) break ;;
+  esac
+done
 OUT=${1:-gpu-bundle}
 TARGET=${2:-sm_90}
 mkdir -p "$OUT" || exit 1
@@ -52,21 +68,47 @@ search() {
   return $status
 }
 
+# fixture FILE: the front-end fixture FILE, its function renamed after the
+# file, imported and superoptimized by the oracle (checked against upstream
+# on the CPU), translated into OUT/NAME.{ptx,json}, with OUT/NAME.cases.npz.
+fixture() {
+  local name tmp fn positive status
+  name=$(basename "$1" .mlir)
+  tmp=$(mktemp -d)
+  fn=$(grep -v '^ *//' "$1" | grep -o 'func\.func @[A-Za-z0-9_]*' | head -1 | sed 's/.*@//')
+  # The arguments the fixture's own oracle RUN line draws positive (batch
+  # norm's variances).
+  positive=$(grep -o -- '--positive=[0-9,]*' "$1" | head -1)
+  sed "s/@$fn\b/@$name/g" "$1" >"$tmp/$name.mlir" &&
+    utils/linalg_oracle.py "$tmp/$name.mlir" --passes="--tsopt-superoptimize=target=$TARGET" \
+      ${positive:+"$positive"} --tools "${BUILD_DIR:-build}/bin" --export "$tmp/$name" \
+      >>"$OUT/$name.log" 2>&1 &&
+    translate "$name" "$tmp/$name.mlir" "$name" &&
+    cp "$tmp/$name.cases.npz" "$OUT/$name.cases.npz"
+  status=$?
+  rm -rf "$tmp"
+  return $status
+}
+
 ok=() failed=()
-for file in utils/workloads/*.mlir; do
+FIXTURE_FILES=()
+[ "$FIXTURES" = 1 ] && FIXTURE_FILES=(test/Conversion/LinalgToKGraph/{llama,jax,torch}_*.mlir)
+for file in utils/workloads/*.mlir "${FIXTURE_FILES[@]}"; do
  base=$(basename "$file" .mlir)
  names=("$base")
- [ "$SEARCHED" = 1 ] && names+=("${base}_searched")
+ [ "$SEARCHED" = 1 ] && [[ "$file" = utils/workloads/* ]] && names+=("${base}_searched")
  for name in "${names[@]}"; do
-  rm -f "$OUT/$name.ptx" "$OUT/$name.json" "$OUT/$name.log"
-  if [ "$name" = "$base" ]; then
+  rm -f "$OUT/$name.ptx" "$OUT/$name.json" "$OUT/$name.log" "$OUT/$name.cases.npz"
+  if [[ "$file" != utils/workloads/* ]]; then
+    fixture "$file"
+  elif [ "$name" = "$base" ]; then
     translate "$name" "$file" "${name}_opt"
   else
     search "$base" "$file"
   fi
   status=$?
   if [ "$status" -ne 0 ]; then
-    why="tsopt-translate exited with status $status"
+    why="a step exited with status $status"
   elif [ ! -s "$OUT/$name.ptx" ] || [ ! -s "$OUT/$name.json" ]; then
     why="$name.ptx or $name.json was not written"
   else
@@ -77,8 +119,8 @@ for file in utils/workloads/*.mlir; do
   fi
   failed+=("$name")
   printf '%-16s FAILED: %s (log: %s)\n' "$name" "$why" "$OUT/$name.log"
-  sed -n '1,20s/^/    /p' "$OUT/$name.log"
-  rm -f "$OUT/$name.ptx" "$OUT/$name.json"
+  tail -n 20 "$OUT/$name.log" | sed 's/^/    /'
+  rm -f "$OUT/$name.ptx" "$OUT/$name.json" "$OUT/$name.cases.npz"
  done
 done
 

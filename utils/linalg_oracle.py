@@ -39,7 +39,9 @@ Usage: utils/linalg_oracle.py FILE [--fn NAME] [--reference FILE2]
        [--ref-fn NAME] [--backend cpu|evaluator] [--candidate-upstream]
        [--seed N] [--tol X] [--regimes normal,layer,small,tiny,large]
        [--positive I,J (arguments drawn as |z| + 0.5: variances)]
-       [--passes "--tsopt-superoptimize ..."]
+       [--passes "--tsopt-superoptimize ..."] [--export PREFIX (tsopt's
+       program as PREFIX.mlir, inputs and upstream's outputs per regime as
+       PREFIX.cases.npz, for utils/gpu_bench.py)]
        [--tools DIR (tsopt-opt, tsopt-run)] [--llvm DIR (the LLVM install:
        bin/mlir-opt, bin/mlir-runner, lib/libmlir_*runner_utils.so)]
 """
@@ -77,6 +79,7 @@ _require_numpy()
 
 import argparse  # noqa: E402
 import re  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -479,14 +482,17 @@ def check(path, fn=None, reference=None, ref_fn=None, seed=0,
           backend="cpu", passes=(), candidate_upstream=False,
           tools=os.path.join(ROOT, "build", "bin"), llvm="/usr/lib/llvm-22",
           regimes=tuple(REGIMES), tol=None, out=print, ref_cache=None,
-          positive=()):
+          positive=(), export=None):
     """Runs the oracle; returns (agree, rows). rows: one dict per regime and
     output (regime, output, error, tol, rho, nu, skipped). `out` prints
     (None: silent). `ref_cache`: a dict that keeps upstream's results on the
     reference between calls with the same reference, seed and regimes.
     `positive`: indices of arguments drawn as |z| + 0.5 in every regime
     (batch norm's running variances, which the program takes the root
-    of)."""
+    of). `export`: a path prefix; tsopt's program after the passes is
+    written to PREFIX.mlir and, per regime, the inputs, upstream's outputs
+    and their tolerances to PREFIX.cases.npz (`export_cases`), so that the
+    same check can run elsewhere (utils/gpu_bench.py on the GPU)."""
     say = out or (lambda *a, **k: None)
     cand_text = program_text(path)
     name = fn or re.search(r"func\.func @([\w$.]+)", cand_text).group(1)
@@ -550,6 +556,8 @@ def check(path, fn=None, reference=None, ref_fn=None, seed=0,
             side = f"tsopt-run --backend={backend}"
             conv = tsopt_import(os.path.abspath(path), tools, tmp,
                                 list(passes), verbose=out is not None)
+            if export:
+                shutil.copyfile(conv, export + ".mlir")
         live = [r for r in regimes if plan[r]["inputs"] is not None]
         if candidate_upstream and live:
             cand_outs = upstream(cand_text, name, args, results,
@@ -602,6 +610,8 @@ def check(path, fn=None, reference=None, ref_fn=None, seed=0,
                 say(f"  regime {r:6s} (activation x{p['scale']:g}) output "
                     f"{i}: error {err:.2e}, tolerance {t:.2e} = {how}: "
                     f"{'ok' if good else 'FAIL'}")
+        if export:
+            export_cases(export + ".cases.npz", plan, rows, args, results)
         for i, (shape, dt) in enumerate(results):
             mine = [x for x in rows if x["output"] == i and not x["skipped"]]
             if not mine:
@@ -616,6 +626,30 @@ def check(path, fn=None, reference=None, ref_fn=None, seed=0,
                 f"{worst['regime']}, tolerance {worst['tol']:.1e}) "
                 f"[{side}]: {'agree' if agree else 'DIFFER'}")
     return ok, rows
+
+
+def export_cases(path, plan, rows, args, results):
+    """Every checked regime's inputs (in the arguments' dtypes), upstream's
+    outputs (float64) and each output's tolerance, as one .npz: keys
+    `<regime>.input<i>`, `<regime>.expected<i>`, `<regime>.tol<i>`, and
+    `regimes` (their order). A regime skipped for every output is left
+    out; an output skipped in a regime has tolerance inf (not checked)."""
+    arrays, kept = {}, []
+    for r, p in plan.items():
+        mine = {x["output"]: x for x in rows if x["regime"] == r}
+        if p["inputs"] is None or all(x["skipped"] for x in mine.values()):
+            continue
+        kept.append(r)
+        for i, ((shape, dt), x) in enumerate(zip(args, p["inputs"])):
+            arrays[f"{r}.input{i}"] = np.asarray(x).astype(DTYPES[dt])
+        for i, w in enumerate(p["want"]):
+            arrays[f"{r}.expected{i}"] = np.asarray(w, dtype=np.float64)
+            row = mine.get(i)
+            skipped = row is None or row["skipped"]
+            arrays[f"{r}.tol{i}"] = np.float64(np.inf if skipped
+                                                else row["tol"])
+    arrays["regimes"] = np.array(kept)
+    np.savez(path, **arrays)
 
 
 def main():
@@ -649,6 +683,10 @@ def main():
     ap.add_argument("--passes", default="",
                     help="tsopt-opt passes to run after the import, as one "
                     "string")
+    ap.add_argument("--export", metavar="PREFIX",
+                    help="write tsopt's program after the passes to "
+                    "PREFIX.mlir and the inputs, upstream's outputs and the "
+                    "tolerances to PREFIX.cases.npz (for utils/gpu_bench.py)")
     a = ap.parse_args()
     regimes = [r for r in a.regimes.split(",") if r]
     for r in regimes:
@@ -661,7 +699,7 @@ def main():
                       candidate_upstream=a.candidate_upstream,
                       tools=a.tools, llvm=a.llvm, regimes=regimes, tol=a.tol,
                       positive=tuple(int(i) for i in a.positive.split(",")
-                                     if i))
+                                     if i), export=a.export)
     except OracleError as e:
         print(f"linalg_oracle: {e}", file=sys.stderr)
         sys.exit(2)

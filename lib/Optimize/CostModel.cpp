@@ -147,14 +147,17 @@ static double computeSeconds(const Work &w, double tensorCoreRate,
              (t.specialFunctionRate() * o.cudaCoreEfficiency);
 }
 
+/// The time of a kernel's work apart from its device-memory traffic.
+static double workUs(const KernelCost &k) {
+  return std::max({k.computeUs + k.syncUs, k.sharedMemoryUs, k.threadUs});
+}
+
 static void finish(KernelCost &k) {
   if (!k.fits) {
     k.timeUs = std::numeric_limits<double>::infinity();
     return;
   }
-  k.timeUs = std::max({k.memoryUs, k.computeUs + k.syncUs, k.sharedMemoryUs,
-                       k.threadUs}) +
-             k.latencyUs;
+  k.timeUs = std::max(k.memoryUs, workUs(k)) + k.exposedUs + k.latencyUs;
 }
 
 /// A pre-defined op is one library kernel: it reads its operands and writes
@@ -439,9 +442,15 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       double(workPerBlock.specialFunctionOps) / threads *
           t.specialFunctionCycles +
       double(k.barriersPerBlock) * t.syncCycles;
-  if (!o.libraryKernels)
+  if (!o.libraryKernels) {
     k.threadUs =
         1e6 * double(ceilDiv(perSM, resident)) * chainCycles / t.clockHz;
+    // Loads overlap computation only where the plan pipelines them: one
+    // stage (or one iteration) waits for every load, a pipelined loop for
+    // its first iteration's.
+    double exposed = g.stages > 1 && f > 1 ? 1.0 / double(f) : 1.0;
+    k.exposedUs = exposed * std::min(k.memoryUs, workUs(k));
+  }
   k.latencyUs = 1e6 * t.memoryLatencySec;
   finish(k);
   return k;

@@ -127,8 +127,16 @@ struct KernelCost {
   /// rounds of resident blocks on the busiest SM: the time of a kernel
   /// whose blocks leave too few warps to hide latency.
   double threadUs = 0;
+  /// The part of the shorter of memory and work (computeUs + syncUs,
+  /// sharedMemoryUs, threadUs) that the other does not hide. A block of a
+  /// one-stage plan (or of a for-loop of one iteration) waits for its loads
+  /// before it computes, and its resident neighbours start with it: all of
+  /// it. A pipelined loop of F iterations exposes its first iteration's
+  /// share (1/F); a library kernel none.
+  double exposedUs = 0;
   double latencyUs = 0; ///< pipeline fill: one device-memory round trip
-  /// max(memoryUs, computeUs + syncUs, sharedMemoryUs, threadUs) + latencyUs.
+  /// max(memoryUs, computeUs + syncUs, sharedMemoryUs, threadUs) +
+  /// exposedUs + latencyUs.
   double timeUs = 0;
   /// Shared-memory access instructions of one block (copies per chunk,
   /// ldmatrix per 16 bytes, one per element otherwise).

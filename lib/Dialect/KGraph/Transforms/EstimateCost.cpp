@@ -69,7 +69,7 @@ std::string describe(const KernelCost &k, const TargetDesc &t) {
   if (k.graphDefined)
     os << ", sync " << formatFixed(k.syncUs) << ", shared memory "
        << formatFixed(k.sharedMemoryUs) << ", thread "
-       << formatFixed(k.threadUs);
+       << formatFixed(k.threadUs) << ", exposed " << formatFixed(k.exposedUs);
   os << ", latency " << formatFixed(k.latencyUs);
   return s;
 }

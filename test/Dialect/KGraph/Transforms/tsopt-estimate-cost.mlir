@@ -59,7 +59,7 @@ func.func @library(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>) -> tensor<64x
 // copies and 2048 / 16 ldmatrix per operand (4 x 512), the sums' 1024
 // elements into the accumulator and the saver's 1024 / 8 vector reads:
 // 3200.
-// CHECK: note: kernel 0 (kernel, grid 2x2, forloop 4): {{[0-9]+\.[0-9][0-9]}} us, {{memory|compute|shared-memory|latency}}-bound; read 65536 B (32768 B from L2), written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; 4 blocks, {{[0-9]+}} B shared memory/block, 4 blocks/SM, 1 wave, SM utilization 3.03%, 8 barriers/block, shared-memory traffic 147456 B (3200 accesses/block), read bandwidth {{[0-9]+\.[0-9][0-9]}} TB/s; plan: 1 matmuls on tensor cores, 0 on CUDA cores, 3 stages, copies of 16/16 B, 2 operands by ldmatrix, 0 swizzled tiles; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, sync {{[0-9]+\.[0-9][0-9]}}, shared memory {{[0-9]+\.[0-9][0-9]}}, thread {{[0-9]+\.[0-9][0-9]}}, latency 0.50
+// CHECK: note: kernel 0 (kernel, grid 2x2, forloop 4): {{[0-9]+\.[0-9][0-9]}} us, {{memory|compute|shared-memory|latency}}-bound; read 65536 B (32768 B from L2), written 8192 B; tensor-core 1048576 FLOP, CUDA-core 0 FLOP, special 0; 4 blocks, {{[0-9]+}} B shared memory/block, 4 blocks/SM, 1 wave, SM utilization 3.03%, 8 barriers/block, shared-memory traffic 147456 B (3200 accesses/block), read bandwidth {{[0-9]+\.[0-9][0-9]}} TB/s; plan: 1 matmuls on tensor cores, 0 on CUDA cores, 3 stages, copies of 16/16 B, 2 operands by ldmatrix, 0 swizzled tiles; terms (us): memory {{[0-9]+\.[0-9][0-9]}}, compute {{[0-9]+\.[0-9][0-9]}}, sync {{[0-9]+\.[0-9][0-9]}}, shared memory {{[0-9]+\.[0-9][0-9]}}, thread {{[0-9]+\.[0-9][0-9]}}, exposed {{[0-9]+\.[0-9][0-9]}}, latency 0.50
 // ATTR-LABEL: func.func @tiled
 // ATTR-SAME: tsopt.cost_us = {{.*}} : f64
 // A100: remark: estimated {{.*}} on sm_80 (A100): 1 kernel
@@ -92,8 +92,8 @@ func.func @tiled(%a: tensor<64x128xf16>, %b: tensor<128x64xf16>) -> tensor<64x64
 // With the SM clock locked at half the boost clock, every per-clock term
 // doubles (compute, sync, shared memory, a thread's chain); device memory
 // does not.
-// BOOST: kernel 0 (kernel, grid 1, forloop 2): {{.*}} terms (us): memory 1.02, compute 2.33, sync 0.28, shared memory 3.10, thread 53.81, latency 0.50
-// CLOCK: kernel 0 (kernel, grid 1, forloop 2): {{.*}} terms (us): memory 1.02, compute 4.65, sync 0.57, shared memory 6.21, thread 107.62, latency 0.50
+// BOOST: kernel 0 (kernel, grid 1, forloop 2): {{.*}} terms (us): memory 1.02, compute 2.33, sync 0.28, shared memory 3.10, thread 53.81, exposed 1.02, latency 0.50
+// CLOCK: kernel 0 (kernel, grid 1, forloop 2): {{.*}} terms (us): memory 1.02, compute 4.65, sync 0.57, shared memory 6.21, thread 107.62, exposed 1.02, latency 0.50
 // NOPLAN: does not fit: block graph needs 262144 bytes of shared memory; sm_80 (A100) allows 166912 per block
 func.func @big(%a: tensor<256x64xf32>) -> tensor<256x64xf32> {
   %c = kgraph.kernel grid = [1] forloop = 2 ins(%a : tensor<256x64xf32>) -> (tensor<256x64xf32>) {

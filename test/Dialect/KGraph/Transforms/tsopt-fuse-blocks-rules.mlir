@@ -91,16 +91,16 @@ func.func @rule8(%x: tensor<64x256xf16>, %r: tensor<64x1xf16>, %w1: tensor<256x1
 }
 
 // The row statistic does not range over the matmul's columns: without
-// replication the two stay apart (snapshots 0 and 1, of the cost-guided
-// and the unconditional sequence, fuse the division into the statistic);
-// the extension lets the matmul's kernel take the statistic in, every
-// column block recomputing it (snapshot 2, kept).
-// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [{{[0-9, ]+}}] forloop {{[0-9]+}}, {{.*}}; rules 3, 1, 6; snapshot 2 of 3 snapshots {{.*}}; equivalent: p =
-// STEPS-LABEL: func.func @rule6_snapshot1(
+// replication the two stay apart (the first snapshot of the cost-guided
+// and of the unconditional sequence fuse the division into the
+// statistic); the extension lets the matmul's kernel take the statistic
+// in, every column block recomputing it (the unconditional sequence's
+// last snapshot, kept).
+// REMARK: remark: fused by rules: 1 op (1 graph-defined): kernel grid [{{[0-9, ]+}}] forloop {{[0-9]+}}, {{.*}}; rules 3, 1, 6; snapshot {{[0-9]+}} of {{[0-9]+}} snapshots {{.*}}; equivalent: p =
+// STEPS-LABEL: func.func @rule6_snapshot0(
 // STEPS-SAME: "rule 3: fused {reduce_sum} into {square}; rule 1: fused {div} into {square, reduce_sum}"
 // STEPS: kgraph.matmul
-// STEPS-LABEL: func.func @rule6_snapshot2(
-// STEPS-SAME: "rule 6: extended {matmul} over {square, reduce_sum, div} (replicated work)"
+// STEPS: "unconditional", tsopt.fusion_steps = "rule 6: extended the grid of {square, reduce_sum, div} (replicated work); rule 1: fused {square, reduce_sum, div} into {matmul}"
 // STEPS-NOT: kgraph.matmul
 // STEPS: return
 func.func @rule6(%x: tensor<16x4096xf16>, %w: tensor<4096x4096xf16>) -> tensor<16x4096xf16> {
