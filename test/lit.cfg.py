@@ -102,3 +102,4 @@ config.substitutions.append(
 config.substitutions.append(
     ("%repo", os.path.dirname(config.test_source_root))
 )
+config.substitutions.append(("%python", sys.executable))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the GPU benchmark bundle on the build machine: for every published-
 # shape workload (utils/workloads/<name>.mlir) the PTX of @<name>_opt and its
-# launch manifest (docs/launch-manifest.md), plus utils/gpu_bench.py, which
+# launch manifest (docs/launch-manifest.md), plus utils/gpu_bench*.py, which
 # runs them on a GPU machine without LLVM or tsopt (docs/gpu-benchmarks.md).
 #
 # Usage: utils/gpu_bundle.sh [--searched] [--fixtures] [OUT_DIR] [TARGET]
@@ -124,7 +124,7 @@ for file in utils/workloads/*.mlir "${FIXTURE_FILES[@]}"; do
  done
 done
 
-cp utils/gpu_bench.py "$OUT/gpu_bench.py"
+cp utils/gpu_bench.py utils/gpu_bench_workloads.py utils/gpu_bench_selftest.py "$OUT/"
 {
   echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$( [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ' (modified)')"
   echo "target: $TARGET"

@@ -269,8 +269,19 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   }
   // Ops whose values their savers compute (the saver counts the loads).
   std::vector<int> savedBy = opsComputedBySavers(g);
+  // The memory plan (for the occupancy below, and for which loop ops the
+  // lowering hoists: they run once, before the loop).
+  llvm::FailureOr<MemoryPlan> memoryPlan = plannedMemory(g, *schedule);
+  std::vector<bool> hoisted(g.ops.size(), false);
+  std::optional<SoftmaxRescale> rescale;
+  if (succeeded(memoryPlan)) {
+    rescale = findSoftmaxRescale(g, *schedule, memoryPlan->totalBytes,
+                                 /*allowOutputs=*/true);
+    hoisted = loopInvariantOps(g, *schedule, *memoryPlan,
+                               rescale ? rescale->expOp : -1);
+  }
   for (auto [i, bop] : llvm::enumerate(g.ops)) {
-    int64_t runs = schedule->phase[i] == Phase::Loop ? f : 1;
+    int64_t runs = schedule->phase[i] == Phase::Loop && !hoisted[i] ? f : 1;
     if (savedBy[i] >= 0) {
       workPerBlock += opWork(bop, g).scaled(runs);
       continue;
@@ -344,12 +355,14 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // A depth holding only sums kept in registers, pass-through accumulators
   // or ops their savers compute emits nothing, so it needs no barrier (the
   // step before ends the iteration, or separates its neighbours).
-  auto depthsWithWork = [&](Phase phase) {
+  // Hoisted ops run before the loop, a barrier after each of their steps.
+  auto depthsWithWork = [&](Phase phase, bool hoistedOps) {
     int64_t n = 0;
     for (int d = 0; d < schedule->numDepths[int(phase)]; ++d) {
       bool work = false;
       for (auto [i, bop] : llvm::enumerate(g.ops))
         work |= schedule->phase[i] == phase && schedule->depth[i] == d &&
+                hoisted[i] == hoistedOps &&
                 !(bop.kind == OpKind::Accum &&
                   inRegisters.contains(bop.operands[0])) &&
                 !isPassThroughAccum(g, bop) && savedBy[i] < 0 &&
@@ -358,16 +371,22 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
     }
     return n;
   };
+  // Sums initialized in shared memory (or running maxima), then a barrier.
+  bool initialized =
+      rescale.has_value() || llvm::any_of(g.ops, [&](const Op &bop) {
+        return bop.kind == OpKind::Accum && bop.fmap == kReplica &&
+               !inRegisters.contains(bop.operands[0]) &&
+               !isPassThroughAccum(g, bop);
+      });
   k.barriersPerBlock = std::max<int64_t>(
-      0, f * depthsWithWork(Phase::Loop) + depthsWithWork(Phase::PostLoop) - 1);
+      0, int64_t(initialized) + depthsWithWork(Phase::Loop, true) +
+             f * depthsWithWork(Phase::Loop, false) +
+             depthsWithWork(Phase::PostLoop, false) - 1);
 
   // Occupancy.
   k.sharedMemoryPerBlock = sharedMemoryUpperBound(g);
-  if (o.useMemoryPlan) {
-    llvm::FailureOr<MemoryPlan> plan = plannedMemory(g, *schedule);
-    if (succeeded(plan))
-      k.sharedMemoryPerBlock = plan->totalBytes;
-  }
+  if (o.useMemoryPlan && succeeded(memoryPlan))
+    k.sharedMemoryPerBlock = memoryPlan->totalBytes;
   int64_t bySmem = t.sharedMemoryPerSM /
                    (k.sharedMemoryPerBlock + t.sharedMemoryReservedPerBlock);
   int64_t byThreads = t.maxThreadsPerSM / o.threadsPerBlock;
@@ -446,9 +465,9 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
     k.threadUs =
         1e6 * double(ceilDiv(perSM, resident)) * chainCycles / t.clockHz;
     // Loads overlap computation only where the plan pipelines them: one
-    // stage (or one iteration) waits for every load, a pipelined loop for
-    // its first iteration's.
-    double exposed = g.stages > 1 && f > 1 ? 1.0 / double(f) : 1.0;
+    // stage (or one iteration) waits for every load; a pipelined loop
+    // hides part of the shorter (the target's measured share).
+    double exposed = g.stages > 1 && f > 1 ? t.pipelinedExposedShare : 1.0;
     k.exposedUs = exposed * std::min(k.memoryUs, workUs(k));
   }
   k.latencyUs = 1e6 * t.memoryLatencySec;

@@ -250,6 +250,37 @@ static llvm::FailureOr<int64_t> chooseStages(Graph &bg,
   return best;
 }
 
+std::vector<bool> tsopt::loopInvariantOps(const Graph &g,
+                                          const Schedule &schedule,
+                                          const MemoryPlan &plan,
+                                          int shiftedExp) {
+  std::vector<bool> hoisted(g.ops.size(), false);
+  if (g.forloop <= 1 || schedule.numDepths[int(Phase::Loop)] == 0)
+    return hoisted;
+  int loopEnd = schedule.numDepths[int(Phase::Loop)] - 1;
+  std::vector<bool> invariant(g.values.size(), false);
+  for (auto [idx, op] : llvm::enumerate(g.ops)) {
+    if (schedule.phase[idx] != Phase::Loop || op.kind == OpKind::Accum ||
+        op.kind == OpKind::BlockOutput || static_cast<int>(idx) == shiftedExp)
+      continue;
+    bool ok = op.kind == OpKind::BlockInput
+                  ? op.fmap == kReplica
+                  : !op.operands.empty() &&
+                        llvm::all_of(op.operands,
+                                     [&](int v) { return invariant[v]; });
+    for (int v : op.results) {
+      const TileAllocation *t = plan.lookup(v);
+      ok &= t && t->firstStep == 0 && t->lastStep >= loopEnd;
+    }
+    if (!ok)
+      continue;
+    hoisted[idx] = true;
+    for (int v : op.results)
+      invariant[v] = true;
+  }
+  return hoisted;
+}
+
 llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
                                       const KernelPlanOptions &options,
                                       std::string *why) {

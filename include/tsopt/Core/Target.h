@@ -64,6 +64,10 @@ struct TargetDesc {
   double sharedAccessCycles;
   double arithmeticCycles;
   double specialFunctionCycles;
+  /// The share of the shorter of a kernel's device-memory time and its work
+  /// that a multi-stage asynchronous-copy loop does not hide (a one-stage
+  /// loop hides none of it).
+  double pipelinedExposedShare;
 
   /// Special-function (MUFU) operations per second over the whole chip.
   double specialFunctionRate() const {

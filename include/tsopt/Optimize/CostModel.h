@@ -131,8 +131,8 @@ struct KernelCost {
   /// sharedMemoryUs, threadUs) that the other does not hide. A block of a
   /// one-stage plan (or of a for-loop of one iteration) waits for its loads
   /// before it computes, and its resident neighbours start with it: all of
-  /// it. A pipelined loop of F iterations exposes its first iteration's
-  /// share (1/F); a library kernel none.
+  /// it. A pipelined loop exposes the target's pipelinedExposedShare of it
+  /// (measured); a library kernel none.
   double exposedUs = 0;
   double latencyUs = 0; ///< pipeline fill: one device-memory round trip
   /// max(memoryUs, computeUs + syncUs, sharedMemoryUs, threadUs) +

@@ -42,6 +42,7 @@
 #include "llvm/Support/LogicalResult.h"
 
 #include <string>
+#include <vector>
 
 namespace tsopt {
 
@@ -148,6 +149,21 @@ constexpr int64_t kMaxFragmentBlocksPerWarp = 16;
 /// loop. The lowering and the cost model ask this.
 int fragmentAccumulatedMatmul(const Graph &blockGraph, const Op &accum,
                               int64_t threads);
+
+struct Schedule;
+struct MemoryPlan;
+
+/// The loop ops of `blockGraph` that run once, before its loop, instead of
+/// in every iteration (by op index): with more than one iteration, an input
+/// iterator with fmap = replica and every loop op (not an accumulator or an
+/// output saver) reading only such values, whose tiles `plan` (under
+/// `schedule`) keeps from the loop's first step to its last, so no other
+/// tile takes their memory. The exp the running-max form shifts with each
+/// iteration's maxima (`shiftedExp`, -1 for none) is not hoisted. The
+/// lowering hoists exactly these; the cost model counts them once.
+std::vector<bool> loopInvariantOps(const Graph &blockGraph,
+                                   const Schedule &schedule,
+                                   const MemoryPlan &plan, int shiftedExp = -1);
 
 /// Fills the unplanned decisions of `blockGraph` for `target`. Fails, with
 /// the reason in `why`, when the block graph cannot be scheduled.

@@ -868,38 +868,11 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
 }
 
 llvm::SmallDenseSet<unsigned, 8> BlockEmitter::loopInvariantOps() const {
-  // MemoryPlan.h: with more than one iteration, an input iterator with
-  // fmap = replica, and every loop op reading only such tiles, is loop
-  // invariant, and its tile is kept from the loop's first step to its last.
-  // Each candidate is checked against the plan's lifetimes too, so nothing
-  // is hoisted whose memory the plan could give to another tile.
   llvm::SmallDenseSet<unsigned, 8> hoisted;
-  if (g.forloop <= 1 || schedule.numDepths[0] == 0)
-    return hoisted;
-  int loopEnd = schedule.numDepths[0] - 1;
-  std::vector<bool> invariant(g.values.size(), false);
-  for (auto [idx, op] : llvm::enumerate(g.ops)) {
-    if (schedule.phase[idx] != Phase::Loop || op.kind == OpKind::Accum ||
-        op.kind == OpKind::BlockOutput)
-      continue;
-    bool ok = op.kind == OpKind::BlockInput
-                  ? op.fmap == kReplica
-                  : !op.operands.empty() &&
-                        llvm::all_of(op.operands,
-                                     [&](int v) { return invariant[v]; });
-    // The running-max form recomputes its exp with each iteration's maxima.
-    if (rescale && static_cast<int>(idx) == rescale->expOp)
-      ok = false;
-    for (int v : op.results) {
-      const TileAllocation *t = plan.lookup(v);
-      ok &= t && t->firstStep == 0 && t->lastStep >= loopEnd;
-    }
-    if (!ok)
-      continue;
-    hoisted.insert(idx);
-    for (int v : op.results)
-      invariant[v] = true;
-  }
+  for (auto [idx, invariant] : llvm::enumerate(tsopt::loopInvariantOps(
+           g, schedule, plan, rescale ? rescale->expOp : -1)))
+    if (invariant)
+      hoisted.insert(idx);
   return hoisted;
 }
 

@@ -283,20 +283,21 @@ TEST(CostModelTest, GraphDefinedMatmulCounts) {
                                         t.sharedAccessCycles +
                                     double(k.barriersPerBlock) * t.syncCycles) /
                                    t.clockHz);
-  // The loop is pipelined: its loads hide behind the work but for the
-  // first iteration's share.
+  // The loop is pipelined: the shorter of its loads and its work hides
+  // behind the other but for the target's measured share.
   double work =
       std::max({k.computeUs + k.syncUs, k.sharedMemoryUs, k.threadUs});
   ASSERT_GT(k.stages, 1);
-  EXPECT_DOUBLE_EQ(k.exposedUs, std::min(k.memoryUs, work) / double(k.forloop));
+  EXPECT_DOUBLE_EQ(k.exposedUs,
+                   t.pipelinedExposedShare * std::min(k.memoryUs, work));
   EXPECT_DOUBLE_EQ(k.timeUs, std::max(k.memoryUs, work) + k.exposedUs +
                                  1e6 * t.memoryLatencySec);
 }
 
 // A block that waits for its loads before it computes hides none of them:
 // a for-loop of one iteration pays memory and work one after the other,
-// while the same product over a pipelined loop of eight pays one eighth of
-// the shorter.
+// while the same product over a pipelined loop of eight pays the target's
+// measured share of the shorter.
 TEST(CostModelTest, LoadsHideOnlyBehindAPipelinedLoop) {
   const TargetDesc &t = target("h100");
   auto exposedShare = [&](int64_t f) {
@@ -313,7 +314,8 @@ TEST(CostModelTest, LoadsHideOnlyBehindAPipelinedLoop) {
   EXPECT_DOUBLE_EQ(unpipelined, 1.0);
   auto [pipelined, stages] = exposedShare(8);
   EXPECT_GT(stages, 1);
-  EXPECT_DOUBLE_EQ(pipelined, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(pipelined, t.pipelinedExposedShare);
+  EXPECT_LT(pipelined, 1.0);
   // Hand-written kernels pipeline: a library kernel exposes nothing.
   CostOptions library;
   library.libraryKernels = true;
@@ -321,6 +323,64 @@ TEST(CostModelTest, LoadsHideOnlyBehindAPipelinedLoop) {
                 .kernels[0]
                 .exposedUs,
             0);
+}
+
+/// One block over a loop of `f` iterations: the exp of a 64x64 f32 input
+/// tile, summed over the loop. The input is the same in every iteration
+/// (fmap = replica) when `invariant`, else a new tile per iteration.
+Graph expSumKernel(int64_t f, bool invariant) {
+  TensorType tile{{64, 64}, DType::F32};
+  auto body = std::make_shared<Graph>();
+  body->level = Level::Block;
+  body->grid = {1};
+  body->forloop = f;
+  int x = body->addInput({{64, invariant ? 64 : 64 * f}, DType::F32});
+  Op in;
+  in.kind = OpKind::BlockInput;
+  in.operands = {x};
+  in.gridMap = {kReplica, kReplica, kReplica};
+  in.fmap = invariant ? kReplica : 1;
+  int xt = body->addOp(in, {tile});
+  Op e;
+  e.kind = OpKind::Exp;
+  e.operands = {xt};
+  int et = body->addOp(e, {tile});
+  Op acc;
+  acc.kind = OpKind::Accum;
+  acc.operands = {et};
+  int st = body->addOp(acc, {tile});
+  Op out;
+  out.kind = OpKind::BlockOutput;
+  out.operands = {st};
+  out.gridMap = {kReplica, kReplica, kReplica};
+  body->outputs = {body->addOp(out, {tile})};
+  Graph g;
+  int gx = g.addInput(body->type(x));
+  Op kernel;
+  kernel.kind = OpKind::Kernel;
+  kernel.operands = {gx};
+  kernel.body = std::move(body);
+  g.outputs = {g.addOp(kernel, {tile})};
+  return g;
+}
+
+// The lowering computes a loop-invariant tile once, before the loop
+// (loopInvariantOps); the model counts it once too: the invariant exp's
+// special functions do not grow with the loop, the iterated one's do.
+TEST(CostModelTest, LoopInvariantWorkRunsOnce) {
+  const TargetDesc &t = target("h200");
+  auto specialOps = [&](int64_t f, bool invariant) {
+    return cost(expSumKernel(f, invariant), t)
+        .kernels[0]
+        .work.specialFunctionOps;
+  };
+  EXPECT_EQ(specialOps(4, true), 64 * 64);
+  EXPECT_EQ(specialOps(4, false), 4 * 64 * 64);
+  // Its barriers too: one before the loop for each hoisted step, instead
+  // of one per iteration.
+  KernelCost hoisted = cost(expSumKernel(4, true), t).kernels[0];
+  KernelCost iterated = cost(expSumKernel(4, false), t).kernels[0];
+  EXPECT_LT(hoisted.barriersPerBlock, iterated.barriersPerBlock);
 }
 
 TEST(CostModelTest, WavesAndIdleSMs) {
