@@ -784,13 +784,10 @@ std::optional<KernelPlan> fusion::planKernel(const BlockProgram &bp,
   };
   consider(Arrangement{base, std::nullopt, base.outputs});
 
-  // Split reductions (FlashDecoding's split-kv, a hidden-dim split), where
-  // the grid cannot give every SM a block of 16 rows or columns.
-  int64_t capacity = 1;
-  for (int var : base.gridVars)
-    capacity *= std::max<int64_t>(1, bp.varSize[var] / 16);
-  if (capacity >= target.numSMs)
-    return best;
+  // Split reductions (FlashDecoding's split-kv, split-K, a hidden-dim
+  // split), priced like every other arrangement: a kernel whose grid gives
+  // the SMs enough blocks but walks a long reduction in each of them may
+  // still run faster split, with a combine.
   for (int var : loopVars)
     if (var >= 0)
       if (std::optional<Arrangement> sh =
