@@ -275,6 +275,10 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   std::vector<bool> hoisted(g.ops.size(), false);
   std::optional<SoftmaxRescale> rescale;
   if (succeeded(memoryPlan)) {
+    // Whether the kernel is the producing half of a split softmax depends
+    // on its consumers, which a kernel priced alone does not know; the
+    // running-max form is looked for as if it may be (its exp is never loop
+    // invariant either way).
     rescale = findSoftmaxRescale(g, *schedule, memoryPlan->totalBytes,
                                  /*allowOutputs=*/true);
     hoisted = loopInvariantOps(g, *schedule, *memoryPlan,
@@ -374,9 +378,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // Sums initialized in shared memory (or running maxima), then a barrier.
   bool initialized =
       rescale.has_value() || llvm::any_of(g.ops, [&](const Op &bop) {
-        return bop.kind == OpKind::Accum && bop.fmap == kReplica &&
-               !inRegisters.contains(bop.operands[0]) &&
-               !isPassThroughAccum(g, bop);
+        return startsInSharedMemory(g, bop, o.threadsPerBlock);
       });
   k.barriersPerBlock = std::max<int64_t>(
       0, int64_t(initialized) + depthsWithWork(Phase::Loop, true) +

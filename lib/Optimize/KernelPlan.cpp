@@ -250,6 +250,13 @@ static llvm::FailureOr<int64_t> chooseStages(Graph &bg,
   return best;
 }
 
+bool tsopt::startsInSharedMemory(const Graph &g, const Op &accum,
+                                 int64_t threads) {
+  return accum.kind == OpKind::Accum && accum.fmap == kReplica &&
+         !isPassThroughAccum(g, accum) &&
+         fragmentAccumulatedMatmul(g, accum, threads) < 0;
+}
+
 std::vector<bool> tsopt::loopInvariantOps(const Graph &g,
                                           const Schedule &schedule,
                                           const MemoryPlan &plan,

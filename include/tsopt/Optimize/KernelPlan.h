@@ -150,6 +150,15 @@ constexpr int64_t kMaxFragmentBlocksPerWarp = 16;
 int fragmentAccumulatedMatmul(const Graph &blockGraph, const Op &accum,
                               int64_t threads);
 
+/// Whether accumulator `accum` starts in shared memory: a sum or max over
+/// the loop (fmap = replica; a concatenation writes every element once)
+/// that is neither kept in mma registers (fragmentAccumulatedMatmul, for
+/// blocks of `threads`) nor a pass-through of its operand. The lowering
+/// initializes exactly these before the loop, then a barrier; the cost
+/// model counts that barrier.
+bool startsInSharedMemory(const Graph &blockGraph, const Op &accum,
+                          int64_t threads);
+
 struct Schedule;
 struct MemoryPlan;
 

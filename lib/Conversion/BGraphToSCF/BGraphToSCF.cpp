@@ -966,10 +966,11 @@ LogicalResult BlockEmitter::run() {
   // The stores that start the accumulators (and the running maxima above)
   // land before any thread reads them.
   bool initialized = rescale != nullptr;
-  for (auto [idx, op] : llvm::enumerate(g.ops))
-    if (op.kind == OpKind::Accum && !fragmentAccums.contains(idx) &&
-        !isPassThroughAccum(g, op))
-      initialized |= emitAccumInit(op);
+  for (const Op &op : g.ops)
+    if (startsInSharedMemory(g, op, ctx.threads)) {
+      emitAccumInit(op);
+      initialized = true;
+    }
   if (initialized)
     barrier();
 

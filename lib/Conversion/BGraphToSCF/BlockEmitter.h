@@ -262,8 +262,9 @@ private:
   void emitPrefetch(ArrayRef<unsigned> inputs, Value iter);
   /// The view of value `v`'s buffer for iteration `iter` (stage iter % stages).
   Value stageBuffer(int v, Value iter);
-  /// Starts an accumulator's tile (0 or -inf); whether it stored anything.
-  bool emitAccumInit(const Op &op);
+  /// Starts an accumulator's tile (0 or -inf); for those startsInSharedMemory
+  /// holds.
+  void emitAccumInit(const Op &op);
   void emitAccum(const Op &op, Value iter, bool rescaled);
   void emitOutput(const Op &op);
   /// Output saver `op`'s copy of its tile to the box at `offset` of device

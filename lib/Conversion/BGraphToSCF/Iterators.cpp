@@ -135,16 +135,14 @@ void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {
     pendingCopies = ifOp.getResult(0);
 }
 
-bool BlockEmitter::emitAccumInit(const Op &op) {
-  if (op.fmap != kReplica)
-    return false; // concatenation: every element is written once
+void BlockEmitter::emitAccumInit(const Op &op) {
+  assert(op.fmap == kReplica && "a concatenation writes every element once");
   double init = op.accum == AccumKind::Sum
                     ? 0.0
                     : -std::numeric_limits<double>::infinity();
   Value acc = memrefOf(op.results[0]);
   forEachElement(shapeOf(op.results[0]),
                  [&](ValueRange index) { store(cF32(init), acc, index); });
-  return true;
 }
 
 void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
