@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 VENV=${1:-.venv-frontends}
 python3 -m venv "$VENV"
 "$VENV/bin/pip" install --upgrade pip
-"$VENV/bin/pip" install torch transformers torch-mlir jax numpy
+"$VENV/bin/pip" install torch transformers torch-mlir jax numpy pytest
 echo "front ends installed: $VENV/bin/python utils/export_models.py --out DIR"

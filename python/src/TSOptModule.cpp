@@ -453,17 +453,21 @@ std::vector<py::array_t<double>> checkedInputs(const Graph &g,
 }
 
 /// Runs `g` lowered for the host CPU and compiled (tsopt-lower-to-cpu).
-std::vector<py::array> runCompiled(const Graph &g,
-                                   const std::vector<py::array> &in) {
+/// A program lowered for the host CPU and compiled once, run many times
+/// (`Graph.compile_cpu`; the torch.compile backend keeps one per graph).
+struct CompiledGraph {
+  Graph graph;
+  std::unique_ptr<CPUExecutable> exe;
   std::vector<TensorType> inTypes, outTypes;
-  std::vector<std::vector<double>> inputs, outputs;
-  std::vector<py::array_t<double>> arrays = checkedInputs(g, in);
-  for (auto [i, a] : llvm::enumerate(arrays)) {
-    inTypes.push_back(valueType(g, g.inputs[i]));
-    inputs.emplace_back(a.data(), a.data() + a.size());
-  }
+};
+
+std::shared_ptr<CompiledGraph> compileGraph(const Graph &g) {
+  auto compiled = std::make_shared<CompiledGraph>();
+  compiled->graph = g;
+  for (int v : g.inputs)
+    compiled->inTypes.push_back(valueType(g, v));
   for (int v : g.outputs)
-    outTypes.push_back(valueType(g, v));
+    compiled->outTypes.push_back(valueType(g, v));
   Context c;
   auto module = exportModule(c, g, "program");
   std::string why;
@@ -471,17 +475,33 @@ std::vector<py::array> runCompiled(const Graph &g,
   if (failed(exe))
     throw py::value_error("cannot compile for the CPU: " + why +
                           (c.diags.empty() ? "" : ": " + c.diags));
-  if (failed((*exe)->runOnFloats("program", inTypes, outTypes, inputs,
-                                 outputs, &why)))
+  compiled->exe = std::move(*exe);
+  return compiled;
+}
+
+std::vector<py::array> runCompiledGraph(CompiledGraph &compiled,
+                                        const std::vector<py::array> &in) {
+  std::vector<std::vector<double>> inputs, outputs;
+  for (py::array_t<double> &a : checkedInputs(compiled.graph, in))
+    inputs.emplace_back(a.data(), a.data() + a.size());
+  std::string why;
+  if (failed(compiled.exe->runOnFloats("program", compiled.inTypes,
+                                       compiled.outTypes, inputs, outputs,
+                                       &why)))
     throw py::value_error("cannot run the compiled program: " + why);
   std::vector<py::array> result;
-  for (auto [type, data] : llvm::zip(outTypes, outputs)) {
+  for (auto [type, data] : llvm::zip(compiled.outTypes, outputs)) {
     std::vector<py::ssize_t> shape(type.shape.begin(), type.shape.end());
     py::array_t<float> a(shape);
     std::copy(data.begin(), data.end(), a.mutable_data());
     result.push_back(std::move(a));
   }
   return result;
+}
+
+std::vector<py::array> runCompiled(const Graph &g,
+                                   const std::vector<py::array> &in) {
+  return runCompiledGraph(*compileGraph(g), in);
 }
 
 /// PTX and the launch manifest (JSON text) of `g` as function `@name`.
@@ -576,6 +596,11 @@ PYBIND11_MODULE(_tsopt, m) {
   m.attr("MAX_IR_BYTES") = tsopt::kMaxIRBytes;
   m.doc() = "Compiled core of tsopt: graphs, IR, evaluator, verifier, search";
   py::register_exception<SearchFailure>(m, "SearchError", PyExc_RuntimeError);
+
+  py::class_<CompiledGraph, std::shared_ptr<CompiledGraph>>(
+      m, "CompiledGraph", "A program compiled for the host CPU")
+      .def("run", &runCompiledGraph, py::arg("inputs"),
+           "Runs the compiled program on float arrays, one per input");
 
   py::class_<Graph>(m, "Graph", "A kernel-level µGraph (the lean core graph)")
       .def(py::init<>())
@@ -683,6 +708,9 @@ PYBIND11_MODULE(_tsopt, m) {
           py::arg("inputs"), py::arg("precision") = "f32")
       .def("run_compiled", &runCompiled, py::arg("inputs"),
            "Runs the program lowered for the host CPU and compiled")
+      .def("compile_cpu", &compileGraph,
+           "The program lowered for the host CPU and compiled, to run many "
+           "times")
       .def("to_ptx", &toPTX, py::arg("name"), py::arg("target") = "sm_90",
            py::arg("threads_per_block") = 128,
            "(PTX text, launch manifest JSON text)")

@@ -23,6 +23,7 @@ from ._program import (Program, Tensor, add, add_scalar, concat, conv2d, div,
                        reshape, rms_norm, rsqrt, sigmoid, silu, softmax, sqrt,
                        square, sub, sum, tanh, tile, transpose)
 from ._frontends import from_jax, from_torch
+from ._torch_backend import TorchBackend, backend
 from ._search import (MuGraph, SearchError, fuse_blocks, orchestrate,
                       search_options, superoptimize)
 
@@ -34,7 +35,7 @@ TARGETS = _tsopt.known_targets()
 __all__ = [
     "Program", "Tensor", "MuGraph", "SearchError", "parse", "load",
     "superoptimize", "fuse_blocks", "orchestrate", "search_options",
-    "from_torch", "from_jax",
+    "from_torch", "from_jax", "backend", "TorchBackend",
     "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
     "silu", "gelu", "relu", "sigmoid", "tanh", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",

@@ -78,6 +78,19 @@ def _lifted(module, torch, positional, rebuild_keywords, keyword_count):
     return Lifted(), tensors, names
 
 
+def _require_torch_mlir(who="the torch.compile backend"):
+    """(torch, torch_mlir.fx), or an ImportError that says how to install
+    them."""
+    try:
+        import torch
+        from torch_mlir import fx
+    except ImportError as e:
+        raise ImportError(
+            f"{who} needs torch and torch-mlir (utils/setup_frontends.sh "
+            f"installs them into a virtual environment): {e}") from e
+    return torch, fx
+
+
 def from_torch(module, *example_inputs, name="forward", return_text=False,
                **example_keywords):
     """A :class:`Program` from a PyTorch module.
@@ -99,13 +112,7 @@ def from_torch(module, *example_inputs, name="forward", return_text=False,
     Raises ImportError when torch or torch-mlir is missing, and ValueError
     naming the op when the export has one kgraph cannot express.
     """
-    try:
-        import torch
-        from torch_mlir import fx
-    except ImportError as e:
-        raise ImportError(
-            "from_torch needs torch and torch-mlir (utils/setup_frontends.sh "
-            f"installs them into a virtual environment): {e}") from e
+    torch, fx = _require_torch_mlir("from_torch")
     keyword_tensors, keyword_names, rebuild = _flatten_keywords(
         example_keywords, lambda v: isinstance(v, torch.Tensor))
     lifted, weights, names = _lifted(module, torch, len(example_inputs),

@@ -324,6 +324,26 @@ class Program:
             raise ValueError(
                 f"backend must be 'evaluator' or 'cpu', got {backend!r}")
         graph = self._final()
+        converted = self._checked_inputs(arrays)
+        if backend == "cpu":
+            outs = graph.run_compiled(converted)
+        else:
+            outs = graph.run(converted, precision)
+        return outs[0] if len(outs) == 1 else tuple(outs)
+
+    def compile_cpu(self):
+        """The program lowered for this machine's CPU and compiled once, as
+        a callable: ``f = p.compile_cpu(); f(*arrays)`` runs what
+        ``p(*arrays, backend="cpu")`` runs without compiling again."""
+        compiled = self._final().compile_cpu()
+
+        def run(*arrays):
+            outs = compiled.run(self._checked_inputs(arrays))
+            return outs[0] if len(outs) == 1 else tuple(outs)
+
+        return run
+
+    def _checked_inputs(self, arrays):
         if len(arrays) != len(self._names):
             raise ValueError(
                 f"{self.name} takes {len(self._names)} inputs "
@@ -340,11 +360,7 @@ class Program:
                 raise TypeError(f"input {name!r}: cannot use a {a.dtype} "
                                 "array as floats")
             converted.append(a)
-        if backend == "cpu":
-            outs = graph.run_compiled(converted)
-        else:
-            outs = graph.run(converted, precision)
-        return outs[0] if len(outs) == 1 else tuple(outs)
+        return converted
 
     # -- PTX ----------------------------------------------------------------
 

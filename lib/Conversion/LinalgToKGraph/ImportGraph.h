@@ -67,8 +67,10 @@ public:
 
   LogicalResult run();
   /// Stores the value of `node` in `dtype`, narrower than f32: what an
-  /// export's truncf of it says.
-  void narrow(int node, DType dtype);
+  /// export's truncf of it says. The op that computes it stores it so; an
+  /// argument wider than `dtype` is rounded by an exact ×1 stored in
+  /// `dtype`, whose node is returned (else `node`).
+  int narrow(int node, DType dtype);
 
 private:
   LogicalResult importOp(Operation *op);

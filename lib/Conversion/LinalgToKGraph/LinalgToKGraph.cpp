@@ -391,7 +391,7 @@ LogicalResult Importer::importGeneric(linalg::GenericOp op) {
     // A payload of casts only (torch's .to(f16) of an f32 result) yields a
     // node that exists already: a truncation stores it in the narrower type.
     if (dtype != DType::F32)
-      narrow(*r, dtype);
+      r = narrow(*r, dtype);
     // A payload that only reads a broadcast input (JAX's broadcast_in_dim)
     // is the input repeated over the dims it does not range over.
     if (nodes[*r].form == Form::Op && nodes[*r].shape != domainShape &&
@@ -669,25 +669,27 @@ LogicalResult Importer::importOp(Operation *op) {
                          << "' has no kgraph counterpart";
 }
 
-void Importer::narrow(int node, DType dtype) {
+int Importer::narrow(int node, DType dtype) {
   // Through data movement to the op that computes the value: a reshape
   // is a view of its operand's buffer, so its dtype is its operand's.
-  while (nodes[node].form == Form::Op && isDataMovement(nodes[node].kind) &&
-         nodes[node].kind != OpKind::Concat)
-    node = nodes[node].operands[0];
-  Node &n = nodes[node];
-  if (n.form == Form::Op && n.argument < 0 && n.dtype == DType::F32)
+  int source = node;
+  while (nodes[source].form == Form::Op && isDataMovement(nodes[source].kind) &&
+         nodes[source].kind != OpKind::Concat)
+    source = nodes[source].operands[0];
+  Node &n = nodes[source];
+  if (n.form == Form::Op && n.argument < 0 && n.dtype == DType::F32) {
     n.dtype = dtype;
+    return node;
+  }
+  if (n.argument < 0 || n.dtype == dtype ||
+      widerDType(n.dtype, dtype) != n.dtype)
+    return node;
+  Shape shape = nodes[node].shape; // addOp may move the nodes
+  Location loc = nodes[node].loc;
+  return addOp(OpKind::MulScalar, {node}, shape, dtype, loc, 1.0);
 }
 
 FailureOr<Graph> Importer::emit() {
-  std::vector<bool> live(nodes.size(), false);
-  for (int o : outputs)
-    live[o] = true;
-  for (size_t v = nodes.size(); v-- > 0;)
-    if (live[v])
-      for (int o : nodes[v].operands)
-        live[o] = true;
   // Precision is the program's (Core/Precision.h): every value keeps the
   // dtype the export gives it, so an f16 model's norms, softmax and
   // residual statistics stay f32 where torch computes them in f32. An
@@ -702,13 +704,34 @@ FailureOr<Graph> Importer::emit() {
     for (int o : n.operands)
       n.dtype = widerDType(n.dtype, nodes[o].dtype);
   }
-  for (auto [i, t] : llvm::enumerate(func.getFunctionType().getResults()))
-    if (auto rt = dyn_cast<RankedTensorType>(t);
-        rt && i < outputs.size() &&
-        succeeded(importElementType(rt.getElementType())) &&
-        nodes[outputs[i]].argument < 0 &&
-        !isDataMovement(nodes[outputs[i]].kind))
-      nodes[outputs[i]].dtype = dtypeOf(rt);
+  // A result is stored in the function's result type: a computed value is
+  // computed into it; an argument or data movement, which keep their
+  // dtype, is converted by an exact ×1 (a cast of an input to the result's
+  // type, torch's .to(f16) of an argument).
+  for (auto [i, t] : llvm::enumerate(func.getFunctionType().getResults())) {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    if (!rt || i >= outputs.size() ||
+        failed(importElementType(rt.getElementType())))
+      continue;
+    Node &n = nodes[outputs[i]];
+    bool keepsDType =
+        n.argument >= 0 || (n.form == Form::Op && isDataMovement(n.kind));
+    if (!keepsDType)
+      n.dtype = dtypeOf(rt);
+    else if (n.dtype != dtypeOf(rt)) {
+      Shape shape = n.shape; // addOp may move the nodes
+      Location loc = n.loc;
+      outputs[i] =
+          addOp(OpKind::MulScalar, {outputs[i]}, shape, dtypeOf(rt), loc, 1.0);
+    }
+  }
+  std::vector<bool> live(nodes.size(), false);
+  for (int o : outputs)
+    live[o] = true;
+  for (size_t v = nodes.size(); v-- > 0;)
+    if (live[v])
+      for (int o : nodes[v].operands)
+        live[o] = true;
   Graph g;
   std::vector<int> ids(nodes.size(), -1);
   for (auto [v, n] : llvm::enumerate(nodes))
