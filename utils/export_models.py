@@ -151,6 +151,117 @@ def export_llama(kind, dtype, tokens=8):
     return text, type(module).__name__, cfg, (1, tokens, cfg.hidden_size)
 
 
+# One decoder (or encoder) layer of each transformers family beyond Llama:
+# family, config class, layer class, rotary class (None: no rotary), config
+# fields beyond the common small ones, the checks of what it imports to
+# (its family's mark: biases, layer norms as primitives, gelu's tanh form
+# with x³, (1 + w) norms, soft-capping, partial rotary, erf gelu).
+FAMILIES = [
+    ("mistral", "MistralConfig", "MistralDecoderLayer", "MistralRotaryEmbedding",
+     dict(num_key_value_heads=2, head_dim=16),
+     ["// CHECK: kgraph.rms_norm", "// CHECK: kgraph.repeat",
+      "// CHECK: kgraph.silu"]),
+    ("qwen2", "Qwen2Config", "Qwen2DecoderLayer", "Qwen2RotaryEmbedding",
+     dict(num_key_value_heads=2),
+     ["// CHECK: kgraph.rms_norm", "// CHECK: kgraph.matmul",
+      "// CHECK: kgraph.add", "// CHECK: kgraph.silu"]),
+    ("phi", "PhiConfig", "PhiDecoderLayer", "PhiRotaryEmbedding",
+     dict(num_key_value_heads=4, partial_rotary_factor=0.5),
+     ["// CHECK: kgraph.rsqrt", "// CHECK: kgraph.concat",
+      "// CHECK: kgraph.tanh"]),
+    ("gemma", "GemmaConfig", "GemmaDecoderLayer", "GemmaRotaryEmbedding",
+     dict(num_key_value_heads=2, head_dim=16),
+     ["// CHECK: kgraph.add_scalar {{.*}}1.000000e+00",
+      "// CHECK: kgraph.rms_norm", "// CHECK: kgraph.tanh"]),
+    ("gemma2", "Gemma2Config", "Gemma2DecoderLayer", "Gemma2RotaryEmbedding",
+     dict(num_key_value_heads=2, head_dim=16),
+     ["// CHECK: kgraph.rms_norm", "// CHECK: kgraph.tanh",
+      "// CHECK: kgraph.reduce_max", "// CHECK: kgraph.tanh"]),
+    ("gpt2", "GPT2Config", "GPT2Block", None,
+     dict(n_embd=64, n_head=4, n_inner=128),
+     ["// CHECK: kgraph.rsqrt", "// CHECK: kgraph.matmul",
+      "// CHECK: kgraph.tanh"]),
+    ("gpt_neox", "GPTNeoXConfig", "GPTNeoXLayer", "GPTNeoXRotaryEmbedding",
+     dict(rotary_pct=0.25),
+     ["// CHECK: kgraph.rsqrt", "// CHECK: kgraph.concat",
+      "// CHECK: kgraph.gelu"]),
+    ("bert", "BertConfig", "BertLayer", None, {},
+     ["// CHECK: kgraph.matmul", "// CHECK: kgraph.reduce_max",
+      "// CHECK: kgraph.gelu", "// CHECK: kgraph.rsqrt"]),
+    ("vit", "ViTConfig", "ViTLayer", None, {},
+     ["// CHECK: kgraph.rsqrt", "// CHECK: kgraph.reduce_max",
+      "// CHECK: kgraph.gelu"]),
+]
+
+FAMILY_HEADER = """\
+// One {cls} of transformers ({what}; a small config, random weights),
+// exported by torch-mlir's fx.export_and_import (linalg-on-tensors) with
+// its weights{rotary} lifted to arguments: written by
+// utils/export_models.py; do not edit. It imports, compiled for the CPU it
+// agrees with upstream MLIR's execution of the linalg, and superoptimized
+// with default options it still does.
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}}
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=ORACLE %}}
+// CHECK-LABEL: func.func @{name}(
+{checks}
+// ORACLE: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
+
+"""
+
+
+def export_family(family, dtype, tokens=8):
+    """One layer of `family` (a FAMILIES entry) at a small config with
+    random weights; the rotary embedding's cos and sin are arguments, as
+    transformers passes them to a layer. Returns the text, the layer's
+    class name, a description of the config and the result's shape."""
+    import importlib
+    import torch
+    import transformers
+
+    name, config_cls, layer_cls, rotary_cls, fields, _ = family
+    torch.manual_seed(0)
+    common = dict(hidden_size=64, intermediate_size=128, num_attention_heads=4,
+                  attn_implementation="eager")
+    cfg = getattr(transformers, config_cls)(**{**common, **fields})
+    m = importlib.import_module(f"transformers.models.{name}.modeling_{name}")
+    layer = getattr(m, layer_cls)
+    try:
+        module = layer(cfg, 0)
+    except TypeError:  # encoder layers take no index
+        module = layer(cfg)
+    x = torch.randn(1, tokens, cfg.hidden_size, dtype=dtype)
+    if rotary_cls:
+        cos, sin = getattr(m, rotary_cls)(cfg)(x.float(),
+                                               torch.arange(tokens)[None])
+        inputs = [x, cos.to(dtype), sin.to(dtype)]
+        call = lambda a: ((a[0],), dict(position_embeddings=(a[1], a[2]),
+                                        attention_mask=None))
+    else:
+        inputs, call = [x], lambda a: ((a[0],), {})
+    text = export_lifted(module, inputs, call, name, dtype)
+    what = (f"hidden {cfg.hidden_size}, {cfg.num_attention_heads} heads, "
+            f"{tokens} tokens")
+    return text, layer_cls, what, (1, tokens, cfg.hidden_size)
+
+
+def export_families(out, torch):
+    """Writes family_<name>_{f32,f16}.mlir for every FAMILIES entry."""
+    for family in FAMILIES:
+        for dtype, tag in [(torch.float32, "f32"), (torch.float16, "f16")]:
+            text, cls, what, shape = export_family(family, dtype)
+            ty = "tensor<" + "x".join(map(str, shape)) + f"x{tag}>"
+            header = FAMILY_HEADER.format(
+                cls=cls, what=f"{what}, {tag}", name=family[0],
+                checks="\n".join(family[5]), type=ty,
+                rotary=", and the rotary embedding's cos and sin," if family[3]
+                else "")
+            path = os.path.join(out, f"family_{family[0]}_{tag}.mlir")
+            with open(path, "w") as f:
+                f.write(header + text)
+            print(f"wrote {path}")
+
+
 CNN_HEADER = """\
 // {what}:
 // exported by torch-mlir's fx.export_and_import (linalg-on-tensors) in
@@ -322,12 +433,17 @@ def main():
     ap.add_argument("--out", required=True, help="directory for the fixtures")
     ap.add_argument("--cnn-only", action="store_true",
                     help="export the convolutional modules only")
+    ap.add_argument("--families-only", action="store_true",
+                    help="export the transformers families' layers only")
     a = ap.parse_args()
     try:
         import torch
     except ImportError:
         sys.exit("needs torch, transformers and torch-mlir: run "
                  "utils/setup_frontends.sh and use its virtual environment")
+    if a.families_only:
+        export_families(a.out, torch)
+        return
     for stem, text in export_cnns([(torch.float32, "f32"),
                                    (torch.float16, "f16")]):
         path = os.path.join(a.out, f"torch_{stem}.mlir")
@@ -336,6 +452,7 @@ def main():
         print(f"wrote {path}")
     if a.cnn_only:
         return
+    export_families(a.out, torch)
     opt = os.path.join(os.path.dirname(sys.executable), "torch-mlir-opt")
     for name, text in export_jax(opt):
         path = os.path.join(a.out, f"jax_{name}.mlir")
