@@ -249,7 +249,8 @@ private:
   void evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
                   llvm::ArrayRef<int64_t> outShape, T &out) const;
   void evalRmsNorm(const T &x, const T &gain, double eps, T &out) const;
-  void evalIm2Col(const T &x, const ConvWindow &w,
+  /// The columns of `x`'s windows; `pad` where a window leaves `x`.
+  void evalIm2Col(const T &x, const ConvWindow &w, E pad,
                   llvm::ArrayRef<int64_t> outShape, T &out) const;
   /// conv2d as its fission writes it: im2col, then per image and group a
   /// matmul of the group's filters with its columns.
@@ -398,7 +399,8 @@ void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
   case OpKind::RmsNorm:
     return evalRmsNorm(in(0), in(1), op.scalar, out);
   case OpKind::Im2Col:
-    return evalIm2Col(in(0), *ConvWindow::decode(op.perm), declared, out);
+    return evalIm2Col(in(0), *ConvWindow::decode(op.perm),
+                      dom.fromDouble(op.scalar), declared, out);
   case OpKind::Conv2d:
     // As the matmul of its fission reads them.
     return withMatmulInputs(f, op, [&](const T &x, const T &w) {
@@ -895,13 +897,14 @@ void Interpreter<Domain>::evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
 
 template <typename Domain>
 void Interpreter<Domain>::evalIm2Col(const T &x, const ConvWindow &w,
+                                     E pad,
                                      llvm::ArrayRef<int64_t> outShape,
                                      T &out) const {
   int64_t n = x.shape[0], c = x.shape[1], h = x.shape[2], wd = x.shape[3];
   int64_t kh = w.kernel[0], kw = w.kernel[1];
   int64_t oh = w.outputExtent(0, h), ow = w.outputExtent(1, wd);
   out.shape.assign(outShape.begin(), outShape.end());
-  out.data.assign(numElements(outShape), dom.zero());
+  out.data.assign(numElements(outShape), pad);
   E *dst = out.data.data();
   for (int64_t b = 0; b < n && !timeUp(); ++b)
     for (int64_t ch = 0; ch < c; ++ch) {
@@ -929,7 +932,7 @@ void Interpreter<Domain>::evalConv2d(const T &x, const T &filter,
   int64_t n = x.shape[0], f = filter.shape[0];
   int64_t k = filter.shape[1] * filter.shape[2] * filter.shape[3];
   T cols;
-  evalIm2Col(x, w, *im2colShape(x.shape, w), cols);
+  evalIm2Col(x, w, dom.zero(), *im2colShape(x.shape, w), cols);
   int64_t positions = cols.shape[2];
   // (N·groups, F/groups, K) x (N·groups, K, OH·OW): the filters once per
   // image, the columns of each group as they lie.

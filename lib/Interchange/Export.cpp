@@ -188,7 +188,7 @@ Operation *createCompute(OpBuilder &b, Location loc, const CoreOp &op,
     return Ops::Im2Col::create(
         b, loc, result, in[0], b.getDenseI64ArrayAttr(w.kernel),
         b.getDenseI64ArrayAttr(w.stride), b.getDenseI64ArrayAttr(paddingOf(w)),
-        b.getDenseI64ArrayAttr(w.dilation));
+        b.getDenseI64ArrayAttr(w.dilation), b.getF64FloatAttr(op.scalar));
   }
   default:
     return nullptr;

@@ -97,6 +97,8 @@ private:
       node.dim = a.getInt();
     if (auto a = op.getAttrOfType<FloatAttr>("scalar"))
       node.scalar = a.getValueAsDouble();
+    if (auto a = op.getAttrOfType<FloatAttr>("pad_value"))
+      node.scalar = a.getValueAsDouble();
     if (auto norm = dyn_cast<kgraph::RmsNormOp>(op))
       node.scalar = norm.getEpsilon().convertToDouble();
     if (auto t = dyn_cast<kgraph::TransposeOp>(op))

@@ -34,11 +34,12 @@ Box Box::whole(llvm::ArrayRef<int64_t> shape) {
   return {Shape(shape.size(), 0), Shape(shape.begin(), shape.end())};
 }
 
-bool tsopt::isMultiLinear(OpKind kind) {
-  switch (kind) {
+bool tsopt::isMultiLinear(const Op &op) {
+  switch (op.kind) {
+  case OpKind::Im2Col: // a non-zero pad value makes it affine
+    return op.scalar == 0;
   case OpKind::Conv2d:
   case OpKind::Matmul:
-  case OpKind::Im2Col:
   case OpKind::Add:
   case OpKind::Sub:
   case OpKind::Neg:

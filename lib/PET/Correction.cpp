@@ -88,7 +88,7 @@ tsopt::examineBoxes(const Graph &original, const Graph &mutant, unsigned trials,
       return fail("output " + std::to_string(i) + " differs in shape");
   for (const Graph *g : {&original, &mutant})
     for (const Op &op : g->ops)
-      if (!isMultiLinear(op.kind))
+      if (!isMultiLinear(op))
         return fail("kgraph." + stringifyOpKind(op.kind).str() +
                     " is not multi-linear");
 

@@ -147,8 +147,10 @@ private:
     case OpKind::Repeat:
     case OpKind::Reshape:
     case OpKind::Transpose:
+    case OpKind::Im2Col: // its elements, and its pad value, a constant
+      r = op.scalar == 0 ? *in[0] : add(*in[0], Info{0, 0, 0, ""});
+      break;
     case OpKind::Slice:
-    case OpKind::Im2Col: // its elements, and zeros
     case OpKind::BlockInput:
     case OpKind::BlockOutput:
       r = *in[0];

@@ -36,6 +36,18 @@ inline bool isHalf(DType t) { return t != DType::F32; }
 /// The dtype that holds both `a` and `b` exactly (f32 when they differ).
 inline DType widerDType(DType a, DType b) { return a == b ? a : DType::F32; }
 
+/// The largest finite value of `t`.
+inline double maxFinite(DType t) {
+  switch (t) {
+  case DType::F16:
+    return 65504.0;
+  case DType::BF16:
+    return 3.3895313892515355e38;
+  default:
+    return 3.4028234663852886e38;
+  }
+}
+
 /// `x` rounded to the nearest value of `t` (round-to-nearest-even; past the
 /// largest finite value, infinity), returned in the wider type.
 inline float roundToDType(float x, DType t) {

@@ -45,10 +45,11 @@ struct Box {
 /// Per dim of a tensor, the sorted starts of its intervals (0 first).
 using Splits = std::vector<std::vector<int64_t>>;
 
-/// Whether `kind` is one of PET's multi-linear operators: conv2d, matmul,
-/// im2col, element-wise add, sub and neg, multiplication by a constant,
-/// and data movement (reshape, transpose, slice, concat, repeat).
-bool isMultiLinear(OpKind kind);
+/// Whether `op` is one of PET's multi-linear operators: conv2d, matmul,
+/// im2col padding with zeros, element-wise add, sub and neg,
+/// multiplication by a constant, and data movement (reshape, transpose,
+/// slice, concat, repeat).
+bool isMultiLinear(const Op &op);
 
 /// The split points of every value of `g` (a kernel graph of pre-defined
 /// multi-linear ops), by value id. Conservative where an op's intervals are

@@ -799,14 +799,15 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   case OpKind::Im2Col: {
     // Column (c, i, j), position (oh, ow) reads the image at
     // oh·sh + i·dh - pt, ow·sw + j·dw - pl; a read in the padding is a
-    // clamped load whose value is replaced by zero, so no thread branches.
+    // clamped load whose value is replaced by the pad value, so no thread
+    // branches.
     ConvWindow w = *ConvWindow::decode(op.perm);
     const Shape &in = shapeOf(op.operands[0]);
     std::array<int64_t, 2> out = {w.outputExtent(0, in[2]),
                                   w.outputExtent(1, in[3])};
     Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
     Type elem = cast<MemRefType>(src.getType()).getElementType();
-    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+    Value pad = arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, op.scalar));
     forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
       SmallVector<Value, 4> row =
           delinearize(index[1], {in[1], w.kernel[0], w.kernel[1]});
@@ -828,7 +829,7 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
         at.push_back(arith::SelectOp::create(b, loc, ok, shifted, cIndex(0)));
       }
       Value v = memref::LoadOp::create(b, loc, src, this->at(src, at));
-      v = arith::SelectOp::create(b, loc, inside, v, zero);
+      v = arith::SelectOp::create(b, loc, inside, v, pad);
       memref::StoreOp::create(b, loc, convertTo(v, dst), dst,
                               this->at(dst, index));
     });

@@ -10,10 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ImportGraph.h"
+#include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
 
 #include <functional>
 
@@ -32,6 +35,22 @@ FailureOr<std::array<int64_t, 2>> windowAttr(Operation *op, StringRef name) {
   return std::array<int64_t, 2>{values[0], values[1]};
 }
 
+/// Whether every window of `w` over an image of `extent` (height, width)
+/// holds an element of the image, so that a max never takes the padding.
+bool everyWindowTouches(const ConvWindow &w, std::array<int64_t, 2> extent) {
+  for (int d = 0; d < 2; ++d)
+    for (int64_t o = 0, n = w.outputExtent(d, extent[d]); o < n; ++o) {
+      bool touches = false;
+      for (int64_t i = 0; i < w.kernel[d] && !touches; ++i) {
+        int64_t at = o * w.stride[d] - w.padLow[d] + i * w.dilation[d];
+        touches = at >= 0 && at < extent[d];
+      }
+      if (!touches)
+        return false;
+    }
+  return true;
+}
+
 bool isUnitWindow(const ConvWindow &w) {
   return w.kernel == std::array<int64_t, 2>{1, 1} &&
          w.stride == std::array<int64_t, 2>{1, 1} &&
@@ -39,18 +58,20 @@ bool isUnitWindow(const ConvWindow &w) {
 }
 } // namespace
 
-int Importer::im2col(int x, const ConvWindow &w, Location loc) {
+int Importer::im2col(int x, const ConvWindow &w, Location loc,
+                     double padValue) {
   const Shape &s = nodes[x].shape;
   Shape cols = {s[0], s[1] * w.kernel[0] * w.kernel[1],
                 w.outputExtent(0, s[2]) * w.outputExtent(1, s[3])};
-  int c = addOp(OpKind::Im2Col, {x}, cols, nodes[x].dtype, loc);
+  int c = addOp(OpKind::Im2Col, {x}, cols, nodes[x].dtype, loc, padValue);
   nodes[c].perm = w.encode();
   return c;
 }
 
 FailureOr<int> Importer::unitWindow(int x, ArrayRef<int64_t> padLow,
                                     ArrayRef<int64_t> padHigh,
-                                    ArrayRef<int64_t> strides, Operation *op) {
+                                    ArrayRef<int64_t> strides, Operation *op,
+                                    double padValue) {
   Location loc = op->getLoc();
   size_t rank = padLow.size();
   // The dims the window changes, last; at most two (its height and width).
@@ -95,7 +116,7 @@ FailureOr<int> Importer::unitWindow(int x, ArrayRef<int64_t> padLow,
   std::string why;
   if (failed(checkConvWindow(w, &why)))
     return op->emitError() << why;
-  int c = im2col(r, w, loc);
+  int c = im2col(r, w, loc, padValue);
   // Back to the operand's order, with the window's extents.
   Shape transposed;
   for (int64_t p : perm)
@@ -112,7 +133,7 @@ FailureOr<int> Importer::unitWindow(int x, ArrayRef<int64_t> padLow,
   return transpose(back, inverse, loc);
 }
 
-int Importer::foldZeroPad(int x, ConvWindow &w) {
+int Importer::foldPad(int x, ConvWindow &w, bool underMax) {
   const Node &in = nodes[x];
   if (in.form != Form::Op || in.kind != OpKind::Reshape)
     return x;
@@ -121,6 +142,20 @@ int Importer::foldZeroPad(int x, ConvWindow &w) {
   if (cols.form != Form::Op || cols.kind != OpKind::Im2Col || !pad ||
       !isUnitWindow(*pad))
     return x;
+  // A convolution and a sum pad with zeros; a max with -inf, which its
+  // window never takes when every window holds an element of the image.
+  if (underMax ? !cols.negInfPad : (cols.negInfPad || cols.scalar != 0))
+    return x;
+  if (underMax) {
+    ConvWindow folded = w;
+    for (int d = 0; d < 2; ++d) {
+      folded.padLow[d] += pad->padLow[d];
+      folded.padHigh[d] += pad->padHigh[d];
+    }
+    const Shape &image = nodes[cols.operands[0]].shape;
+    if (!everyWindowTouches(folded, {image[2], image[3]}))
+      return x;
+  }
   for (int d = 0; d < 2; ++d) {
     w.padLow[d] += pad->padLow[d];
     w.padHigh[d] += pad->padHigh[d];
@@ -133,17 +168,27 @@ LogicalResult Importer::importPad(tensor::PadOp op) {
     return op.emitError() << "padding of dynamic extent is not supported";
   Value padValue = op.getConstantPaddingValue();
   std::optional<double> value = padValue ? constantOf(padValue) : std::nullopt;
-  if (!value || *value != 0)
-    return op.emitError() << "pads with a value other than the constant 0 "
-                             "(kgraph pads with zeros only)";
+  if (!value)
+    return op.emitError() << "pads with a value that is not a constant";
+  bool negInf = std::isinf(*value) && *value < 0;
+  if (!std::isfinite(*value) && !negInf)
+    return op.emitError() << "pads with " << *value
+                          << ": kgraph's values are finite";
   FailureOr<int> x = nodeOf(op.getSource(), op);
   if (failed(x))
     return failure();
+  DType dtype = nodes[*x].dtype;
+  if (negInf)
+    value = -maxFinite(dtype);
+  int before = static_cast<int>(nodes.size());
   SmallVector<int64_t, 4> strides(op.getStaticLow().size(), 1);
-  FailureOr<int> padded =
-      unitWindow(*x, op.getStaticLow(), op.getStaticHigh(), strides, op);
+  FailureOr<int> padded = unitWindow(*x, op.getStaticLow(), op.getStaticHigh(),
+                                     strides, op, *value);
   if (failed(padded))
     return failure();
+  for (int n = before; n < static_cast<int>(nodes.size()); ++n)
+    if (nodes[n].kind == OpKind::Im2Col)
+      nodes[n].negInfPad = negInf;
   values[op.getResult()] = *padded;
   return success();
 }
@@ -192,7 +237,7 @@ LogicalResult Importer::importConvolution(linalg::LinalgOp op) {
   window.kernel = {nodes[w].shape[2], nodes[w].shape[3]};
   window.stride = *strides;
   window.dilation = *dilations;
-  x = foldZeroPad(x, window);
+  x = foldPad(x, window, /*underMax=*/false);
   std::string why;
   FailureOr<Shape> shape =
       conv2dShape(nodes[x].shape, nodes[w].shape, window, groups, &why);
@@ -234,10 +279,11 @@ LogicalResult Importer::importPooling(linalg::LinalgOp op) {
   w.kernel = {window.getDimSize(0), window.getDimSize(1)};
   w.stride = *strides;
   w.dilation = *dilations;
-  // A zero pad is a sum's padding; a max pads with -inf, which kgraph has
-  // no form of.
-  if (!isMax)
-    x = foldZeroPad(x, w);
+  // A zero pad is a sum's padding; a -inf pad a max's, which its window
+  // never takes: the columns pad with the dtype's lowest finite value.
+  int padded = x;
+  x = foldPad(x, w, isMax);
+  double padValue = isMax && x != padded ? -maxFinite(nodes[x].dtype) : 0;
   std::string why;
   FailureOr<Shape> colShape = im2colShape(nodes[x].shape, w, &why);
   if (failed(colShape))
@@ -246,7 +292,7 @@ LogicalResult Importer::importPooling(linalg::LinalgOp op) {
   int64_t kk = w.kernel[0] * w.kernel[1];
   int64_t oh = w.outputExtent(0, xs[2]), ow = w.outputExtent(1, xs[3]);
   // The window's elements as a dim of their own, reduced.
-  int c = im2col(x, w, loc);
+  int c = im2col(x, w, loc, padValue);
   int r = reshape(c, {xs[0], xs[1], kk, oh * ow}, loc);
   DType dtype = dtypeOf(operation->getResult(0).getType());
   int y = addOp(isMax ? OpKind::ReduceMax : OpKind::ReduceSum, {r},

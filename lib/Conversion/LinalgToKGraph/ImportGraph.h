@@ -53,6 +53,9 @@ struct Node {
   int argument = -1;
   /// Where it came from; set whenever a node is added (null until then).
   LocationAttr loc;
+  /// An im2col of a pad with -inf (max pooling's padding): its `scalar` is
+  /// the dtype's lowest finite value, which only a max reads as -inf.
+  bool negInfPad = false;
 };
 
 /// A value that is not a tensor of the program: a splat fill (the init of
@@ -82,17 +85,21 @@ private:
   LogicalResult importConvolution(linalg::LinalgOp op);
   /// 2-d sum and max pooling: the window's elements (im2col) reduced.
   LogicalResult importPooling(linalg::LinalgOp op);
-  /// A zero pad of up to two dims: im2col with a 1x1 window.
+  /// A constant pad of up to two dims: im2col with a 1x1 window and the
+  /// pad value; -inf as the dtype's lowest finite value, for a max pooling
+  /// to fold (an error anywhere else, see emit).
   LogicalResult importPad(tensor::PadOp op);
-  /// The images a zero pad (importPad) of `x` reads, its padding added to
-  /// `w`'s; `x` itself when it is no such pad.
-  int foldZeroPad(int x, ConvWindow &w);
-  /// `x` padded with zeros (`padLow`, `padHigh`) and strided (`strides`,
-  /// a dim's rows 0, s, 2s, ...) in up to two dims: a 1x1 im2col between
-  /// transposes and reshapes. Fails, at `op`, for more dims.
+  /// The images a pad (importPad) of `x` reads, its padding added to `w`'s,
+  /// when its value is `padValue` (a convolution's and a sum's: zero) or,
+  /// with `underMax`, -inf; `x` itself when it is no such pad.
+  int foldPad(int x, ConvWindow &w, bool underMax);
+  /// `x` padded with `padValue` (`padLow`, `padHigh`) and strided
+  /// (`strides`, a dim's rows 0, s, 2s, ...) in up to two dims: a 1x1
+  /// im2col between transposes and reshapes. Fails, at `op`, for more dims.
   FailureOr<int> unitWindow(int x, ArrayRef<int64_t> padLow,
                             ArrayRef<int64_t> padHigh,
-                            ArrayRef<int64_t> strides, Operation *op);
+                            ArrayRef<int64_t> strides, Operation *op,
+                            double padValue = 0);
   /// `value` (the result of `op`) accumulated into `init`: itself when
   /// `init` is a fill of zero, else the sum.
   FailureOr<int> accumulate(Operation *op, int value, Value init);
@@ -110,7 +117,7 @@ private:
             DType dtype, Location loc, double scalar = 0, int64_t dim = 0);
   int reshape(int x, const Shape &shape, Location loc);
   int transpose(int x, llvm::ArrayRef<int64_t> perm, Location loc);
-  int im2col(int x, const ConvWindow &w, Location loc);
+  int im2col(int x, const ConvWindow &w, Location loc, double padValue = 0);
 
   /// Brings input `x`, read through `map` (results: dims of the iteration
   /// space, or a constant 0 on a unit dim), to the iteration space of

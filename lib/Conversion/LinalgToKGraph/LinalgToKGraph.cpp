@@ -749,6 +749,11 @@ FailureOr<Graph> Importer::emit() {
       return emitError(n.loc)
              << "takes erf: kgraph has none (only gelu's "
                 "x/2·(1 + erf(x/√2)) is raised)";
+    if (n.negInfPad)
+      return emitError(n.loc)
+             << "pads with -inf, which kgraph has only where a max pooling "
+                "reads the padding (every window holding an element of the "
+                "image, so that the max never takes it)";
     if (n.form == Form::Reciprocal)
       return emitError(n.loc)
              << "takes a reciprocal 1/x: kgraph has none (only 1/(1 + "

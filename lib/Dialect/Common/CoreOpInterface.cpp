@@ -80,9 +80,10 @@ LogicalResult tsopt::verifyCoreOpShapes(Operation *op) {
       return op->emitOpError("type ")
              << t << " has more elements or bytes than 64 bits count";
   }
-  // Scalar constants (mul_scalar's factor, rms_norm's epsilon) must be
-  // finite: NaN and infinities have no value in the verifier's field.
-  for (StringRef name : {"scalar", "epsilon"})
+  // Scalar constants (mul_scalar's factor, rms_norm's epsilon, im2col's
+  // pad value) must be finite: NaN and infinities have no value in the
+  // verifier's field.
+  for (StringRef name : {"scalar", "epsilon", "pad_value"})
     if (auto f = op->getAttrOfType<FloatAttr>(name);
         f && !std::isfinite(f.getValueAsDouble()))
       return op->emitOpError("'")

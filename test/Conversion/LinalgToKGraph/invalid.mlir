@@ -61,11 +61,38 @@ func.func @strided_slice(%x: tensor<4x4x8xf32>) -> tensor<2x2x4xf32> {
 // -----
 
 func.func @pad_value(%x: tensor<4x8xf32>) -> tensor<6x8xf32> {
-  %c = arith.constant 1.000000e+00 : f32
-  // expected-error @+1 {{pads with a value other than the constant 0 (kgraph pads with zeros only)}}
+  %c = arith.constant 0x7F800000 : f32
+  // expected-error @+1 {{pads with INF: kgraph's values are finite}}
   %p = tensor.pad %x low[1, 0] high[1, 0] {
   ^bb0(%i: index, %j: index):
     tensor.yield %c : f32
+  } : tensor<4x8xf32> to tensor<6x8xf32>
+  return %p : tensor<6x8xf32>
+}
+
+// -----
+
+// -inf padding that no max pooling reads.
+func.func @pad_neg_inf(%x: tensor<4x8xf32>) -> tensor<6x8xf32> {
+  %c = arith.constant 0xFF800000 : f32
+  // expected-error @+1 {{pads with -inf, which kgraph has only where a max pooling reads the padding}}
+  %p = tensor.pad %x low[1, 0] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %c : f32
+  } : tensor<4x8xf32> to tensor<6x8xf32>
+  return %p : tensor<6x8xf32>
+}
+
+// -----
+
+// A padding value computed per position is not a constant.
+func.func @pad_computed(%x: tensor<4x8xf32>) -> tensor<6x8xf32> {
+  // expected-error @+1 {{pads with a value that is not a constant}}
+  %p = tensor.pad %x low[1, 0] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    %k = arith.index_cast %i : index to i32
+    %f = arith.sitofp %k : i32 to f32
+    tensor.yield %f : f32
   } : tensor<4x8xf32> to tensor<6x8xf32>
   return %p : tensor<6x8xf32>
 }

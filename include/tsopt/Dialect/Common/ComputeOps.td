@@ -174,7 +174,8 @@ class TS_Im2ColOp<Dialect dialect, Type valueType, string ty,
   let description = "Reads NCHW images `X` (N, C, H, W) and writes, for "
     # "each output position (oh, ow) of the window, its patch as a column: "
     # "result element (n, (c*KH + i)*KW + j, oh*OW + ow) is "
-    # "X[n, c, oh*sh - pt + i*dh, ow*sw - pl + j*dw], zero outside X. "
+    # "X[n, c, oh*sh - pt + i*dh, ow*sw - pl + j*dw], and `pad_value` "
+    # "(finite; 0 when not written) outside X. "
     # "`kernel` = [KH, KW], `stride` = [sh, sw], `padding` = [pt, pl, pb, pr] "
     # "(top, left, bottom, right) and `dilation` = [dh, dw]; "
     # "OH = (H + pt + pb - dh*(KH - 1) - 1) / sh + 1, OW alike. A conv2d is "
@@ -184,12 +185,13 @@ class TS_Im2ColOp<Dialect dialect, Type valueType, string ty,
     # "<1x4x8x8xf32> -> " # ty # "<1x36x64xf32>\n```";
   let arguments = (ins valueType:$input, DenseI64ArrayAttr:$kernel,
                    DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
-                   DenseI64ArrayAttr:$dilation);
+                   DenseI64ArrayAttr:$dilation,
+                   DefaultValuedAttr<F64Attr, "0.0">:$pad_value);
   let results = (outs valueType:$result);
   let assemblyFormat = [{
     $input `kernel` `=` $kernel `stride` `=` $stride `padding` `=` $padding
-    `dilation` `=` $dilation attr-dict `:` qualified(type($input)) `->`
-    qualified(type($result))
+    `dilation` `=` $dilation (`pad_value` `=` $pad_value^)? attr-dict `:`
+    qualified(type($input)) `->` qualified(type($result))
   }];
 }
 
