@@ -896,8 +896,7 @@ void Interpreter<Domain>::evalConcat(llvm::ArrayRef<const T *> ins, int64_t dim,
 }
 
 template <typename Domain>
-void Interpreter<Domain>::evalIm2Col(const T &x, const ConvWindow &w,
-                                     E pad,
+void Interpreter<Domain>::evalIm2Col(const T &x, const ConvWindow &w, E pad,
                                      llvm::ArrayRef<int64_t> outShape,
                                      T &out) const {
   int64_t n = x.shape[0], c = x.shape[1], h = x.shape[2], wd = x.shape[3];

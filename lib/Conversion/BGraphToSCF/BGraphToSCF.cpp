@@ -807,7 +807,8 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
                                   w.outputExtent(1, in[3])};
     Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
     Type elem = cast<MemRefType>(src.getType()).getElementType();
-    Value pad = arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, op.scalar));
+    Value pad =
+        arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, op.scalar));
     forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
       SmallVector<Value, 4> row =
           delinearize(index[1], {in[1], w.kernel[0], w.kernel[1]});
