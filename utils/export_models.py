@@ -193,6 +193,9 @@ FAMILIES = [
       "// CHECK: kgraph.gelu"]),
 ]
 
+# Families whose fixture takes an additive attention mask argument.
+MASKED = {"qwen2", "bert"}
+
 FAMILY_HEADER = """\
 // One {cls} of transformers ({what}; a small config, random weights),
 // exported by torch-mlir's fx.export_and_import (linalg-on-tensors) with
@@ -231,17 +234,26 @@ def export_family(family, dtype, tokens=8):
     except TypeError:  # encoder layers take no index
         module = layer(cfg)
     x = torch.randn(1, tokens, cfg.hidden_size, dtype=dtype)
+    # Families of MASKED take an additive attention mask (batch, 1,
+    # queries, keys) as an argument, as their models pass it to a layer.
+    mask = torch.zeros(1, 1, tokens, tokens, dtype=dtype)
+    masked = name in MASKED
     if rotary_cls:
         cos, sin = getattr(m, rotary_cls)(cfg)(x.float(),
                                                torch.arange(tokens)[None])
-        inputs = [x, cos.to(dtype), sin.to(dtype)]
+        inputs = [x, cos.to(dtype), sin.to(dtype)] + ([mask] if masked else [])
         call = lambda a: ((a[0],), dict(position_embeddings=(a[1], a[2]),
-                                        attention_mask=None))
+                                        attention_mask=a[3] if masked
+                                        else None))
+    elif masked:
+        inputs = [x, mask]
+        call = lambda a: ((a[0],), dict(attention_mask=a[1]))
     else:
         inputs, call = [x], lambda a: ((a[0],), {})
     text = export_lifted(module, inputs, call, name, dtype)
     what = (f"hidden {cfg.hidden_size}, {cfg.num_attention_heads} heads, "
-            f"{tokens} tokens")
+            f"{tokens} tokens" + (", an additive attention mask" if masked
+                                  else ""))
     return text, layer_cls, what, (1, tokens, cfg.hidden_size)
 
 
