@@ -284,3 +284,20 @@ func.func @max_pool_init(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
   return %m : tensor<1x2x2x2xf32>
 }
 
+
+// -----
+
+// An embedding lookup (a gather by integer ids, as torch-mlir writes it):
+// kgraph's tensors are floating point.
+// expected-error @+1 {{argument 0 has element type 'i64'; f16, bf16 and f32 are supported}}
+func.func @embedding(%ids: tensor<8xi64>, %w: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  %e = tensor.empty() : tensor<8x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<8xi64>) outs(%e : tensor<8x4xf32>) {
+  ^bb0(%i: i64, %o: f32):
+    %j = linalg.index 1 : index
+    %k = arith.index_cast %i : i64 to index
+    %v = tensor.extract %w[%k, %j] : tensor<16x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
