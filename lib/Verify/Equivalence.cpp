@@ -45,6 +45,16 @@ double tsopt::trialErrorBound(int64_t valueDegree, int64_t exponentDegree,
                   static_cast<double>(valueDegree + exponentDegree) / smaller);
 }
 
+double tsopt::opaqueCollisionBound(double applications, int64_t degree,
+                                   uint64_t p, uint64_t q) {
+  if (applications < 2 || degree <= 0)
+    return 0;
+  double pairs = applications * (applications - 1) / 2;
+  double d = static_cast<double>(degree);
+  return std::min(1.0, pairs * (d / static_cast<double>(p)) *
+                           (d / static_cast<double>(q)));
+}
+
 double tsopt::primeDrawBound(int64_t valueDegree, int64_t constantBits) {
   // Primes q in [2^59, 2^61) with some even k making k·q + 1 a prime below
   // 2^62: about (2^61/ln 2^61 − 2^59/ln 2^59)/ln 2^62 > 2^49.
@@ -72,7 +82,11 @@ std::string VerifyRecord::summary() const {
   if (candidateDividesByZero)
     os << " (the candidate divides by zero)";
   os << ": p = " << p << ", q = " << q << ", t = " << trials
-     << llvm::format(", delta = %.3g, per-trial bound = %.3g", delta, epsilon)
+     << llvm::format(", delta = %.3g, per-trial bound = %.3g", delta, epsilon);
+  if (opaqueBound > 0)
+    os << llvm::format(" (of it, opaque-argument collisions %.3g)",
+                       opaqueBound);
+  os
      << llvm::format(", prime bound = %.3g", primeBound)
      << ", degrees " << valueDegree << "/" << exponentDegree;
   if (!inLax)
@@ -714,8 +728,12 @@ tsopt::verifyEquivalence(const Graph &candidate, const Graph &reference,
   // The difference of the two programs has at most the sum of their degrees.
   rec.valueDegree = lc.valueDegree + lr.valueDegree;
   rec.exponentDegree = lc.exponentDegree + lr.exponentDegree;
-  rec.epsilon =
-      trialErrorBound(rec.valueDegree, rec.exponentDegree, rec.p, rec.q);
+  rec.opaqueBound = opaqueCollisionBound(
+      lc.opaqueApplications + lr.opaqueApplications,
+      std::max(lc.opaqueDegree, lr.opaqueDegree), rec.p, rec.q);
+  rec.epsilon = std::min(
+      1.0, trialErrorBound(rec.valueDegree, rec.exponentDegree, rec.p, rec.q) +
+               rec.opaqueBound);
   {
     // The widest constant: m·2^e with |m| < 2^53 has 53 + |e| bits once
     // the powers of two are cleared.

@@ -112,9 +112,17 @@ private:
   /// trial catches unless the argument polynomials collide at its point, so
   /// their degrees bound the error too (and saturate like any other: a
   /// Fermat power x^N under a relu is no bound).
-  void noteOpaqueArgument(const Info &a) {
-    report.valueDegree = std::max(report.valueDegree, sat(a.num + a.den));
+  void noteOpaqueArgument(const Info &a, double elements) {
+    int64_t degree = sat(a.num + a.den);
+    report.valueDegree = std::max(report.valueDegree, degree);
+    report.opaqueDegree = std::max(report.opaqueDegree, degree);
+    report.opaqueApplications += multiplicity * elements;
   }
+
+  /// How many times an op of the graph being analyzed runs per run of the
+  /// program: the blocks and iterations of the kernels and the elements of
+  /// the thread graphs around it.
+  double multiplicity = 1;
 
   std::vector<Info> transfer(const Graph &g, const Op &op,
                              llvm::ArrayRef<const Info *> in,
@@ -123,6 +131,9 @@ private:
     auto contraction = [&]() -> int64_t {
       const Shape &a = g.type(op.operands[0]).shape;
       return a.empty() ? 1 : a.back();
+    };
+    auto elements = [&](int v) {
+      return static_cast<double>(numElements(g.type(v).shape));
     };
     Info r;
     switch (op.kind) {
@@ -184,11 +195,13 @@ private:
       r = op.fmap == kReplica && op.accum == AccumKind::Sum
               ? sum(*in[0], g.forloop)
               : *in[0];
+      if (op.accum != AccumKind::Sum)
+        noteOpaqueArgument(*in[0], elements(op.operands[0]));
       break;
     case OpKind::RmsNorm: {
       // X·G / sqrt(mean X²): sqrt is uninterpreted, so a fresh variable;
       // its argument, the mean square, counts as an opaque argument.
-      noteOpaqueArgument(mul(*in[0], *in[0]));
+      noteOpaqueArgument(mul(*in[0], *in[0]), elements(op.results[0]));
       r = div(mul(*in[0], *in[1]), fresh());
       break;
     }
@@ -212,13 +225,13 @@ private:
     case OpKind::Relu:
     case OpKind::Sigmoid:
     case OpKind::Tanh:
-      noteOpaqueArgument(*in[0]);
+      noteOpaqueArgument(*in[0], elements(op.results[0]));
       r = fresh();
       break;
     case OpKind::ReduceMax:
       // max(a, a) = a in the field, so a max may be its operand: at least
       // a fresh variable's degree, at most the operand's.
-      noteOpaqueArgument(*in[0]);
+      noteOpaqueArgument(*in[0], elements(op.operands[0]));
       r = *in[0];
       r.num = std::max<int64_t>(r.num, 1);
       break;
@@ -227,9 +240,20 @@ private:
       std::vector<Info> ins;
       for (const Info *o : in)
         ins.push_back(*o);
+      // A kernel's block graph runs once per block and iteration; a thread
+      // graph's scalar ops once per element of its result.
+      double outer = multiplicity;
+      if (op.kind == OpKind::Kernel) {
+        for (int64_t extent : op.body->grid)
+          multiplicity *= static_cast<double>(extent);
+        multiplicity *= static_cast<double>(op.body->forloop);
+      } else {
+        multiplicity *= elements(op.results[0]);
+      }
       std::vector<Info> outs =
           run(*op.body, std::move(ins),
               " in " + std::string(stringifyOpKind(op.kind)) + " " + here);
+      multiplicity = outer;
       return outs;
     }
     }

@@ -75,8 +75,10 @@ struct VerifyRecord {
   uint64_t p = 0, q = 0;
   double primeBound = 0;
   unsigned trials = 0;
-  /// The requested bound and the per-trial bound it was derived from.
-  double delta = 0, epsilon = 0;
+  /// The requested bound and the per-trial bound it was derived from: the
+  /// field bound plus `opaqueBound` (opaqueCollisionBound over both
+  /// programs' uninterpreted applications).
+  double delta = 0, epsilon = 0, opaqueBound = 0;
   int64_t valueDegree = 0, exponentDegree = 0;
   /// Float check: normwise relative error, and whether it is within
   /// tolerance and finite.
@@ -103,7 +105,6 @@ constexpr double kFloatDisagreement = 1.0;
 /// storage dtype (normwise relative): f16 1e-2, bf16 5e-2, f32 1e-4.
 double dtypeTolerance(DType dtype);
 
-/// Per-trial false-agreement bound for value degree d_p and exponent degree
 /// The probability that the primes drawn for a verification (q among the
 /// about 2^49 primes in [2^59, 2^61) the draw can return) divide a nonzero
 /// integer of the programs' difference: such an integer has at most
@@ -112,9 +113,18 @@ double dtypeTolerance(DType dtype);
 /// that many / 59 prime factors of 59 bits or more.
 double primeDrawBound(int64_t valueDegree, int64_t constantBits);
 
+/// Per-trial false-agreement bound for value degree d_p and exponent degree
 /// d_q (see docs/verifier.md): eps = d_p / q + d_q / q, q <= p.
 double trialErrorBound(int64_t valueDegree, int64_t exponentDegree, uint64_t p,
                        uint64_t q);
+
+/// The probability that, at one trial's point, two of `applications`
+/// arguments of uninterpreted functions that are distinct polynomials of
+/// degree at most `degree` take the same value in Z_p and in Z_q (the
+/// random oracle hashes both parts, drawn independently): the union bound
+/// C(applications, 2) · (degree / p) · (degree / q).
+double opaqueCollisionBound(double applications, int64_t degree, uint64_t p,
+                            uint64_t q);
 
 /// Most trials trialsFor asks for.
 constexpr unsigned kMaxTrials = 1u << 16;

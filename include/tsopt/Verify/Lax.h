@@ -31,6 +31,14 @@ struct LaxReport {
   int64_t exponentDegree = 0;
   /// Number of exp ops (kernel-level and nested).
   int64_t numExps = 0;
+  /// How many times the program applies an uninterpreted function (sqrt,
+  /// tanh, max, ...) to a scalar, nested graphs counted once per block,
+  /// iteration and element; and the largest degree of such an argument.
+  /// Two distinct argument polynomials that collide at a trial's point give
+  /// the random oracle one input for two: the verifier adds the union
+  /// bound over these pairs to the per-trial bound.
+  double opaqueApplications = 0;
+  int64_t opaqueDegree = 0;
   /// A bound passed 2^40 and was capped there: valueDegree and
   /// exponentDegree are then not upper bounds, and no error bound can be
   /// derived from them.

@@ -436,6 +436,75 @@ VerifyOptions options() {
   return o;
 }
 
+//===----------------------------------------------------------------------===//
+// Uninterpreted applications and their collision bound
+//===----------------------------------------------------------------------===//
+
+TEST(LaxTest, CountsUninterpretedApplications) {
+  {
+    // Kernel level: one sqrt per element of its 4x8 argument, whose degree
+    // is that of x·x.
+    Graph g;
+    int x = g.addInput(tt({4, 8}));
+    int sq = add(g, OpKind::Square, {x}, {4, 8});
+    g.outputs = {add(g, OpKind::Sqrt, {sq}, {4, 8})};
+    LaxReport r = analyzeLax(g);
+    EXPECT_EQ(r.opaqueApplications, 32);
+    EXPECT_EQ(r.opaqueDegree, 2);
+  }
+  {
+    // A reduce_max compares every element of its operand.
+    Graph g;
+    int x = g.addInput(tt({4, 8}));
+    g.outputs = {reduce(g, OpKind::ReduceMax, x, 1, {4, 1})};
+    EXPECT_EQ(analyzeLax(g).opaqueApplications, 32);
+  }
+  {
+    // In a kernel (grid [2], for-loop 2): a tanh on the 2x4 tile runs once
+    // per block and iteration, 2·2·8 = 32 times; in a thread graph on the
+    // tile, each of its two scalar ops once per element, 2·2·8 times each.
+    KernelSpec spec;
+    spec.loop = unaryOn(OpKind::Tanh, {2, 4});
+    EXPECT_EQ(analyzeLax(kernelProgram(spec)).opaqueApplications, 32);
+    spec.loop = threadChain({OpKind::Tanh, OpKind::Relu}, {2, 4});
+    EXPECT_EQ(analyzeLax(kernelProgram(spec)).opaqueApplications, 64);
+  }
+  {
+    // Polynomial programs apply none.
+    Graph g;
+    int x = g.addInput(tt({4, 8})), w = g.addInput(tt({8, 8}));
+    g.outputs = {add(g, OpKind::Matmul, {x, w}, {4, 8})};
+    EXPECT_EQ(analyzeLax(g).opaqueApplications, 0);
+  }
+}
+
+TEST(LaxTest, OpaqueCollisionBoundIsAUnionBoundOverPairs) {
+  uint64_t p = uint64_t(1) << 61, q = uint64_t(1) << 59;
+  EXPECT_EQ(opaqueCollisionBound(0, 4, p, q), 0);
+  EXPECT_EQ(opaqueCollisionBound(1, 4, p, q), 0);
+  // C(1000, 2) pairs, each (3/p)·(3/q).
+  EXPECT_DOUBLE_EQ(opaqueCollisionBound(1000, 3, p, q),
+                   499500.0 * (3.0 / double(p)) * (3.0 / double(q)));
+  EXPECT_EQ(opaqueCollisionBound(1e30, 1 << 20, p, q), 1.0);
+
+  // The verifier adds it to the per-trial bound and reports it.
+  Graph g;
+  int x = g.addInput(tt({64, 64}));
+  g.outputs = {add(g, OpKind::Tanh, {x}, {64, 64})};
+  std::string why;
+  auto rec = verifyEquivalence(g, g, options(), &why);
+  ASSERT_TRUE(succeeded(rec)) << why;
+  EXPECT_GT(rec->opaqueBound, 0);
+  EXPECT_DOUBLE_EQ(rec->opaqueBound,
+                   opaqueCollisionBound(2 * 64 * 64, 1, rec->p, rec->q));
+  EXPECT_DOUBLE_EQ(rec->epsilon,
+                   trialErrorBound(rec->valueDegree, rec->exponentDegree,
+                                   rec->p, rec->q) +
+                       rec->opaqueBound);
+  EXPECT_TRUE(contains(rec->summary(), "opaque-argument collisions"))
+      << rec->summary();
+}
+
 TEST(LaxTest, VerifierReportsOutsideLax) {
   Graph lax;
   int x = lax.addInput(tt({4, 8}));
