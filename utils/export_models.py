@@ -196,13 +196,9 @@ FAMILIES = [
 # Families whose fixture takes an additive attention mask argument.
 MASKED = {"qwen2", "bert"}
 
-FAMILY_HEADER = """\
-// One {cls} of transformers ({what}; a small config, random weights),
-// exported by torch-mlir's fx.export_and_import (linalg-on-tensors) with
-// its weights{rotary} lifted to arguments: written by
-// utils/export_models.py; do not edit. It imports, compiled for the CPU it
-// agrees with upstream MLIR's execution of the linalg, and superoptimized
-// with default options it still does.
+# The checks of a fixture with one output: its import, and upstream's
+# execution against tsopt's before and after tsopt-superoptimize.
+ORACLE_CHECKS = """\
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
 // RUN: %if linalg-oracle %{{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}}
 // RUN: %if linalg-oracle %{{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=ORACLE %}}
@@ -211,6 +207,15 @@ FAMILY_HEADER = """\
 // ORACLE: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
 
 """
+
+FAMILY_HEADER = """\
+// One {cls} of transformers ({what}; a small config, random weights),
+// exported by torch-mlir's fx.export_and_import (linalg-on-tensors) with
+// its weights{rotary} lifted to arguments: written by
+// utils/export_models.py; do not edit. It imports, compiled for the CPU it
+// agrees with upstream MLIR's execution of the linalg, and superoptimized
+// with default options it still does.
+""" + ORACLE_CHECKS
 
 
 def export_family(family, dtype, tokens=8):
@@ -391,14 +396,7 @@ JAX_HEADER = """\
 // written by utils/export_models.py; do not edit. JAX materializes broadcast
 // scalars as splat tensors and broadcasts as generics; both import. It
 // agrees with upstream's execution, also after tsopt-superoptimize.
-// RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
-// RUN: %if linalg-oracle %{{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}}
-// RUN: %if linalg-oracle %{{ %linalg-oracle %s --passes=--tsopt-superoptimize=time-limit=4 | FileCheck %s --check-prefix=ORACLE %}}
-// CHECK-LABEL: func.func @{name}(
-{checks}
-// ORACLE: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
-
-"""
+""" + ORACLE_CHECKS
 
 
 def export_jax(tools_opt):
