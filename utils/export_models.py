@@ -27,6 +27,7 @@ virtual environment. The fixtures it writes are committed.
 
 import argparse
 import importlib.util
+import inspect
 import os
 import sys
 
@@ -191,6 +192,12 @@ FAMILIES = [
     ("vit", "ViTConfig", "ViTLayer", None, {},
      ["// CHECK: kgraph.rsqrt", "// CHECK: kgraph.reduce_max",
       "// CHECK: kgraph.gelu"]),
+    # Whisper's audio encoder layer; in f16 it clamps its output to the
+    # finite range (max_scalar, min_scalar).
+    ("whisper", "WhisperConfig", "WhisperEncoderLayer", None,
+     dict(d_model=64, encoder_attention_heads=4, encoder_ffn_dim=128),
+     ["// CHECK: kgraph.rsqrt", "// CHECK: kgraph.reduce_max",
+      "// CHECK: kgraph.gelu"]),
 ]
 
 # Families whose fixture takes an additive attention mask argument.
@@ -254,12 +261,68 @@ def export_family(family, dtype, tokens=8):
         inputs = [x, mask]
         call = lambda a: ((a[0],), dict(attention_mask=a[1]))
     else:
-        inputs, call = [x], lambda a: ((a[0],), {})
+        # A layer whose forward requires a mask argument (Whisper's) gets
+        # None, as its model passes without padding.
+        params = inspect.signature(module.forward).parameters
+        required = "attention_mask" in params and \
+            params["attention_mask"].default is inspect.Parameter.empty
+        keywords = dict(attention_mask=None) if required else {}
+        inputs, call = [x], lambda a: ((a[0],), keywords)
     text = export_lifted(module, inputs, call, name, dtype)
     what = (f"hidden {cfg.hidden_size}, {cfg.num_attention_heads} heads, "
             f"{tokens} tokens" + (", an additive attention mask" if masked
                                   else ""))
     return text, layer_cls, what, (1, tokens, cfg.hidden_size)
+
+
+CLAMPS_HEADER = """\
+// Clamps as torch writes them ({tag}): torch.clamp with both bounds and with
+// a lower bound only, relu6 and hardswish after a matmul, exported by
+// torch-mlir's fx.export_and_import (linalg-on-tensors): written by
+// utils/export_models.py; do not edit. Each select of a comparison with a
+// constant imports as kgraph.max_scalar / min_scalar (relu for a lower
+// bound of 0); it agrees with upstream's execution compiled for the CPU,
+// also after tsopt-superoptimize, and lowers to PTX.
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph | FileCheck %s
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}}
+// RUN: %if linalg-oracle %{{ %linalg-oracle %s --passes=--tsopt-superoptimize | FileCheck %s --check-prefix=ORACLE %}}
+// RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-superoptimize 2>/dev/null | tsopt-translate --tsopt-to-ptx -o %t.ptx
+// RUN: %if ptxas %{{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}}
+// CHECK-LABEL: func.func @{name}(
+// CHECK: kgraph.max_scalar %{{{{.*}}}}, -1.500000e+00
+// CHECK-NEXT: kgraph.min_scalar %{{{{.*}}}}, 2.000000e+00
+// CHECK-NEXT: kgraph.relu
+// CHECK-NEXT: kgraph.min_scalar %{{{{.*}}}}, 6.000000e+00
+// CHECK: kgraph.max_scalar %{{{{.*}}}}, 2.500000e-01
+// ORACLE: @{name} output 0 {type}: relative error {{{{.*}}}}: agree
+
+"""
+
+
+def export_clamps(out, torch):
+    """Writes clamps_{f32,f16}.mlir: torch's clamps after a matmul."""
+    from torch_mlir import fx
+
+    class Clamps(torch.nn.Module):
+        def forward(self, x, w):
+            h = x @ w
+            return (torch.clamp(h, -1.5, 2.0) + torch.nn.functional.relu6(h)
+                    + torch.nn.functional.hardswish(h)
+                    + torch.clamp(h, min=0.25))
+
+    for dtype, tag in [(torch.float32, "f32"), (torch.float16, "f16")]:
+        torch.manual_seed(0)
+        name = f"clamps_{tag}"
+        text = str(fx.export_and_import(
+            Clamps(), torch.randn(4, 16, dtype=dtype),
+            torch.randn(16, 8, dtype=dtype),
+            output_type="linalg-on-tensors", func_name=name))
+        header = CLAMPS_HEADER.format(tag=tag, name=name,
+                                      type=f"tensor<4x8x{tag}>")
+        path = os.path.join(out, f"{name}.mlir")
+        with open(path, "w") as f:
+            f.write(header + text)
+        print(f"wrote {path}")
 
 
 def export_families(out, torch):
@@ -453,6 +516,7 @@ def main():
                  "utils/setup_frontends.sh and use its virtual environment")
     if a.families_only:
         export_families(a.out, torch)
+        export_clamps(a.out, torch)
         return
     for stem, text in export_cnns([(torch.float32, "f32"),
                                    (torch.float16, "f16")]):
@@ -463,6 +527,7 @@ def main():
     if a.cnn_only:
         return
     export_families(a.out, torch)
+    export_clamps(a.out, torch)
     opt = os.path.join(os.path.dirname(sys.executable), "torch-mlir-opt")
     for name, text in export_jax(opt):
         path = os.path.join(a.out, f"jax_{name}.mlir")

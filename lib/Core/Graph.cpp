@@ -221,6 +221,11 @@ bool tsopt::isUninterpretedUnary(OpKind k) {
          opKindInfo(k).field == FieldReading::Uninterpreted;
 }
 
+bool tsopt::isScalarOp(OpKind k) {
+  return k == OpKind::MulScalar || k == OpKind::AddScalar ||
+         k == OpKind::MaxScalar || k == OpKind::MinScalar;
+}
+
 bool tsopt::isPredefinedOp(OpKind k) {
   return opKindInfo(k).family != OpFamily::Structure;
 }

@@ -373,6 +373,8 @@ void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
   switch (k) {
   case OpKind::MulScalar:
   case OpKind::AddScalar:
+  case OpKind::MaxScalar:
+  case OpKind::MinScalar:
     return evalScalar(k, in(0), op.scalar, out);
   case OpKind::Matmul:
     return withMatmulInputs(
@@ -750,9 +752,30 @@ void Interpreter<Domain>::evalScalar(OpKind k, const T &a, double c,
   out.data.resize(a.data.size());
   const E *p = a.data.data();
   E *o = out.data.data();
-  bool add = k == OpKind::AddScalar;
-  for (size_t j = 0, n = a.data.size(); j < n; ++j)
-    o[j] = add ? dom.add(p[j], e) : dom.mul(p[j], e);
+  size_t n = a.data.size();
+  switch (k) {
+  case OpKind::AddScalar:
+    for (size_t j = 0; j < n; ++j)
+      o[j] = dom.add(p[j], e);
+    return;
+  case OpKind::MulScalar:
+    for (size_t j = 0; j < n; ++j)
+      o[j] = dom.mul(p[j], e);
+    return;
+  case OpKind::MaxScalar:
+    for (size_t j = 0; j < n; ++j)
+      o[j] = dom.max(p[j], e);
+    return;
+  case OpKind::MinScalar: {
+    // min(x, c) = -max(-x, -c): exact in floats, and the field has one max.
+    E zero = dom.zero(), negC = dom.sub(zero, e);
+    for (size_t j = 0; j < n; ++j)
+      o[j] = dom.sub(zero, dom.max(dom.sub(zero, p[j]), negC));
+    return;
+  }
+  default:
+    llvm_unreachable("not an op with a constant");
+  }
 }
 
 template <typename Domain>

@@ -47,6 +47,8 @@ struct KGraphOps {
   using Neg = kgraph::NegOp;
   using MulScalar = kgraph::MulScalarOp;
   using AddScalar = kgraph::AddScalarOp;
+  using MaxScalar = kgraph::MaxScalarOp;
+  using MinScalar = kgraph::MinScalarOp;
   using Matmul = kgraph::MatmulOp;
   using ReduceSum = kgraph::ReduceSumOp;
   using ReduceMax = kgraph::ReduceMaxOp;
@@ -75,6 +77,8 @@ struct BGraphOps {
   using Neg = bgraph::NegOp;
   using MulScalar = bgraph::MulScalarOp;
   using AddScalar = bgraph::AddScalarOp;
+  using MaxScalar = bgraph::MaxScalarOp;
+  using MinScalar = bgraph::MinScalarOp;
   using Matmul = bgraph::MatmulOp;
   using ReduceSum = bgraph::ReduceSumOp;
   using ReduceMax = bgraph::ReduceMaxOp;
@@ -104,6 +108,8 @@ struct TGraphOps {
   using Neg = tgraph::NegOp;
   using MulScalar = tgraph::MulScalarOp;
   using AddScalar = tgraph::AddScalarOp;
+  using MaxScalar = tgraph::MaxScalarOp;
+  using MinScalar = tgraph::MinScalarOp;
 };
 
 /// The element-wise op of `op.kind` from table `Ops`; null for other kinds.
@@ -144,6 +150,12 @@ Operation *createElementwise(OpBuilder &b, Location loc, const CoreOp &op,
                                   b.getF64FloatAttr(op.scalar));
   case OpKind::AddScalar:
     return Ops::AddScalar::create(b, loc, result, in[0],
+                                  b.getF64FloatAttr(op.scalar));
+  case OpKind::MaxScalar:
+    return Ops::MaxScalar::create(b, loc, result, in[0],
+                                  b.getF64FloatAttr(op.scalar));
+  case OpKind::MinScalar:
+    return Ops::MinScalar::create(b, loc, result, in[0],
                                   b.getF64FloatAttr(op.scalar));
   default:
     return nullptr;

@@ -198,8 +198,7 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     return fail("expected one result");
   if (!isDataMovement(op.kind) && !isElementwiseBinary(op.kind) &&
       !isElementwiseUnary(op.kind) && op.kind != OpKind::Matmul &&
-      op.kind != OpKind::Conv2d && op.kind != OpKind::MulScalar &&
-      op.kind != OpKind::AddScalar && op.kind != OpKind::ReduceSum &&
+      op.kind != OpKind::Conv2d && op.kind != OpKind::ReduceSum &&
       op.kind != OpKind::ReduceMax && op.kind != OpKind::RmsNorm)
     return fail("no default expansion of '" + stringifyOpKind(op.kind) + "'");
 
@@ -355,7 +354,6 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
 
   bool reduction = op.kind == OpKind::ReduceSum || op.kind == OpKind::ReduceMax;
   bool rowwise = isElementwiseBinary(op.kind) || isElementwiseUnary(op.kind) ||
-                 op.kind == OpKind::MulScalar || op.kind == OpKind::AddScalar ||
                  reduction || op.kind == OpKind::RmsNorm;
   if (rowwise) {
     // Blocks over up to three of the dims the op keeps element for element

@@ -213,18 +213,29 @@ public:
   /// The constants the search tries, per kind that takes one: mul_scalar's
   /// factors (the program's, and 1/K of each rms_norm over K), add_scalar's
   /// addends (the program's, and each rms_norm's nonzero epsilon), and
-  /// rms_norm's epsilons.
-  llvm::SmallVector<double, 2> scalars, addends, epsilons;
+  /// rms_norm's epsilons; max_scalar's and min_scalar's bounds (the
+  /// program's).
+  llvm::SmallVector<double, 2> scalars, addends, epsilons, lowerBounds,
+      upperBounds;
   /// The constants of a kind that takes one (constantsOf(k) non-empty).
   llvm::ArrayRef<double> constantsOf(OpKind k) const {
-    return k == OpKind::MulScalar   ? llvm::ArrayRef<double>(scalars)
-           : k == OpKind::AddScalar ? llvm::ArrayRef<double>(addends)
-           : k == OpKind::RmsNorm   ? llvm::ArrayRef<double>(epsilons)
-                                    : llvm::ArrayRef<double>();
+    switch (k) {
+    case OpKind::MulScalar:
+      return scalars;
+    case OpKind::AddScalar:
+      return addends;
+    case OpKind::RmsNorm:
+      return epsilons;
+    case OpKind::MaxScalar:
+      return lowerBounds;
+    case OpKind::MinScalar:
+      return upperBounds;
+    default:
+      return {};
+    }
   }
   static bool takesConstant(OpKind k) {
-    return k == OpKind::MulScalar || k == OpKind::AddScalar ||
-           k == OpKind::RmsNorm;
+    return isScalarOp(k) || k == OpKind::RmsNorm;
   }
   std::vector<Template> templates;
   /// How many open values one block-level step can close at most: 1 for an

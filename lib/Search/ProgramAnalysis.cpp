@@ -128,6 +128,10 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
       scalars.push_back(op.scalar);
     if (op.kind == OpKind::AddScalar)
       addends.push_back(op.scalar);
+    if (op.kind == OpKind::MaxScalar)
+      lowerBounds.push_back(op.scalar);
+    if (op.kind == OpKind::MinScalar)
+      upperBounds.push_back(op.scalar);
     if (!searchTakes(op.kind))
       return fail(stringifyOpKind(op.kind).str() +
                   " is not supported by the search yet (rule-based fusion "
@@ -140,7 +144,8 @@ llvm::LogicalResult Searcher::prepare(std::string *why) {
         addends.push_back(op.scalar);
     }
   }
-  for (auto *list : {&scalars, &addends, &epsilons}) {
+  for (auto *list :
+       {&scalars, &addends, &epsilons, &lowerBounds, &upperBounds}) {
     llvm::sort(*list);
     list->erase(std::unique(list->begin(), list->end()), list->end());
   }

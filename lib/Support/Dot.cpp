@@ -65,6 +65,8 @@ std::string opLabel(const Op &op) {
     return s + " dim = " + std::to_string(op.dim);
   case OpKind::MulScalar:
   case OpKind::AddScalar:
+  case OpKind::MaxScalar:
+  case OpKind::MinScalar:
     return s + " " + formatScalar(op.scalar);
   case OpKind::RmsNorm:
     return op.scalar != 0 ? s + " eps = " + formatScalar(op.scalar) : s;

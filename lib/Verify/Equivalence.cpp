@@ -145,11 +145,12 @@ llvm::LogicalResult sameSignature(const Graph &a, const Graph &b,
 }
 
 /// The scalar constants of `g` and its nested graphs (mul_scalar factors,
-/// add_scalar addends, rms_norm epsilons).
+/// add_scalar addends, max_scalar and min_scalar bounds, rms_norm epsilons,
+/// im2col pad values).
 void collectConstants(const Graph &g, std::vector<double> &out) {
   for (const Op &op : g.ops) {
-    if (op.kind == OpKind::MulScalar || op.kind == OpKind::AddScalar ||
-        op.kind == OpKind::RmsNorm)
+    if (isScalarOp(op.kind) || op.kind == OpKind::RmsNorm ||
+        op.kind == OpKind::Im2Col)
       out.push_back(op.scalar);
     if (op.body)
       collectConstants(*op.body, out);

@@ -228,6 +228,14 @@ private:
       noteOpaqueArgument(*in[0], elements(op.results[0]));
       r = fresh();
       break;
+    case OpKind::MaxScalar:
+    case OpKind::MinScalar:
+      // The field's max of x and a constant (min through negations): like
+      // a reduce_max, at most the operand's degree.
+      noteOpaqueArgument(*in[0], elements(op.results[0]));
+      r = *in[0];
+      r.num = std::max<int64_t>(r.num, 1);
+      break;
     case OpKind::ReduceMax:
       // max(a, a) = a in the field, so a max may be its operand: at least
       // a fresh variable's degree, at most the operand's.

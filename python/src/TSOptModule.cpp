@@ -147,9 +147,7 @@ int addOp(Graph &g, const std::string &kindName, const std::vector<int> &ops,
     result = broadcastShape(in[0].shape, in[1].shape, &why);
   } else if (isElementwiseUnary(kind)) {
     result = in[0].shape;
-    op.scalar = kind == OpKind::MulScalar || kind == OpKind::AddScalar
-                    ? scalar
-                    : 0.0;
+    op.scalar = isScalarOp(kind) ? scalar : 0.0;
   } else {
     switch (kind) {
     case OpKind::Matmul:
@@ -234,6 +232,8 @@ py::dict describeOp(const Graph &g, const Op &op) {
     break;
   case OpKind::MulScalar:
   case OpKind::AddScalar:
+  case OpKind::MaxScalar:
+  case OpKind::MinScalar:
   case OpKind::RmsNorm:
     d["scalar"] = op.scalar;
     break;

@@ -16,7 +16,8 @@ it, and run it on numpy arrays::
 """
 
 from . import _tsopt
-from ._program import (Program, Tensor, add, add_scalar, concat, conv2d, div,
+from ._program import (Program, Tensor, add, add_scalar, clamp, concat,
+                       conv2d, div,
                        exp,
                        gelu, load,
                        matmul, max, mean, mul, mul_scalar, neg, parse, relu,
@@ -38,6 +39,6 @@ __all__ = [
     "from_torch", "from_jax", "backend", "TorchBackend",
     "TARGETS",
     "matmul", "add", "sub", "mul", "div", "exp", "square", "sqrt", "rsqrt",
-    "silu", "gelu", "relu", "sigmoid", "tanh", "neg", "mul_scalar", "add_scalar", "sum", "max", "mean",
+    "silu", "gelu", "relu", "sigmoid", "tanh", "neg", "mul_scalar", "add_scalar", "clamp", "sum", "max", "mean",
     "rms_norm", "softmax", "transpose", "reshape", "concat", "tile", "conv2d",
 ]

@@ -570,6 +570,22 @@ def add_scalar(x, addend):
     return _op("add_scalar", [x], scalar=float(addend))
 
 
+def clamp(x, min=None, max=None):
+    """x clamped to [min, max] (either bound may be None), as torch.clamp:
+    max_scalar then min_scalar. Bounds must be finite numbers."""
+    if min is None and max is None:
+        raise ValueError("clamp: give min, max or both")
+    for name, bound in (("min", min), ("max", max)):
+        if bound is not None and not _is_number(bound):
+            raise TypeError(f"clamp: {name} must be a number, got {bound!r}")
+    y = x
+    if min is not None:
+        y = _op("max_scalar", [y], scalar=float(min))
+    if max is not None:
+        y = _op("min_scalar", [y], scalar=float(max))
+    return y
+
+
 def _unary(kind, doc):
     def f(x):
         return _op(kind, [x])

@@ -111,6 +111,9 @@ bool isDataMovement(OpKind k);
 /// abstract expressions read as a keyed, uninterpreted function of its
 /// operand (sqrt, silu, tanh, ...).
 bool isUninterpretedUnary(OpKind k);
+/// An element-wise op with a constant operand (Op::scalar): mul_scalar,
+/// add_scalar, max_scalar, min_scalar.
+bool isScalarOp(OpKind k);
 /// An op a program is written in (a kernel-level pre-defined kernel), as
 /// opposed to the structure the search builds (kernels, iterators, thread
 /// graphs).

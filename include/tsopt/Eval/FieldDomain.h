@@ -297,6 +297,10 @@ public:
       // rsqrt is 1/sqrt by definition, so it is not a second unknown
       // function: x·rsqrt(v) and x / sqrt(v) (rms_norm) then agree.
       return inverse(uninterpreted(OpKind::Sqrt, x));
+    case OpKind::Relu:
+      // relu is max(x, 0) by definition: relu(x) and max_scalar(x, 0)
+      // agree.
+      return max(x, zero());
     default:
       // The rest of the table's uninterpreted unary ops (OpKinds.def).
       if (isUninterpretedUnary(k))

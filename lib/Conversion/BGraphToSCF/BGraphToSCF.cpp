@@ -500,6 +500,10 @@ Value BlockEmitter::scalar(const Op &op, ArrayRef<Value> a) {
     return mul(a[0], cF32(op.scalar));
   case OpKind::AddScalar:
     return add(a[0], cF32(op.scalar));
+  case OpKind::MaxScalar:
+    return arith::MaximumFOp::create(b, loc, a[0], cF32(op.scalar));
+  case OpKind::MinScalar:
+    return arith::MinimumFOp::create(b, loc, a[0], cF32(op.scalar));
   default:
     llvm_unreachable("not an element-wise op");
   }

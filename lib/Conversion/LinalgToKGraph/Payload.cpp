@@ -96,8 +96,13 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
   // Values computed from constants only (sqrt(2) in an f16 export's gelu),
   // folded as the payload is read.
   llvm::DenseMap<Value, double> folded;
-  // Comparisons x > 0, by their i1 result: the x.
-  llvm::DenseMap<Value, int> positive;
+  // Comparisons of a value with a constant, by their i1 result.
+  struct Comparison {
+    int x;
+    double c;
+    bool greater; // x > c (or >=); else x < c (or <=)
+  };
+  llvm::DenseMap<Value, Comparison> comparisons;
   auto constantOf = [&](Value v) -> std::optional<double> {
     if (auto it = argConstants.find(v); it != argConstants.end())
       return it->second;
@@ -184,27 +189,49 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
         return std::nullopt;
       return it->second;
     };
-    // relu as torch-mlir writes it: select(x > 0, x, 0) (ordered or not:
-    // a NaN gives 0 or NaN, both outside what the program computes).
+    // Clamps as torch-mlir writes them: select(x > c, x, c) is max(x, c)
+    // (relu for c = 0), select(x < c, c, x) too, and select(x > c, c, x) and
+    // select(x < c, x, c) are min(x, c); the comparison ordered or not (a
+    // NaN gives c or NaN, both outside what the program computes on finite
+    // inputs). The constant may come first (c < x is x > c).
     if (auto cmp = dyn_cast<arith::CmpFOp>(inner)) {
       using P = arith::CmpFPredicate;
       P pred = cmp.getPredicate();
+      bool greater = llvm::is_contained({P::OGT, P::UGT, P::OGE, P::UGE}, pred);
+      bool less = llvm::is_contained({P::OLT, P::ULT, P::OLE, P::ULE}, pred);
       std::optional<int> x = operand(0);
-      std::optional<double> zero = constantOf(inner.getOperand(1));
-      if (!x || !zero || *zero != 0 ||
-          !llvm::is_contained({P::OGT, P::UGT, P::OGE, P::UGE}, pred))
-        return fail("only x > 0 (for relu) is supported");
-      positive[r] = *x;
+      std::optional<double> c = constantOf(inner.getOperand(1));
+      if (!x && !c) {
+        x = operand(1);
+        c = constantOf(inner.getOperand(0));
+        std::swap(greater, less);
+      }
+      if (!x || !c || !std::isfinite(*c) || !(greater || less))
+        return fail("only a comparison of a value with a finite constant, "
+                    "by <, <=, > or >= (a clamp), is supported");
+      comparisons[r] = {*x, *c, greater};
       continue;
     }
     if (isa<arith::SelectOp>(inner)) {
-      auto cond = positive.find(inner.getOperand(0));
-      std::optional<int> x = operand(1);
-      std::optional<double> zero = constantOf(inner.getOperand(2));
-      if (cond == positive.end() || !x || *x != cond->second || !zero ||
-          *zero != 0)
-        return fail("only select(x > 0, x, 0) (relu) is supported");
-      local[r] = un(OpKind::Relu, *x);
+      auto cond = comparisons.find(inner.getOperand(0));
+      std::optional<int> a = operand(1), b = operand(2);
+      std::optional<double> ca = constantOf(inner.getOperand(1)),
+                            cb = constantOf(inner.getOperand(2));
+      if (cond == comparisons.end())
+        return fail("only a select by a comparison with a constant (a "
+                    "clamp) is supported");
+      const Comparison &k = cond->second;
+      // Which of x and c the select takes when the comparison holds.
+      bool takesX = a && *a == k.x && cb && *cb == k.c;
+      bool takesC = b && *b == k.x && ca && *ca == k.c;
+      if (!takesX && !takesC)
+        return fail("only select(x > c, x, c), select(x < c, c, x) and "
+                    "their min forms (a clamp) are supported");
+      // x when x > c (or c when x < c): the larger of the two.
+      bool isMax = takesX == k.greater;
+      local[r] = isMax ? (k.c == 0 ? un(OpKind::Relu, k.x)
+                                   : un(OpKind::MaxScalar, k.x, k.c))
+                       : un(OpKind::MinScalar, k.x, k.c);
       continue;
     }
     if (inner.getNumOperands() == 1) {
@@ -310,6 +337,15 @@ FailureOr<int> Importer::importPayload(Block &block, llvm::ArrayRef<int> args,
     } else if (isa<arith::MaximumFOp, arith::MaxNumFOp>(inner) &&
                std::isinf(*c) && *c < 0) {
       local[r] = x; // max(x, -inf) = x (JAX's max with an initial -inf)
+    } else if (isa<arith::MinimumFOp, arith::MinNumFOp>(inner) &&
+               std::isinf(*c) && *c > 0) {
+      local[r] = x; // min(x, inf) = x
+    } else if (isa<arith::MaximumFOp, arith::MaxNumFOp>(inner) &&
+               std::isfinite(*c)) {
+      local[r] = un(OpKind::MaxScalar, x, *c); // JAX's clip, relu6
+    } else if (isa<arith::MinimumFOp, arith::MinNumFOp>(inner) &&
+               std::isfinite(*c)) {
+      local[r] = un(OpKind::MinScalar, x, *c);
     } else {
       return fail("kgraph has no such op with a scalar constant");
     }

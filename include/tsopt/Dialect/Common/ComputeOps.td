@@ -66,7 +66,8 @@ class TS_UnaryOp<Dialect dialect, string mnemonic, string kind, Type valueType,
 }
 
 /// An element-wise op with a compile-time constant: multiplication
-/// (mul_scalar) or addition (add_scalar).
+/// (mul_scalar), addition (add_scalar), max(x, c) (max_scalar) or min(x, c)
+/// (min_scalar).
 class TS_ScalarOp<Dialect dialect, string mnemonic, string kind, string what,
     string example, Type valueType, string ty, list<Trait> extra = []>
     : TS_CoreOp<dialect, mnemonic, kind,
@@ -239,6 +240,10 @@ multiclass TS_ComputeOps<Dialect dialect, Type valueType, string ty,
       "multiplied by", "1.250000e-01", valueType, ty, extra>;
   def AddScalarOp : TS_ScalarOp<dialect, "add_scalar", "AddScalar",
       "plus", "9.999999e-07", valueType, ty, extra>;
+  def MaxScalarOp : TS_ScalarOp<dialect, "max_scalar", "MaxScalar",
+      "clamped from below to", "0.000000e+00", valueType, ty, extra>;
+  def MinScalarOp : TS_ScalarOp<dialect, "min_scalar", "MinScalar",
+      "clamped from above to", "6.000000e+00", valueType, ty, extra>;
   def MatmulOp : TS_MatmulOp<dialect, valueType, ty, extra>;
   def ReduceSumOp : TS_ReduceOp<dialect, "reduce_sum", "ReduceSum", valueType,
                                 ty, "sum", extra>;

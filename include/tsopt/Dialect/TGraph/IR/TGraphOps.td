@@ -93,6 +93,38 @@ def TGraph_MulScalarOp : TGraph_ScalarOp<"mul_scalar", "MulScalar"> {
   let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
 }
 
+def TGraph_MaxScalarOp : TGraph_ScalarOp<"max_scalar", "MaxScalar"> {
+  let summary = "the larger of the operand and a constant";
+  let description = [{
+    max(x, `scalar`).
+
+    Example:
+
+    ```mlir
+    %y = tgraph.max_scalar %x, 0.000000e+00 : f32
+    ```
+  }];
+  let arguments = (ins TS_ElementType:$input, F64Attr:$scalar);
+  let results = (outs TS_ElementType:$result);
+  let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
+}
+
+def TGraph_MinScalarOp : TGraph_ScalarOp<"min_scalar", "MinScalar"> {
+  let summary = "the smaller of the operand and a constant";
+  let description = [{
+    min(x, `scalar`).
+
+    Example:
+
+    ```mlir
+    %y = tgraph.min_scalar %x, 6.000000e+00 : f32
+    ```
+  }];
+  let arguments = (ins TS_ElementType:$input, F64Attr:$scalar);
+  let results = (outs TS_ElementType:$result);
+  let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
+}
+
 def TGraph_AddScalarOp : TGraph_ScalarOp<"add_scalar", "AddScalar"> {
   let summary = "scalar addition of a constant";
   let description = [{
