@@ -364,7 +364,8 @@ CNN_HEADER = """\
 
 def cnn_modules():
     """Convolutional modules written with torch.nn alone (no torchvision):
-    a ResNet basic block, a small CNN and a ViT patch embedding. Returns
+    a ResNet basic block, a small CNN, a ViT patch embedding, ResNet's stem
+    and MobileNetV2's inverted residual. Returns
     (name, description, module, input shape, checks)."""
     import torch
     from torch import nn
@@ -409,9 +410,42 @@ def cnn_modules():
         def forward(self, x):
             return self.proj(x).flatten(2).transpose(1, 2)
 
+    class ResNetStem(nn.Module):
+        """ResNet's stem: a 7x7 stride-2 convolution, batch norm, relu, and
+        a 3x3 stride-2 max pooling padded with -inf."""
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 8, 7, stride=2, padding=3, bias=False)
+            self.bn = nn.BatchNorm2d(8)
+            self.pool = nn.MaxPool2d(3, stride=2, padding=1)
+
+        def forward(self, x):
+            return self.pool(torch.relu(self.bn(self.conv(x))))
+
+    class InvertedResidual(nn.Module):
+        """MobileNetV2's block: a 1x1 expansion, a depthwise 3x3 and a 1x1
+        projection, each with batch norm, relu6 after the first two, and
+        the residual."""
+        def __init__(self, c, expand=4):
+            super().__init__()
+            h = c * expand
+            self.expand = nn.Conv2d(c, h, 1, bias=False)
+            self.bn1 = nn.BatchNorm2d(h)
+            self.dw = nn.Conv2d(h, h, 3, padding=1, groups=h, bias=False)
+            self.bn2 = nn.BatchNorm2d(h)
+            self.project = nn.Conv2d(h, c, 1, bias=False)
+            self.bn3 = nn.BatchNorm2d(c)
+
+        def forward(self, x):
+            y = nn.functional.relu6(self.bn1(self.expand(x)))
+            y = nn.functional.relu6(self.bn2(self.dw(y)))
+            return x + self.bn3(self.project(y))
+
     torch.manual_seed(0)
     block = BasicBlock(8)
-    for bn in (block.bn1, block.bn2):
+    stem, inverted = ResNetStem(), InvertedResidual(8)
+    for bn in (block.bn1, block.bn2, stem.bn, inverted.bn1, inverted.bn2,
+               inverted.bn3):
         # Statistics of a trained network, not the identity of a fresh one.
         bn.running_mean.uniform_(-0.5, 0.5)
         bn.running_var.uniform_(0.5, 2.0)
@@ -430,6 +464,19 @@ def cnn_modules():
         ("patch_embed", "ViT's patch embedding (3x32x32 images, 4x4 "
          "patches, 32 features)", PatchEmbed(), (2, 3, 32, 32),
          ["// CHECK: kgraph.conv2d {{.*}} stride = [4, 4]"]),
+        ("resnet_stem", "ResNet's stem (3x32x32 images, a 7x7 stride-2 "
+         "convolution, a 3x3 stride-2 max pooling padded with -inf)",
+         stem, (1, 3, 32, 32),
+         ["// CHECK: kgraph.conv2d {{.*}} stride = [2, 2] padding = [3, 3, 3, 3]",
+          "// CHECK: kgraph.im2col {{.*}} kernel = [3, 3] stride = [2, 2] "
+          "padding = [1, 1, 1, 1] dilation = [1, 1] pad_value = -",
+          "// CHECK: kgraph.reduce_max"]),
+        ("inverted_residual", "MobileNetV2's inverted residual (8 channels, "
+         "expansion 4, 8x8, relu6)", inverted, (1, 8, 8, 8),
+         ["// CHECK: kgraph.conv2d",
+          "// CHECK: kgraph.min_scalar {{.*}}, 6.000000e+00",
+          "// CHECK: kgraph.conv2d {{.*}} groups = 32",
+          "// CHECK: kgraph.min_scalar {{.*}}, 6.000000e+00"]),
     ]
 
 
