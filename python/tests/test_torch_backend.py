@@ -45,6 +45,31 @@ def test_block_taken_whole():
     assert "tsopt took" in backend.summary()
 
 
+class Clamped(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up = torch.nn.Linear(32, 64)
+        self.down = torch.nn.Linear(64, 32)
+
+    def forward(self, x):
+        h = torch.nn.functional.hardswish(torch.nn.functional.relu6(self.up(x)))
+        return torch.clamp(self.down(h), -1, 1)
+
+
+def test_clamps_taken():
+    torch.manual_seed(0)
+    model = Clamped().eval()
+    x = torch.randn(8, 32)
+    backend = tsopt.TorchBackend(time_limit=1)
+    with torch.no_grad():
+        out = torch.compile(model, backend=backend)(x)
+    assert relative_error(out, model(x)) < 1e-5
+    (graph,) = backend.report
+    assert not graph["left"], backend.summary()
+    assert [r["status"] for r in graph["regions"]] == ["tsopt"], \
+        backend.summary()
+
+
 class Refused(torch.nn.Module):
     """x^2.3 has no kgraph form: the importer refuses it, so its region
     runs in PyTorch; log is not taken at all."""

@@ -33,7 +33,9 @@ from ._frontends import _require_torch_mlir
 TAKEN_OPS = frozenset("""
     mm bmm addmm permute view _unsafe_view expand clone alias t transpose
     unsqueeze squeeze add sub mul div neg rsub exp tanh sigmoid silu gelu relu
-    rsqrt sqrt pow mean sum amax _softmax softmax cat slice _to_copy
+    rsqrt sqrt pow mean sum amax _softmax softmax cat slice select split
+    split_with_sizes _to_copy clamp clamp_min clamp_max hardtanh hardswish
+    hardsigmoid
     native_layer_norm convolution avg_pool2d
     _native_batch_norm_legit_no_training
 """.split())
