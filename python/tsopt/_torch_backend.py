@@ -21,6 +21,7 @@ utils/gpu_bench.py, not from here yet).
 """
 
 import collections
+import functools
 import time
 
 import numpy as np
@@ -39,16 +40,6 @@ TAKEN_OPS = frozenset("""
     native_layer_norm convolution avg_pool2d
     _native_batch_norm_legit_no_training
 """.split())
-
-FLOATS = None  # the torch float dtypes, set on first use
-
-
-def _float_dtypes(torch):
-    global FLOATS
-    if FLOATS is None:
-        FLOATS = (torch.float32, torch.float16, torch.bfloat16)
-    return FLOATS
-
 
 def _values(meta):
     """The tensors of a node's value (one, or a tuple of several)."""
@@ -69,7 +60,7 @@ def _takes(node, torch):
     if packet is None or packet.__name__ not in TAKEN_OPS:
         return False
     from torch.fx.experimental.symbolic_shapes import is_concrete_int
-    floats = _float_dtypes(torch)
+    floats = (torch.float32, torch.float16, torch.bfloat16)
     values = _values(node.meta.get("val"))
     for arg in node.all_input_nodes:
         values += _values(arg.meta.get("val"))
@@ -102,7 +93,9 @@ class _Region(object):
         self.name = name
         self.entry = entry
         self.run = None
-        self.checked = False
+        # PyTorch's results on the first call's inputs, computed by
+        # _compile and checked against tsopt's once.
+        self.expected = None
 
     def __call__(self, *tensors):
         import torch
@@ -119,11 +112,9 @@ class _Region(object):
             outs = (outs,)
         results = [torch.from_numpy(np.ascontiguousarray(o)).to(device, dtype)
                    for o, dtype in zip(outs, self.out_dtypes)]
-        if not self.checked:
-            self.checked = True
-            expected = self.module(*tensors)
-            expected = list(expected) if isinstance(
-                expected, (tuple, list)) else [expected]
+        if self.expected is not None:
+            expected = [e.to(device) for e in self.expected]
+            self.expected = None
             why = self._disagreement(results, expected, torch)
             if why:
                 self.entry.update(status="eager", reason=why)
@@ -193,6 +184,7 @@ class _Region(object):
         except ValueError as e:
             self.entry.update(status="eager", reason=_first_line(e))
             return
+        self.expected = expected
         self.entry.update(status="tsopt",
                           compile_s=round(time.monotonic() - started, 2))
 
@@ -263,7 +255,8 @@ class TorchBackend(object):
                      "status": "pending"}
             graph_entry["regions"].append(entry)
             setattr(fused, node.target,
-                    _RegionModule(_Region(self, sub, node.target, entry)))
+                    _region_module_class()(
+                        _Region(self, sub, node.target, entry)))
         fused.recompile()
 
         def run(*args):
@@ -321,7 +314,10 @@ def _op_name(node):
     return packet.__name__ if packet is not None else str(node.target)
 
 
-def _module_class():
+@functools.lru_cache(maxsize=None)
+def _region_module_class():
+    """The torch.nn.Module that stands for a region in the fused graph
+    (defined on first use: torch is optional)."""
     import torch
 
     class RegionModule(torch.nn.Module):
@@ -333,10 +329,6 @@ def _module_class():
             return self.region(*tensors)
 
     return RegionModule
-
-
-def _RegionModule(region):
-    return _module_class()(region)
 
 
 backend = TorchBackend()

@@ -301,3 +301,38 @@ func.func @embedding(%ids: tensor<8xi64>, %w: tensor<16x4xf32>) -> tensor<8x4xf3
   } -> tensor<8x4xf32>
   return %r : tensor<8x4xf32>
 }
+
+// -----
+
+// A comparison of two computed values is not a clamp.
+#cmp = affine_map<(d0, d1) -> (d0, d1)>
+func.func @compare_values(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [#cmp, #cmp, #cmp], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    // expected-error @+1 {{only a comparison of a value with a finite constant, by <, <=, > or >= (a clamp), is supported}}
+    %c = arith.cmpf ogt, %a, %b : f32
+    %s = arith.select %c, %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// A select by a comparison with a constant that picks neither x nor the
+// constant is not a clamp.
+#sel = affine_map<(d0, d1) -> (d0, d1)>
+func.func @select_other(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %c1 = arith.constant 1.000000e+00 : f32
+  %c2 = arith.constant 2.000000e+00 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [#sel, #sel], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %c = arith.cmpf ogt, %a, %c1 : f32
+    // expected-error @+1 {{only select(x > c, x, c), select(x < c, c, x) and their min forms (a clamp) are supported}}
+    %s = arith.select %c, %a, %c2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
