@@ -4,7 +4,8 @@
 # launch manifest (docs/launch-manifest.md), plus utils/gpu_bench*.py, which
 # runs them on a GPU machine without LLVM or tsopt (docs/gpu-benchmarks.md).
 #
-# Usage: utils/gpu_bundle.sh [--searched] [--fixtures] [OUT_DIR] [TARGET]
+# Usage: utils/gpu_bundle.sh [--searched | --searched-from DIR]
+#                            [--fixtures[=PATTERN]] [OUT_DIR] [TARGET]
 #        (defaults: gpu-bundle sm_90)
 #
 # With --searched, every workload's reference program is also superoptimized
@@ -13,9 +14,17 @@
 # <name>_searched.mlir): what tsopt makes of the program, beside the
 # published µGraph <name>_opt. This takes about a minute per workload.
 #
-# With --fixtures, the front-end fixtures (transformers' Llama modules, the
-# JAX functions and the CNNs exported by torch-mlir, in f32 and f16:
-# test/Conversion/LinalgToKGraph/{llama,jax,torch}_*.mlir) are bundled too,
+# With --searched-from DIR, the searched programs are not searched again but
+# read from DIR/<name>_searched.mlir (as a measurement under docs/measurements
+# keeps them): the same programs, translated by this build, to time them on
+# another GPU or after a change of the lowering alone.
+#
+# With --fixtures, the front-end fixtures (transformers' Llama modules and
+# one layer of each family, the JAX functions and the CNNs exported by
+# torch-mlir, in f32 and f16:
+# test/Conversion/LinalgToKGraph/{llama,family,jax,torch}_*.mlir) are bundled
+# too; --fixtures=PATTERN takes those whose file name matches the shell
+# pattern PATTERN instead (e.g. '*_f16.mlir'),
 # each imported and superoptimized with no options by utils/linalg_oracle.py
 # (which checks the CPU-compiled result against upstream MLIR on the way)
 # and named after its file. Beside each goes <name>.cases.npz: the oracle's
@@ -27,11 +36,15 @@
 # still built. Exit status 1 when any workload failed.
 set -uo pipefail
 
-SEARCHED=0 FIXTURES=0
+SEARCHED=0 SEARCHED_FROM= FIXTURES=0 FIXTURE_PATTERN='*'
 while [ $# -gt 0 ]; do
   case "$1" in
     --searched) SEARCHED=1; shift ;;
+    --searched-from)
+      [ $# -ge 2 ] && [ -d "$2" ] || { echo "error: --searched-from needs a folder" >&2; exit 1; }
+      SEARCHED=1 SEARCHED_FROM=$(cd "$2" && pwd); shift 2 ;;
     --fixtures) FIXTURES=1; shift ;;
+    --fixtures=*) FIXTURES=1 FIXTURE_PATTERN=${1#--fixtures=}; shift ;;
     *) break ;;
   esac
 done
@@ -54,9 +67,19 @@ translate() {
 }
 
 # search NAME FILE: the workload's reference superoptimized, named
-# @NAME_searched, translated into OUT/NAME_searched.{ptx,json}.
+# @NAME_searched, translated into OUT/NAME_searched.{ptx,json}; with
+# --searched-from, the stored program translated instead.
 search() {
   local tmp status
+  if [ -n "$SEARCHED_FROM" ]; then
+    [ -f "$SEARCHED_FROM/$1_searched.mlir" ] || {
+      echo "no $1_searched.mlir in the --searched-from folder" >>"$OUT/$1_searched.log"
+      return 1
+    }
+    translate "$1_searched" "$SEARCHED_FROM/$1_searched.mlir" "$1_searched" &&
+      cp "$SEARCHED_FROM/$1_searched.mlir" "$OUT/$1_searched.mlir"
+    return
+  fi
   tmp=$(mktemp -d)
   utils/workload_reference.py "$2" "$1" \
     | sed "s/@$1_ref\b/@$1_searched/" >"$tmp/in.mlir" &&
@@ -92,7 +115,12 @@ fixture() {
 
 ok=() failed=()
 FIXTURE_FILES=()
-[ "$FIXTURES" = 1 ] && FIXTURE_FILES=(test/Conversion/LinalgToKGraph/{llama,jax,torch}_*.mlir)
+if [ "$FIXTURES" = 1 ]; then
+  for file in test/Conversion/LinalgToKGraph/{llama,family,jax,torch}_*.mlir; do
+    # shellcheck disable=SC2053 # PATTERN is a shell pattern on purpose
+    [[ "$(basename "$file")" == $FIXTURE_PATTERN ]] && FIXTURE_FILES+=("$file")
+  done
+fi
 for file in utils/workloads/*.mlir "${FIXTURE_FILES[@]}"; do
  base=$(basename "$file" .mlir)
  names=("$base")
