@@ -57,7 +57,7 @@ def main():
                 f.write(PROGRAM.format(c=c, h=h))
             sup, _ = run(["--tsopt-superoptimize"], path)
             kept = re.search(r"partial equivalence: \d+ mutants? examined; "
-                             r"(none|kept [\w-]+)", sup)
+                             r"(none|kept [\w-]+|\d+ programs?)", sup)
             verdict = kept.group(1) if kept else "?"
             for k, mutation in enumerate(["conv-merge-batch",
                                           "conv-merge-width"]):

@@ -1,18 +1,24 @@
 //===- Mutations.cpp - Mutants of convolutions ----------------------------===//
 
 #include "tsopt/PET/Mutations.h"
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Eval/Evaluator.h"
+#include "tsopt/Eval/FieldDomain.h"
+#include "tsopt/PET/Boxes.h"
+#include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <set>
 
 using namespace tsopt;
-
-std::vector<std::string> tsopt::mutationNames() {
-  return {"conv-merge-batch", "conv-merge-width", "dilated-to-regular"};
-}
+using llvm::failed;
+using llvm::FailureOr;
+using llvm::succeeded;
 
 namespace {
 
@@ -99,125 +105,549 @@ bool reaches(const Graph &g, unsigned from, unsigned to) {
   return false;
 }
 
-/// Two convolutions of one filter tensor, window and groups on images of
-/// one shape, neither reading the other: merged along `dim` (0: batch,
-/// 3: width).
-std::optional<Mutation> mergeConvolutions(const Graph &program, unsigned i,
-                                          unsigned j, int dim) {
-  const Op &a = program.ops[i], &b = program.ops[j];
-  if (a.kind != OpKind::Conv2d || b.kind != OpKind::Conv2d ||
-      a.operands[1] != b.operands[1] || a.perm != b.perm || a.dim != b.dim ||
-      a.operands[0] == b.operands[0] ||
-      program.type(a.operands[0]).shape != program.type(b.operands[0]).shape ||
-      program.type(a.operands[0]).dtype != program.type(b.operands[0]).dtype ||
-      program.type(a.results[0]).dtype != program.type(b.results[0]).dtype ||
-      reaches(program, i, j))
-    return std::nullopt;
-  ConvWindow w = *ConvWindow::decode(a.perm);
-  const Shape &xs = program.type(a.operands[0]).shape;
-  const Shape &ys = program.type(a.results[0]).shape;
-  // Side by side along the width, image 2's outputs start at W / stride.
-  if (dim == 3 && xs[3] % w.stride[1] != 0)
-    return std::nullopt;
-  Mutation m;
-  m.name = dim == 0 ? "conv-merge-batch" : "conv-merge-width";
-  m.description = "kgraph.conv2d ops " + std::to_string(i) + " and " +
-                  std::to_string(j) + " as one over their images " +
-                  (dim == 0 ? "stacked along the batch" : "side by side");
-  m.ops = {i, j};
-  m.original = subprogram(program, m.ops);
-  Builder bld;
-  int x1 = bld.g.addInput(m.original.type(m.original.inputs[0]));
-  int f = bld.g.addInput(m.original.type(m.original.inputs[1]));
-  int x2 = bld.g.addInput(m.original.type(m.original.inputs[2]));
-  int x = bld.concat(x1, x2, dim);
-  Shape ws = bld.shape(x);
-  Shape out = ys;
-  if (dim == 0)
-    out[0] *= 2;
-  else
-    out[3] = w.outputExtent(1, ws[3]);
-  int y = bld.op(OpKind::Conv2d, {x, f}, out,
-                 m.original.type(m.original.outputs[0]).dtype, a.perm, a.dim);
-  int64_t second = dim == 0 ? ys[0] : xs[3] / w.stride[1];
-  if (second + ys[dim] > out[dim])
-    return std::nullopt;
-  bld.g.outputs = {bld.slice(y, dim, 0, ys[dim]),
-                   bld.slice(y, dim, second, ys[dim])};
-  m.mutant = std::move(bld.g);
-  return m;
+bool isContraction(OpKind kind) {
+  return kind == OpKind::Conv2d || kind == OpKind::Matmul;
 }
 
-/// A dilated convolution over the phases of its input: each phase (a, b)
-/// of rows a + dh·r and columns b + dw·s is a batch entry of a regular
-/// convolution, whose results interleave back. Exact when the image
-/// extents and the padding are multiples of the dilation (with stride 1).
-std::optional<Mutation> dilatedToRegular(const Graph &program, unsigned i) {
-  const Op &c = program.ops[i];
-  if (c.kind != OpKind::Conv2d)
+/// A contraction of the subprogram as the enumeration applies it to other
+/// operands: the op itself (window, groups, result type), or a dilated
+/// convolution with its dilation taken out (PET's single-op replacement),
+/// which reads its input's phases.
+struct Template {
+  Op op;
+  DType dtype;
+  /// The dilation taken out ({1, 1}: the op as it is).
+  std::array<int64_t, 2> phases = {1, 1};
+};
+
+/// The shape of `t` applied to operands of shapes `a` and `b`.
+std::optional<Shape> contractionShape(const Template &t, const Shape &a,
+                                      const Shape &b) {
+  FailureOr<Shape> s = t.op.kind == OpKind::Conv2d
+                           ? conv2dShape(a, b, *ConvWindow::decode(t.op.perm),
+                                         std::max<int64_t>(t.op.dim, 1))
+                           : matmulShape(a, b);
+  if (failed(s) || llvm::is_contained(*s, 0))
     return std::nullopt;
-  ConvWindow w = *ConvWindow::decode(c.perm);
-  int64_t dh = w.dilation[0], dw = w.dilation[1];
-  if ((dh == 1 && dw == 1) || w.stride[0] != 1 || w.stride[1] != 1)
-    return std::nullopt;
-  const Shape &xs = program.type(c.operands[0]).shape;
-  const Shape &ys = program.type(c.results[0]).shape;
-  std::array<int64_t, 2> d = {dh, dw};
-  for (int k = 0; k < 2; ++k)
-    if (xs[2 + k] % d[k] || w.padLow[k] % d[k] || w.padHigh[k] % d[k] ||
-        ys[2 + k] % d[k])
-      return std::nullopt;
-  Mutation m;
-  m.name = "dilated-to-regular";
-  m.description = "kgraph.conv2d op " + std::to_string(i) + " (dilation " +
-                  std::to_string(dh) + "x" + std::to_string(dw) +
-                  ") as a regular convolution over its input's " +
-                  std::to_string(dh * dw) + " phases";
-  m.ops = {i};
-  m.original = subprogram(program, m.ops);
-  Builder bld;
-  int x = bld.g.addInput(m.original.type(m.original.inputs[0]));
-  int f = bld.g.addInput(m.original.type(m.original.inputs[1]));
-  int64_t n = xs[0], ch = xs[1], h = xs[2] / dh, wd = xs[3] / dw;
-  int r = bld.reshape(x, {n * ch * h, dh, wd, dw});
-  int t = bld.transpose(r, {1, 3, 0, 2});
-  int phases = bld.reshape(t, {dh * dw * n, ch, h, wd});
-  ConvWindow regular = w;
-  regular.dilation = {1, 1};
-  for (int k = 0; k < 2; ++k) {
-    regular.padLow[k] /= d[k];
-    regular.padHigh[k] /= d[k];
+  return *s;
+}
+
+/// The templates of the contractions `ops` of `program`: each op, and each
+/// stride-1 dilated convolution whose padding is a multiple of its dilation
+/// without its dilation.
+std::vector<Template> templatesOf(const Graph &program,
+                                  llvm::ArrayRef<unsigned> ops) {
+  std::vector<Template> out;
+  auto add = [&](Template t) {
+    for (const Template &u : out)
+      if (u.op.kind == t.op.kind && u.op.perm == t.op.perm &&
+          u.op.dim == t.op.dim && u.dtype == t.dtype && u.phases == t.phases)
+        return;
+    out.push_back(std::move(t));
+  };
+  for (unsigned i : ops) {
+    const Op &op = program.ops[i];
+    Template t{op, program.type(op.results[0]).dtype};
+    add(t);
+    if (op.kind != OpKind::Conv2d)
+      continue;
+    ConvWindow w = *ConvWindow::decode(op.perm);
+    if ((w.dilation[0] == 1 && w.dilation[1] == 1) || w.stride[0] != 1 ||
+        w.stride[1] != 1)
+      continue;
+    bool divides = true;
+    for (int k = 0; k < 2; ++k)
+      divides &=
+          w.padLow[k] % w.dilation[k] == 0 && w.padHigh[k] % w.dilation[k] == 0;
+    if (!divides)
+      continue;
+    ConvWindow regular = w;
+    for (int k = 0; k < 2; ++k) {
+      regular.padLow[k] /= w.dilation[k];
+      regular.padHigh[k] /= w.dilation[k];
+      regular.dilation[k] = 1;
+    }
+    t.op.perm = regular.encode();
+    t.phases = w.dilation;
+    add(t);
   }
-  int64_t f0 = ys[1], oh = ys[2] / dh, ow = ys[3] / dw;
-  int y = bld.op(OpKind::Conv2d, {phases, f}, {dh * dw * n, f0, oh, ow},
-                 m.original.type(m.original.outputs[0]).dtype, regular.encode(),
-                 c.dim);
-  int back = bld.reshape(y, {dh, dw, n * f0 * oh, ow});
-  int u = bld.transpose(back, {2, 0, 3, 1});
-  bld.g.outputs = {bld.reshape(u, Shape(ys.begin(), ys.end()))};
-  m.mutant = std::move(bld.g);
-  return m;
+  return out;
+}
+
+/// The mutation's name: what its contraction merges along, or
+/// "dilated-to-regular".
+std::string classify(const Graph &mutant) {
+  for (const Op &op : mutant.ops)
+    if (op.kind == OpKind::Reshape)
+      return "dilated-to-regular";
+  for (const Op &op : mutant.ops) {
+    if (!isContraction(op.kind))
+      continue;
+    for (auto [k, v] : llvm::enumerate(op.operands))
+      for (const Op &c : mutant.ops) {
+        if (c.kind != OpKind::Concat || c.results[0] != v)
+          continue;
+        int64_t rank = mutant.type(v).shape.size();
+        std::string along;
+        if (op.kind == OpKind::Conv2d)
+          along = k == 1 ? (c.dim == 0 ? "filters" : "")
+                         : std::array<const char *, 4>{
+                               "batch", "channels", "height", "width"}[c.dim];
+        else
+          along = k == 0 && c.dim == rank - 2   ? "rows"
+                  : k == 1 && c.dim == rank - 1 ? "cols"
+                  : c.dim < rank - 2            ? "batch"
+                                                : "";
+        if (!along.empty())
+          return (op.kind == OpKind::Conv2d ? "conv-merge-" : "matmul-merge-") +
+                 along;
+      }
+  }
+  return "merge";
+}
+
+/// What a value of the enumeration is.
+enum class Step { Input, Concat, Contraction, Slice, Phases, Unphase };
+
+/// PET's mutation generator on one subprogram: a depth-first enumeration
+/// of the multi-linear programs of its signature built from its inputs by
+/// concatenations, its contractions (and their dilation-free forms),
+/// slices at the split points of what they slice, and phase splits and
+/// merges (a reshape-transpose-reshape chain, one step), that use fewer
+/// contractions than the subprogram or a dilation-free one. Each complete
+/// program is evaluated once over the verifier's field at one random
+/// point; one that differs from the subprogram on at most half of every
+/// output is a mutant (partially equivalent), and of mutants computing the
+/// same values the one of fewest ops is kept.
+class Enumeration {
+public:
+  Enumeration(const Graph &original, unsigned contractions,
+              std::vector<Template> templates,
+              llvm::ArrayRef<std::string> names, uint64_t seed,
+              const Deadline &deadline, const MutantScreen &worthExamining)
+      : original(original), contractions(contractions),
+        templates(std::move(templates)), names(names), deadline(deadline),
+        worthExamining(worthExamining),
+        dom(fieldSeed(seed, original, original)), eval(dom), seed(seed) {
+    maxDepth = std::max<unsigned>(3, original.outputs.size() + 2);
+  }
+
+  /// The mutants found, fewest differing elements first.
+  std::vector<Graph> run() {
+    State s;
+    for (int v : original.inputs) {
+      int id = s.b.g.addInput(original.type(v));
+      s.values.push_back({id, Step::Input, "in" + std::to_string(id)});
+    }
+    visit(s, 0);
+    llvm::stable_sort(found, [](const Found &a, const Found &b) {
+      return std::make_pair(a.differing, a.mutant.ops.size()) <
+             std::make_pair(b.differing, b.mutant.ops.size());
+    });
+    std::vector<Graph> out;
+    for (Found &f : found)
+      out.push_back(std::move(f.mutant));
+    return out;
+  }
+
+private:
+  struct Value {
+    int id;
+    Step step;
+    /// The structure that computes it, for telling states apart.
+    std::string key;
+  };
+  struct State {
+    Builder b;
+    std::vector<Value> values;
+    unsigned contractions = 0;
+    bool dilationTakenOut = false;
+  };
+  struct Found {
+    Graph mutant;
+    int64_t differing;
+    std::vector<std::vector<FieldElem>> values;
+  };
+
+  const Graph &original;
+  unsigned contractions;
+  std::vector<Template> templates;
+  llvm::ArrayRef<std::string> names;
+  const Deadline &deadline;
+  const MutantScreen &worthExamining;
+  FieldDomain dom;
+  Evaluator<FieldDomain> eval;
+  std::vector<Tensor<FieldElem>> inputs, expected;
+  /// Values at the screening point by structuralKeys.
+  std::map<std::string, Tensor<FieldElem>> atPoint;
+  uint64_t seed;
+  unsigned maxDepth;
+  std::set<std::string> seen;
+  std::vector<Found> found;
+
+  void visit(State &s, unsigned depth) {
+    if (deadline.expired())
+      return;
+    std::vector<std::string> keys;
+    for (const Value &v : s.values)
+      keys.push_back(v.key);
+    llvm::sort(keys);
+    if (!seen.insert(llvm::join(keys, ";")).second)
+      return;
+    complete(s);
+    if (depth == maxDepth)
+      return;
+    for (State &next : successors(s))
+      visit(next, depth + 1);
+  }
+
+  static std::string shapeKey(const Shape &s) {
+    std::string out;
+    for (int64_t d : s)
+      out += std::to_string(d) + "x";
+    return out;
+  }
+
+  std::vector<State> successors(const State &s) {
+    std::vector<State> out;
+    auto push = [&](State next, int id, Step step, std::string key) {
+      next.values.push_back({id, step, std::move(key)});
+      out.push_back(std::move(next));
+    };
+    const std::vector<Value> &vs = s.values;
+    auto shape = [&](const Value &v) { return s.b.shape(v.id); };
+    // Concatenations of two values that are not slices.
+    for (const Value &a : vs)
+      for (const Value &c : vs) {
+        if (a.id == c.id || a.step == Step::Slice || c.step == Step::Slice ||
+            s.b.dtype(a.id) != s.b.dtype(c.id))
+          continue;
+        for (int64_t d = 0; d < static_cast<int64_t>(shape(a).size()); ++d)
+          if (succeeded(concatShape({shape(a), shape(c)}, d))) {
+            State n = s;
+            int id = n.b.concat(a.id, c.id, d);
+            push(std::move(n), id, Step::Concat,
+                 "cat" + std::to_string(d) + "(" + a.key + "," + c.key + ")");
+          }
+      }
+    // The contractions, on any two values.
+    if (s.contractions < contractions)
+      for (auto [k, t] : llvm::enumerate(templates))
+        for (const Value &a : vs)
+          for (const Value &c : vs) {
+            if (a.step == Step::Slice || c.step == Step::Slice)
+              continue;
+            std::optional<Shape> r = contractionShape(t, shape(a), shape(c));
+            if (!r)
+              continue;
+            State n = s;
+            Op op = t.op;
+            op.operands = {a.id, c.id};
+            op.results.clear();
+            int id = n.b.g.addOp(op, {TensorType{*r, t.dtype}});
+            ++n.contractions;
+            n.dilationTakenOut |= t.phases != std::array<int64_t, 2>{1, 1};
+            push(std::move(n), id, Step::Contraction,
+                 "t" + std::to_string(k) + "(" + a.key + "," + c.key + ")");
+          }
+    // Slices of a contraction's result to an output's shape, at the split
+    // points of the dim they cut.
+    std::vector<Splits> splits;
+    for (const Value &v : vs) {
+      if (v.step != Step::Contraction)
+        continue;
+      for (int o : original.outputs) {
+        const Shape &want = original.type(o).shape;
+        const Shape &have = shape(v);
+        if (want.size() != have.size() ||
+            original.type(o).dtype != s.b.dtype(v.id))
+          continue;
+        int cut = -1, differ = 0;
+        for (size_t d = 0; d < want.size(); ++d)
+          if (want[d] != have[d]) {
+            ++differ;
+            cut = d;
+          }
+        if (differ != 1 || want[cut] > have[cut])
+          continue;
+        if (splits.empty())
+          splits = propagateSplits(s.b.g);
+        for (int64_t at : splits[v.id][cut]) {
+          if (at + want[cut] > have[cut])
+            continue;
+          State n = s;
+          int id = n.b.slice(v.id, cut, at, want[cut]);
+          push(std::move(n), id, Step::Slice,
+               "sl" + std::to_string(cut) + "@" + std::to_string(at) + ":" +
+                   std::to_string(want[cut]) + "(" + v.key + ")");
+        }
+      }
+    }
+    // Phase splits of inputs and merges of contractions' results, by the
+    // dilations taken out.
+    for (const Template &t : templates) {
+      auto [dh, dw] = t.phases;
+      if (dh == 1 && dw == 1)
+        continue;
+      std::string f = std::to_string(dh) + "x" + std::to_string(dw);
+      for (const Value &v : vs) {
+        const Shape &x = shape(v);
+        if (x.size() != 4)
+          continue;
+        if (v.step == Step::Input && x[2] % dh == 0 && x[3] % dw == 0) {
+          State n = s;
+          int r =
+              n.b.reshape(v.id, {x[0] * x[1] * (x[2] / dh), dh, x[3] / dw, dw});
+          int p = n.b.transpose(r, {1, 3, 0, 2});
+          int id = n.b.reshape(p, {dh * dw * x[0], x[1], x[2] / dh, x[3] / dw});
+          push(std::move(n), id, Step::Phases, "ph" + f + "(" + v.key + ")");
+        }
+        if (v.step == Step::Contraction && x[0] % (dh * dw) == 0) {
+          State n = s;
+          int64_t batch = x[0] / (dh * dw);
+          int r = n.b.reshape(v.id, {dh, dw, batch * x[1] * x[2], x[3]});
+          int p = n.b.transpose(r, {2, 0, 3, 1});
+          int id = n.b.reshape(p, {batch, x[1], x[2] * dh, x[3] * dw});
+          push(std::move(n), id, Step::Unphase, "unph" + f + "(" + v.key + ")");
+        }
+      }
+    }
+    return out;
+  }
+
+  /// Every way of taking the state's values as the subprogram's outputs,
+  /// when it is a mutant worth examining.
+  void complete(const State &s) {
+    if (!(s.contractions < contractions ||
+          (s.contractions == contractions && s.dilationTakenOut)))
+      return;
+    // Every step's value must be read or returned.
+    std::vector<int> read(s.b.g.values.size(), 0);
+    for (const Op &op : s.b.g.ops)
+      for (int v : op.operands)
+        ++read[v];
+    std::vector<int> unread;
+    for (const Value &v : s.values)
+      if (v.step != Step::Input && !read[v.id])
+        unread.push_back(v.id);
+    if (unread.size() > original.outputs.size())
+      return;
+    std::vector<int> chosen;
+    assign(s, unread, chosen);
+  }
+
+  void assign(const State &s, const std::vector<int> &unread,
+              std::vector<int> &chosen) {
+    if (chosen.size() == original.outputs.size()) {
+      if (llvm::all_of(unread,
+                       [&](int v) { return llvm::is_contained(chosen, v); }))
+        consider(s, chosen);
+      return;
+    }
+    int o = original.outputs[chosen.size()];
+    for (const Value &v : s.values) {
+      if (v.step == Step::Input || v.step == Step::Concat ||
+          v.step == Step::Phases || llvm::is_contained(chosen, v.id) ||
+          s.b.shape(v.id) != original.type(o).shape ||
+          s.b.dtype(v.id) != original.type(o).dtype)
+        continue;
+      chosen.push_back(v.id);
+      assign(s, unread, chosen);
+      chosen.pop_back();
+    }
+  }
+
+  /// Per value of `g`, the structure that computes it from the inputs.
+  static std::vector<std::string> structuralKeys(const Graph &g) {
+    std::vector<std::string> keys(g.values.size());
+    for (auto [k, v] : llvm::enumerate(g.inputs))
+      keys[v] = "in" + std::to_string(k);
+    for (const Op &op : g.ops) {
+      std::string key =
+          stringifyOpKind(op.kind).str() + "[" + std::to_string(op.dim) + ";";
+      for (int64_t p : op.perm)
+        key += std::to_string(p) + ",";
+      key += shapeKey(g.type(op.results[0]).shape) + "](";
+      for (int v : op.operands)
+        key += keys[v] + ",";
+      keys[op.results[0]] = key + ")";
+    }
+    return keys;
+  }
+
+  /// Value `v` of `g` at the screening point, each distinct structure
+  /// evaluated once over the whole enumeration (its programs share most of
+  /// their ops); null when it cannot be evaluated.
+  const Tensor<FieldElem> *valueOf(const Graph &g, int v,
+                                   const std::vector<std::string> &keys) {
+    auto it = atPoint.find(keys[v]);
+    if (it != atPoint.end())
+      return &it->second;
+    const Op *producer = nullptr;
+    for (const Op &op : g.ops)
+      if (llvm::is_contained(op.results, v))
+        producer = &op;
+    if (!producer) {
+      auto k = llvm::find(g.inputs, v) - g.inputs.begin();
+      return &atPoint.emplace(keys[v], inputs[k]).first->second;
+    }
+    Graph one;
+    std::vector<int> ids(g.values.size(), -1);
+    std::vector<Tensor<FieldElem>> operands;
+    for (int u : producer->operands) {
+      if (ids[u] >= 0)
+        continue;
+      const Tensor<FieldElem> *t = valueOf(g, u, keys);
+      if (!t)
+        return nullptr;
+      ids[u] = one.addInput(g.type(u));
+      operands.push_back(*t);
+    }
+    one.outputs = {appendCopy(one, *producer, g, ids)};
+    std::string error;
+    auto r = eval.run(one, operands, &error);
+    if (failed(r))
+      return nullptr;
+    return &atPoint.emplace(keys[v], std::move((*r)[0])).first->second;
+  }
+
+  void consider(const State &s, llvm::ArrayRef<int> outputs) {
+    Graph mutant = s.b.g;
+    mutant.outputs.assign(outputs.begin(), outputs.end());
+    if ((!names.empty() && !llvm::is_contained(names, classify(mutant))) ||
+        (worthExamining && !worthExamining(original, mutant)))
+      return;
+    // The subprogram is evaluated once, when a first program is.
+    std::string error;
+    if (expected.empty()) {
+      inputs = fieldInputs(dom, original, seed);
+      auto r = eval.run(original, inputs, &error);
+      if (failed(r))
+        return;
+      expected = std::move(*r);
+    }
+    std::vector<std::string> keys = structuralKeys(mutant);
+    std::vector<const Tensor<FieldElem> *> r;
+    for (int v : mutant.outputs) {
+      const Tensor<FieldElem> *t = valueOf(mutant, v, keys);
+      if (!t)
+        return;
+      r.push_back(t);
+    }
+    int64_t differing = 0;
+    std::vector<std::vector<FieldElem>> values;
+    for (auto [i, tp] : llvm::enumerate(r)) {
+      const Tensor<FieldElem> &t = *tp;
+      int64_t n = 0;
+      for (size_t j = 0; j < t.data.size(); ++j)
+        n += t.data[j] != expected[i].data[j];
+      if (2 * n > static_cast<int64_t>(t.data.size()))
+        return;
+      differing += n;
+      values.push_back(t.data);
+    }
+    for (Found &f : found)
+      if (f.values == values) {
+        if (mutant.ops.size() < f.mutant.ops.size())
+          f.mutant = std::move(mutant);
+        return;
+      }
+    found.push_back({std::move(mutant), differing, std::move(values)});
+  }
+};
+
+/// Whether ops `i` and `j` of `program` are contractions PET merges: of one
+/// kind, window, groups and result type, sharing an operand, neither
+/// reading the other.
+bool mergeable(const Graph &program, unsigned i, unsigned j) {
+  const Op &a = program.ops[i], &b = program.ops[j];
+  return isContraction(a.kind) && a.kind == b.kind && a.perm == b.perm &&
+         a.dim == b.dim &&
+         program.type(a.results[0]).dtype == program.type(b.results[0]).dtype &&
+         llvm::any_of(
+             a.operands,
+             [&](int v) { return llvm::is_contained(b.operands, v); }) &&
+         !reaches(program, i, j);
+}
+
+/// "concat(dim 3), conv2d, slice(dim 3 at 0), slice(dim 3 at 8)".
+std::string stepsOf(const Graph &mutant) {
+  std::vector<std::string> steps;
+  for (const Op &op : mutant.ops) {
+    std::string name = stringifyOpKind(op.kind).str();
+    switch (op.kind) {
+    case OpKind::Concat:
+      steps.push_back(name + "(dim " + std::to_string(op.dim) + ")");
+      break;
+    case OpKind::Slice: {
+      const Shape &in = mutant.type(op.operands[0]).shape;
+      const Shape &out = mutant.type(op.results[0]).shape;
+      for (size_t d = 0; d < in.size(); ++d)
+        if (in[d] != out[d])
+          steps.push_back(name + "(dim " + std::to_string(d) + " at " +
+                          std::to_string(op.perm[d]) + ")");
+      break;
+    }
+    case OpKind::Conv2d: {
+      ConvWindow w = *ConvWindow::decode(op.perm);
+      steps.push_back(name + "(dilation " + std::to_string(w.dilation[0]) +
+                      "x" + std::to_string(w.dilation[1]) + ")");
+      break;
+    }
+    default:
+      steps.push_back(name);
+    }
+  }
+  return llvm::join(steps, ", ");
 }
 
 } // namespace
 
-std::vector<Mutation>
-tsopt::generateMutations(const Graph &program,
-                         llvm::ArrayRef<std::string> names) {
-  auto wanted = [&](llvm::StringRef name) {
-    return names.empty() || llvm::is_contained(names, name.str());
-  };
-  std::vector<Mutation> out;
-  for (unsigned i = 0; i < program.ops.size(); ++i)
+std::vector<std::string> tsopt::mutationNames() {
+  return {"conv-merge-batch",   "conv-merge-channels",
+          "conv-merge-height",  "conv-merge-width",
+          "conv-merge-filters", "matmul-merge-batch",
+          "matmul-merge-rows",  "matmul-merge-cols",
+          "dilated-to-regular", "merge"};
+}
+
+std::vector<Mutation> tsopt::generateMutations(
+    const Graph &program, llvm::ArrayRef<std::string> names, uint64_t seed,
+    const Deadline &deadline, const MutantScreen &worthExamining) {
+  // The subprograms: pairs of contractions PET merges, and dilated
+  // convolutions alone.
+  std::vector<std::vector<unsigned>> subprograms;
+  for (unsigned i = 0; i < program.ops.size(); ++i) {
     for (unsigned j = i + 1; j < program.ops.size(); ++j)
-      for (int dim : {0, 3})
-        if (wanted(dim == 0 ? "conv-merge-batch" : "conv-merge-width"))
-          if (auto m = mergeConvolutions(program, i, j, dim))
-            out.push_back(std::move(*m));
-  if (wanted("dilated-to-regular"))
-    for (unsigned i = 0; i < program.ops.size(); ++i)
-      if (auto m = dilatedToRegular(program, i))
-        out.push_back(std::move(*m));
+      if (mergeable(program, i, j))
+        subprograms.push_back({i, j});
+    const Op &op = program.ops[i];
+    if (op.kind == OpKind::Conv2d) {
+      ConvWindow w = *ConvWindow::decode(op.perm);
+      if (w.dilation[0] > 1 || w.dilation[1] > 1)
+        subprograms.push_back({i});
+    }
+  }
+  std::vector<Mutation> out;
+  for (const std::vector<unsigned> &ops : subprograms) {
+    Graph original = subprogram(program, ops);
+    Enumeration e(original, ops.size(), templatesOf(program, ops), names, seed,
+                  deadline, worthExamining);
+    for (Graph &mutant : e.run()) {
+      Mutation m;
+      m.name = classify(mutant);
+      m.ops = ops;
+      std::string which = "kgraph." +
+                          stringifyOpKind(program.ops[ops[0]].kind).str() +
+                          (ops.size() == 1 ? " op " : " ops ");
+      for (auto [k, i] : llvm::enumerate(ops))
+        which += (k ? " and " : "") + std::to_string(i);
+      m.description = which + " as " + stepsOf(mutant);
+      m.original = original;
+      m.mutant = std::move(mutant);
+      out.push_back(std::move(m));
+    }
+  }
   return out;
 }
 

@@ -20,9 +20,11 @@ std::string CorrectedMutant::summary() const {
 
 std::vector<CorrectedMutant>
 tsopt::correctedMutants(const Graph &program, llvm::ArrayRef<std::string> names,
-                        unsigned trials, uint64_t seed, Deadline deadline) {
+                        unsigned trials, uint64_t seed, Deadline deadline,
+                        const MutantScreen &worthExamining) {
   std::vector<CorrectedMutant> out;
-  for (Mutation &m : generateMutations(program, names)) {
+  for (Mutation &m :
+       generateMutations(program, names, seed, deadline, worthExamining)) {
     CorrectedMutant c;
     c.mutation = std::move(m);
     const Mutation &mm = c.mutation;

@@ -5,20 +5,28 @@
 // values they read from outside as inputs and their results as outputs)
 // by another multi-linear program of the same signature that is equal to
 // it on most of its output but not necessarily all; Correction.h finds
-// the boxes where it is not and restores them. The mutations are PET's
-// categories that pay on tsopt's operator set:
+// the boxes where it is not and restores them.
 //
-//  * conv-merge-batch: two convolutions with the same filters and window
-//    on images of one shape as one convolution over the images stacked
-//    along the batch, its result split back (fully equivalent);
-//  * conv-merge-width: the same with the images side by side along the
-//    width (PET's first worked figure): equal but on the seam, where a
-//    window reads the other image instead of the padding;
+// Mutants come from PET's generator: on each subprogram of two
+// contractions that share an operand (PET's multi-op merges) and of each
+// dilated convolution (its single-op replacement), a depth-first
+// enumeration of the multi-linear programs of the subprogram's signature,
+// built by concatenations, the subprogram's contractions (a dilated
+// convolution also without its dilation), slices at split points, and
+// phase splits and merges (reshape-transpose chains, one step each), with
+// fewer contractions than the subprogram or one without its dilation. A
+// program that differs from the subprogram on at most half of each output
+// at a random point of the verifier's field is a mutant. Each is named by
+// what it does:
+//
+//  * conv-merge-{batch,height,width,channels,filters}: two convolutions as
+//    one over their operands concatenated along that dim, the result
+//    sliced back; images side by side along the width (PET's first worked
+//    figure) are equal but on the seam;
+//  * matmul-merge-{batch,rows,cols}: the same for two matmuls;
 //  * dilated-to-regular: a dilated convolution as a regular one over its
-//    input re-linearized (each of the dilation's phases of rows and
-//    columns a batch entry; PET's second worked figure), its result
-//    interleaved back; generated when the extents and the padding are
-//    multiples of the dilation, where it is fully equivalent.
+//    input's phases (PET's second worked figure), interleaved back;
+//  * merge: any other merge the enumeration finds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +34,9 @@
 #define TSOPT_PET_MUTATIONS_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Support/Deadline.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,13 +54,23 @@ struct Mutation {
   Graph original, mutant;
 };
 
-/// The names of every mutation, in the order generateMutations tries them.
+/// The names a mutation can have.
 std::vector<std::string> mutationNames();
 
 /// The mutations of `program` (a kernel graph of pre-defined ops) whose
-/// names are in `names` (all when empty).
-std::vector<Mutation> generateMutations(const Graph &program,
-                                        llvm::ArrayRef<std::string> names = {});
+/// names are in `names` (all when empty): per subprogram, in the order of
+/// its ops, the mutants that differ on fewest elements first. `seed` draws
+/// the field point the mutants are screened at; the enumeration stops at
+/// `deadline`. With `worthExamining`, a complete program of the
+/// enumeration is evaluated only when it holds of (subprogram, program):
+/// a caller that keeps only faster mutants passes "estimated faster than
+/// the subprogram", since corrections only add to a mutant's cost.
+using MutantScreen =
+    std::function<bool(const Graph &original, const Graph &mutant)>;
+std::vector<Mutation>
+generateMutations(const Graph &program, llvm::ArrayRef<std::string> names = {},
+                  uint64_t seed = 0, const Deadline &deadline = {},
+                  const MutantScreen &worthExamining = {});
 
 /// `program` with the ops of `m` replaced by `replacement` (a program of
 /// `m.original`'s signature), in a topological order.

@@ -41,10 +41,10 @@ struct CorrectedMutant {
 /// Every mutation of `program` whose name is in `names` (all when empty),
 /// each examined on `trials` random field points per box, corrected and
 /// verified (seeded by `seed`, within `deadline`).
-std::vector<CorrectedMutant> correctedMutants(const Graph &program,
-                                              llvm::ArrayRef<std::string> names,
-                                              unsigned trials, uint64_t seed,
-                                              Deadline deadline = {});
+std::vector<CorrectedMutant>
+correctedMutants(const Graph &program, llvm::ArrayRef<std::string> names,
+                 unsigned trials, uint64_t seed, Deadline deadline = {},
+                 const MutantScreen &worthExamining = {});
 
 } // namespace tsopt
 

@@ -9,6 +9,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <random>
 #include <set>
 
@@ -189,8 +190,9 @@ TEST(Correction, BoxesAreTheDifferingPositions) {
     int b = two.addInput(f32({1, 2, 6, 6}));
     two.outputs = {conv(two, a, w, same3x3()), conv(two, b, w, same3x3())};
   }
+  // The enumeration finds the images side by side in either order.
   std::vector<Mutation> merges = generateMutations(two, {"conv-merge-width"});
-  ASSERT_EQ(merges.size(), 1u);
+  ASSERT_EQ(merges.size(), 2u);
   Graph repeated = paddedConvolution();
   {
     int x = repeated.inputs[0], w = repeated.inputs[1];
@@ -335,6 +337,106 @@ TEST(Mutations, SpliceKeepsTheRestOfTheProgram) {
       llvm::count_if(spliced.ops,
                      [](const Op &op) { return op.kind == OpKind::Conv2d; }),
       1);
+}
+
+int matmul(Graph &g, int a, int b) {
+  Op op;
+  op.kind = OpKind::Matmul;
+  op.operands = {a, b};
+  const Shape &as = g.type(a).shape, &bs = g.type(b).shape;
+  return g.addOp(op, {f32({as[0], bs[1]})});
+}
+
+/// The mutations of `g` by name, each corrected and verified whole.
+std::map<std::string, unsigned> verifiedMutations(const Graph &g) {
+  std::map<std::string, unsigned> names;
+  for (const Mutation &m : generateMutations(g, {}, 7)) {
+    auto exam = examineBoxes(m.original, m.mutant, 2, 7);
+    EXPECT_TRUE(succeeded(exam)) << m.description;
+    if (failed(exam))
+      continue;
+    auto corrected = correct(m.original, m.mutant, *exam);
+    EXPECT_TRUE(succeeded(corrected)) << m.description;
+    if (failed(corrected))
+      continue;
+    auto record = verifyEquivalence(*corrected, m.original, {});
+    EXPECT_TRUE(succeeded(record) && record->equivalent) << m.description;
+    ++names[m.name];
+  }
+  return names;
+}
+
+TEST(Mutations, EnumerationMergesWhatSharesAnOperand) {
+  // Two matmuls of one weight: their rows stacked, one matmul, sliced back.
+  Graph rows;
+  {
+    int a = rows.addInput(f32({4, 6})), w = rows.addInput(f32({6, 5}));
+    int b = rows.addInput(f32({4, 6}));
+    rows.outputs = {matmul(rows, a, w), matmul(rows, b, w)};
+  }
+  std::map<std::string, unsigned> found = verifiedMutations(rows);
+  EXPECT_EQ(found["matmul-merge-rows"], 1u);
+  // Two matmuls of one input (query and key projections): the weights
+  // side by side.
+  Graph cols;
+  {
+    int x = cols.addInput(f32({4, 6})), wq = cols.addInput(f32({6, 5}));
+    int wk = cols.addInput(f32({6, 3}));
+    cols.outputs = {matmul(cols, x, wq), matmul(cols, x, wk)};
+  }
+  found = verifiedMutations(cols);
+  EXPECT_EQ(found["matmul-merge-cols"], 1u);
+  EXPECT_EQ(found.size(), 1u);
+  // Two convolutions of one image: the filters stacked.
+  Graph filters;
+  {
+    int x = filters.addInput(f32({1, 2, 6, 6}));
+    int w1 = filters.addInput(f32({3, 2, 3, 3}));
+    int w2 = filters.addInput(f32({2, 2, 3, 3}));
+    filters.outputs = {conv(filters, x, w1, same3x3()),
+                       conv(filters, x, w2, same3x3())};
+  }
+  found = verifiedMutations(filters);
+  EXPECT_EQ(found["conv-merge-filters"], 1u);
+  // Two images of one filter: along the batch (exact), the height and the
+  // width (equal but on the seam, corrected).
+  Graph images;
+  {
+    int a = images.addInput(f32({1, 2, 6, 6}));
+    int w = images.addInput(f32({3, 2, 3, 3}));
+    int b = images.addInput(f32({1, 2, 6, 6}));
+    images.outputs = {conv(images, a, w, same3x3()),
+                      conv(images, b, w, same3x3())};
+  }
+  found = verifiedMutations(images);
+  EXPECT_EQ(found["conv-merge-batch"], 1u);
+  EXPECT_EQ(found["conv-merge-height"], 2u);
+  EXPECT_EQ(found["conv-merge-width"], 2u);
+}
+
+TEST(Mutations, EnumerationLeavesWhatItCannotMerge) {
+  // Convolutions in sequence, and matmuls sharing no operand.
+  Graph chain;
+  {
+    int x = chain.addInput(f32({1, 2, 6, 6}));
+    int w = chain.addInput(f32({2, 2, 3, 3}));
+    chain.outputs = {conv(chain, conv(chain, x, w, same3x3()), w, same3x3())};
+  }
+  EXPECT_TRUE(generateMutations(chain).empty());
+  Graph apart;
+  {
+    int a = apart.addInput(f32({4, 6})), w = apart.addInput(f32({6, 5}));
+    int b = apart.addInput(f32({4, 6})), v = apart.addInput(f32({6, 5}));
+    apart.outputs = {matmul(apart, a, w), matmul(apart, b, v)};
+  }
+  EXPECT_TRUE(generateMutations(apart).empty());
+  // An expired deadline stops the enumeration.
+  Graph rows;
+  int a = rows.addInput(f32({4, 6})), w = rows.addInput(f32({6, 5}));
+  int b = rows.addInput(f32({4, 6}));
+  rows.outputs = {matmul(rows, a, w), matmul(rows, b, w)};
+  EXPECT_FALSE(generateMutations(rows).empty());
+  EXPECT_TRUE(generateMutations(rows, {}, 0, Deadline::in(1e-9)).empty());
 }
 
 } // namespace

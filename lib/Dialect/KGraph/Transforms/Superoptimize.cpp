@@ -10,6 +10,7 @@
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
+#include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Orchestrate/Orchestrate.h"
 #include "tsopt/PET/PartialEquivalence.h"
 #include "tsopt/Search/Search.h"
@@ -62,10 +63,27 @@ struct SuperoptimizePass
 LogicalResult SuperoptimizePass::orchestrateMutants(
     func::FuncOp func, const Graph &program, const OrchestrateOptions &oopts,
     PricingCache &cache, Deadline deadline, OrchestrateResult &best) {
+  // Only programs of the enumeration estimated faster than the ops they
+  // replace, before any correction, are examined (corrections only add).
+  const TargetDesc *desc = lookupTarget(oopts.target);
+  unsigned screenedOut = 0;
+  MutantScreen faster = [&](const Graph &original, const Graph &mutant) {
+    bool worth =
+        !desc || estimatedUs(mutant, *desc) < estimatedUs(original, *desc);
+    screenedOut += !worth;
+    return worth;
+  };
   std::vector<CorrectedMutant> mutants =
-      correctedMutants(program, {}, /*trials=*/2, seed, deadline);
-  if (mutants.empty())
+      correctedMutants(program, {}, /*trials=*/2, seed, deadline, faster);
+  if (mutants.empty()) {
+    if (screenedOut)
+      emitRemark(func.getLoc())
+          << "partial equivalence: 0 mutants examined; " << screenedOut
+          << " program" << (screenedOut == 1 ? "" : "s")
+          << " of the mutation enumeration estimated no faster than the ops "
+             "they replace before any correction";
     return success();
+  }
   std::string kept;
   for (CorrectedMutant &c : mutants) {
     std::string line = c.summary();

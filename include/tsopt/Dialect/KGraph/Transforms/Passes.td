@@ -593,10 +593,14 @@ def TSOptPartialEquivalence
                 "mutants plus correction kernels (PET)";
   let description = [{
     PET (OSDI'21) on kernel graphs of pre-defined ops (tsopt/PET/, rationale
-    and figures in docs/pet.md). For each mutation of a convex set of
-    multi-linear ops (tsopt/PET/Mutations.h: two convolutions of one filter
-    merged along the batch or the width, a dilated convolution over its
-    input's phases), the pass
+    and figures in docs/pet.md). Mutants come from PET's generator
+    (tsopt/PET/Mutations.h): for each pair of convolutions or matmuls that
+    share an operand and for each dilated convolution, a depth-first
+    enumeration of the multi-linear programs of its signature built from
+    concatenations, its contractions (a dilated one also without its
+    dilation), slices and phase splits and merges, with fewer contractions
+    or one without its dilation, kept when it differs on at most half of
+    each output at a random field point. For each mutant the pass
 
     1. cuts the outputs of the ops and of the mutant into their common
        boxes (split points propagated through both programs) and tests each
@@ -622,9 +626,9 @@ def TSOptPartialEquivalence
 
     ```
     tsopt-opt --tsopt-partial-equivalence='accept=any mutations=conv-merge-width'
-    remark: conv-merge-width: kgraph.conv2d ops 0 and 1 as one over their
-      images side by side: 18 boxes, 6 differ; ... corrected and verified:
-      equivalent ...
+    remark: conv-merge-width: kgraph.conv2d ops 0 and 1 as concat(dim 3),
+      conv2d(dilation 1x1), slice(dim 3 at 0), slice(dim 3 at 8): 18 boxes,
+      6 differ; ... 6 corrected, verified: equivalent ...
     ```
   }];
   let dependentDialects = ["::tsopt::kgraph::KGraphDialect"];
@@ -636,8 +640,9 @@ def TSOptPartialEquivalence
            "Keep a verified mutant when it is estimated faster ('faster') "
            "or always ('any')">,
     ListOption<"mutations", "mutations", "std::string",
-               "Mutations to try, by name (conv-merge-batch, "
-               "conv-merge-width, dilated-to-regular; default: all)">,
+               "Mutations to try, by name (conv-merge-{batch,channels,"
+               "height,width,filters}, matmul-merge-{batch,rows,cols}, "
+               "dilated-to-regular, merge; default: all)">,
     Option<"trials", "trials", "unsigned", /*default=*/"2",
            "Random field points each box is tested on">,
     Option<"seed", "seed", "uint64_t", /*default=*/"0",
