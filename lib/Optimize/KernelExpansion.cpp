@@ -47,6 +47,10 @@ constexpr int64_t kMoveTileElements = 4096;
 /// memory.
 constexpr int64_t kConvTileElements = 24576;
 
+/// A convolution's grid over filters and images aims at this many blocks
+/// (about half the SMs of the smallest target).
+constexpr int64_t kConvMinBlocks = 64;
+
 /// A dim a data-movement op keeps one to one: result dim `resultDim` and,
 /// for each operand, the dim of that operand it is read from. Cutting
 /// `blocks` blocks along it (any divisor of `divides`) cuts operands and
@@ -293,21 +297,31 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
     if (ft > 256)
       return fail("a group of " + std::to_string(ft) +
                   " filters is more than one block takes");
-    int64_t cc = 0;
-    for (int64_t d = c; d >= 1; --d) {
-      if (c % d)
-        continue;
-      int64_t elements = d * xs[2] * xs[3] + d * kk * positions + ft * d * kk +
-                         2 * ft * positions;
-      if (elements <= kConvTileElements) {
-        cc = d;
-        break;
+    // The most channels per iteration whose tiles fit with `ft` filters.
+    auto channelsPerIteration = [&](int64_t ft) -> int64_t {
+      for (int64_t d = c; d >= 1; --d) {
+        if (c % d)
+          continue;
+        int64_t elements = d * xs[2] * xs[3] + d * kk * positions +
+                           ft * d * kk + 2 * ft * positions;
+        if (elements <= kConvTileElements)
+          return d;
       }
-    }
+      return 0;
+    };
+    int64_t cc = channelsPerIteration(ft);
     if (cc == 0)
       return fail("the columns of one channel of a " + std::to_string(xs[2]) +
                   "x" + std::to_string(xs[3]) +
                   " image do not fit the tile budget");
+    // A small image gives few blocks: its filters are cut finer, down to
+    // one a block, until the grid holds kConvMinBlocks. Each block's work
+    // only shrinks (its image tile and columns stay, its filters and
+    // products get fewer), so while the grid is below the SMs this only
+    // adds parallelism.
+    while (groups == 1 && ft > 1 && (f / ft) * n < kConvMinBlocks)
+      ft = largestDivisorAtMost(f, ft - 1);
+    cc = channelsPerIteration(ft);
     bg.grid = {f / ft, n};
     bg.forloop = c / cc;
     int xt = addInput(ins[0], {groups > 1 ? 1 : kReplica, 0, kReplica}, 1);
