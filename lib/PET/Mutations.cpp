@@ -8,6 +8,7 @@
 #include "tsopt/Verify/Equivalence.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -229,7 +230,7 @@ public:
         templates(std::move(templates)), names(names), deadline(deadline),
         worthExamining(worthExamining),
         dom(fieldSeed(seed, original, original)), eval(dom), seed(seed) {
-    maxDepth = std::max<unsigned>(3, original.outputs.size() + 2);
+    maxDepth = std::max<unsigned>(4, original.outputs.size() + 2);
   }
 
   /// The mutants found, fewest differing elements first.
@@ -354,6 +355,25 @@ private:
     // points of the dim they cut.
     std::vector<Splits> splits;
     for (const Value &v : vs) {
+      // A merge of phases padded past the original's extents: its leading
+      // part, in every dim at once.
+      if (v.step == Step::Unphase)
+        for (int o : original.outputs) {
+          const Shape &want = original.type(o).shape, &have = shape(v);
+          if (want == have || want.size() != have.size() ||
+              original.type(o).dtype != s.b.dtype(v.id) ||
+              !llvm::all_of(llvm::seq<size_t>(0, want.size()),
+                            [&](size_t d) { return want[d] <= have[d]; }))
+            continue;
+          State n = s;
+          Op cut;
+          cut.kind = OpKind::Slice;
+          cut.operands = {v.id};
+          cut.perm.assign(want.size(), 0);
+          int id = n.b.g.addOp(cut, {TensorType{want, s.b.dtype(v.id)}});
+          push(std::move(n), id, Step::Slice,
+               "lead:" + shapeKey(want) + "(" + v.key + ")");
+        }
       if (v.step != Step::Contraction)
         continue;
       for (int o : original.outputs) {
@@ -394,12 +414,26 @@ private:
         const Shape &x = shape(v);
         if (x.size() != 4)
           continue;
-        if (v.step == Step::Input && x[2] % dh == 0 && x[3] % dw == 0) {
+        if (v.step == Step::Input) {
+          // Extents the dilation does not divide are padded with zeros at
+          // their end first (a 1x1 im2col and its reshape): the outputs
+          // that read the new zeros are past the original's and are sliced
+          // off after the merge, the others read what the original's
+          // padding gives them.
           State n = s;
-          int r =
-              n.b.reshape(v.id, {x[0] * x[1] * (x[2] / dh), dh, x[3] / dw, dw});
+          int in = v.id;
+          int64_t h = x[2] + (dh - x[2] % dh) % dh,
+                  w = x[3] + (dw - x[3] % dw) % dw;
+          if (h != x[2] || w != x[3]) {
+            ConvWindow pad;
+            pad.padHigh = {h - x[2], w - x[3]};
+            int cols = n.b.op(OpKind::Im2Col, {in}, {x[0], x[1], h * w},
+                              n.b.dtype(in), pad.encode());
+            in = n.b.reshape(cols, {x[0], x[1], h, w});
+          }
+          int r = n.b.reshape(in, {x[0] * x[1] * (h / dh), dh, w / dw, dw});
           int p = n.b.transpose(r, {1, 3, 0, 2});
-          int id = n.b.reshape(p, {dh * dw * x[0], x[1], x[2] / dh, x[3] / dw});
+          int id = n.b.reshape(p, {dh * dw * x[0], x[1], h / dh, w / dw});
           push(std::move(n), id, Step::Phases, "ph" + f + "(" + v.key + ")");
         }
         if (v.step == Step::Contraction && x[0] % (dh * dw) == 0) {

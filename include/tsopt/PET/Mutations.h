@@ -25,7 +25,9 @@
 //    figure) are equal but on the seam;
 //  * matmul-merge-{batch,rows,cols}: the same for two matmuls;
 //  * dilated-to-regular: a dilated convolution as a regular one over its
-//    input's phases (PET's second worked figure), interleaved back;
+//    input's phases (PET's second worked figure), interleaved back; an
+//    extent the dilation does not divide is padded with zeros first and
+//    the result's leading part taken;
 //  * merge: any other merge the enumeration finds.
 //
 //===----------------------------------------------------------------------===//

@@ -304,12 +304,24 @@ TEST(Mutations, DilatedToRegularIsExact) {
   auto record = verifyEquivalence(ms[0].mutant, ms[0].original, {});
   ASSERT_TRUE(succeeded(record));
   EXPECT_TRUE(record->equivalent) << record->summary();
-  // Not generated where the extents are not multiples of the dilation.
+  // Extents the dilation does not divide: the input padded to multiples
+  // first, the merged result's leading part taken; still exact.
   Graph odd;
-  x = odd.addInput(f32({1, 3, 7, 6}));
+  x = odd.addInput(f32({1, 3, 7, 9}));
   w = odd.addInput(f32({4, 3, 3, 3}));
   odd.outputs = {conv(odd, x, w, win)};
-  EXPECT_TRUE(generateMutations(odd).empty());
+  ms = generateMutations(odd);
+  ASSERT_EQ(ms.size(), 1u);
+  EXPECT_EQ(ms[0].name, "dilated-to-regular");
+  EXPECT_TRUE(llvm::any_of(ms[0].mutant.ops, [](const Op &op) {
+    return op.kind == OpKind::Im2Col;
+  }));
+  auto exam = examineBoxes(ms[0].original, ms[0].mutant, 2, 3);
+  ASSERT_TRUE(succeeded(exam));
+  EXPECT_EQ(exam->numDiffering(), 0u);
+  record = verifyEquivalence(ms[0].mutant, ms[0].original, {});
+  ASSERT_TRUE(succeeded(record));
+  EXPECT_TRUE(record->equivalent) << record->summary();
 }
 
 TEST(Mutations, SpliceKeepsTheRestOfTheProgram) {

@@ -6,7 +6,9 @@
 //    is corrected by the original convolution of that column alone.
 // 2. A dilated convolution as a regular one over its input's four phases
 //    (rows and columns of even and odd index as batch entries), its result
-//    interleaved back: equal everywhere, no box to correct.
+//    interleaved back: equal everywhere, no box to correct. Extents the
+//    dilation does not divide (7 x 9) are padded with zeros to multiples
+//    first and the merged result's leading part taken: exact too.
 //
 // Each result is checked whole by the verifier against the function as
 // written (tsopt.reference), and compiled for the CPU against it.
@@ -16,6 +18,7 @@
 // RUN: tsopt-opt %t.mlir --tsopt-verify-equivalence 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
 // RUN: tsopt-run %t.mlir --backend=cpu --fn=two_images --reference=two_images_ref | FileCheck %s --check-prefix=RUN1
 // RUN: tsopt-run %t.mlir --backend=cpu --fn=dilated --reference=dilated_ref | FileCheck %s --check-prefix=RUN2
+// RUN: tsopt-run %t.mlir --backend=cpu --fn=dilated_odd --reference=dilated_odd_ref | FileCheck %s --check-prefix=RUN5
 // RUN: tsopt-opt %s --tsopt-partial-equivalence='accept=any mutations=dilated-to-regular' 2>&1 >/dev/null | FileCheck %s --check-prefix=PHASES
 // 3. The enumeration's merges beyond the paper's figures: two convolutions
 //    of one image as one over their filters stacked, two matmuls of one
@@ -54,8 +57,10 @@
 
 // VERIFY-DAG: remark: equivalent to @two_images_ref: equivalent
 // VERIFY-DAG: remark: equivalent to @dilated_ref: equivalent
+// VERIFY-DAG: remark: equivalent to @dilated_odd_ref: equivalent
 // RUN1: @two_images vs @two_images_ref: agree
 // RUN2: @dilated vs @dilated_ref: agree
+// RUN5: @dilated_odd vs @dilated_odd_ref: agree
 
 // PHASES: remark: dilated-to-regular: kgraph.conv2d op 0 as reshape, transpose, reshape, conv2d(dilation 1x1), reshape, transpose, reshape: {{[0-9]+}} boxes, 0 differ; {{.*}}; 0 corrected, verified: equivalent: {{.*}}: applied
 
@@ -69,7 +74,7 @@
 // Keeping only faster mutants, the enumeration examines only programs
 // estimated faster than the ops they replace before any correction: none.
 // DEFAULT-NOT: differ
-// DEFAULT-COUNT-4: remark: partial equivalence: {{[0-9]+}} programs of the mutation enumeration not examined: estimated no faster than the ops they replace before any correction
+// DEFAULT-COUNT-5: remark: partial equivalence: {{[0-9]+}} programs of the mutation enumeration not examined: estimated no faster than the ops they replace before any correction
 // DEFAULT-NOT: differ
 // ASIS-LABEL: func.func @two_images(
 // ASIS-NEXT: kgraph.conv2d %arg0, %arg2
@@ -121,4 +126,14 @@ func.func @projections_ref(%x: tensor<16x64xf16>, %wq: tensor<64x64xf16>, %wk: t
   %q = kgraph.matmul %x, %wq : tensor<16x64xf16>, tensor<64x64xf16> -> tensor<16x64xf16>
   %k = kgraph.matmul %x, %wk : tensor<16x64xf16>, tensor<64x32xf16> -> tensor<16x32xf16>
   return %q, %k : tensor<16x64xf16>, tensor<16x32xf16>
+}
+
+func.func @dilated_odd(%x: tensor<1x4x7x9xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x7x9xf32> attributes {tsopt.reference = @dilated_odd_ref} {
+  %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [2, 2, 2, 2] dilation = [2, 2] groups = 1 : tensor<1x4x7x9xf32>, tensor<6x4x3x3xf32> -> tensor<1x6x7x9xf32>
+  return %y : tensor<1x6x7x9xf32>
+}
+
+func.func @dilated_odd_ref(%x: tensor<1x4x7x9xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x7x9xf32> {
+  %y = kgraph.conv2d %x, %w stride = [1, 1] padding = [2, 2, 2, 2] dilation = [2, 2] groups = 1 : tensor<1x4x7x9xf32>, tensor<6x4x3x3xf32> -> tensor<1x6x7x9xf32>
+  return %y : tensor<1x6x7x9xf32>
 }
