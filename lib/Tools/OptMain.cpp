@@ -20,6 +20,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -28,6 +29,14 @@
 #include <cstdlib>
 
 int tsopt::tsoptOptMain(int argc, char **argv) {
+  // The options registered so far are the linked LLVM libraries' (their
+  // backends' code-generation flags, hundreds of them): hidden from --help,
+  // as upstream's tools keep them, and still accepted (--help-hidden lists
+  // them). The driver's own options are registered below.
+  for (auto &entry : llvm::cl::getRegisteredOptions())
+    if (entry.second->getOptionHiddenFlag() == llvm::cl::NotHidden &&
+        entry.first != "help" && entry.first != "version")
+      entry.second->setHiddenFlag(llvm::cl::Hidden);
   mlir::DialectRegistry registry;
   tsopt::registerAllDialects(registry);
   tsopt::registerAllPasses();
