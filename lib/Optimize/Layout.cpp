@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Optimize/Layout.h"
+#include "tsopt/Optimize/CostModel.h"
 #include "LayoutGeometry.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
@@ -292,36 +293,26 @@ int ProblemBuilder::addThreads(int op, llvm::ArrayRef<int64_t> iter,
   return threads[op] = problem.addTensor(std::move(t));
 }
 
-/// A tensor-core matmul's product can stay in the accumulator registers when
-/// its only reader is an accumulator or a thread graph iterating over
-/// exactly its shape: if that reader holds mma fragments, the product is
-/// never stored to shared memory nor read back. fusedInto[product] names
-/// the reader.
+/// A tensor-core matmul's product stays in the accumulator registers
+/// exactly where the lowering keeps it there: the sums of an accumulator
+/// fragmentAccumulatedMatmul names (for the lowering's and the cost model's
+/// default block of threads). Its reader then holds mma fragments and the
+/// product is never stored to shared memory nor read back; every other
+/// product is stored and read, as emitted. fusedInto[product] names the
+/// reader.
 void ProblemBuilder::fuseProducts(const Schedule &s) {
-  std::vector<llvm::SmallVector<int, 2>> readers(g->values.size());
-  for (size_t i = 0; i < g->ops.size(); ++i)
-    for (int v : g->ops[i].operands)
-      readers[v].push_back(i);
   fusedInto.assign(g->values.size(), -1);
+  int64_t threads = CostOptions().threadsPerBlock;
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];
-    if (!runsOnTensorCores(*g, op))
+    if (op.kind != OpKind::Accum)
       continue;
-    int p = op.results[0];
-    if (readers[p].size() != 1)
+    int m = fragmentAccumulatedMatmul(*g, op, threads);
+    if (m < 0 || s.phase[m] != s.phase[i])
       continue;
-    int c = readers[p][0];
-    const Op &reader = g->ops[c];
-    // The product and its reader must run in the same iteration.
-    if (s.phase[c] != s.phase[i])
-      continue;
-    bool fits = false;
-    if (reader.kind == OpKind::Accum)
-      fits = reader.fmap == kReplica && !isPassThroughAccum(*g, reader);
-    else if (reader.kind == OpKind::ThreadGraph)
-      fits = g->type(reader.results[0]).shape == g->type(p).shape;
-    if (fits && fragmentEligible(g->type(p).shape))
-      fusedInto[p] = c;
+    int p = g->ops[m].results[0];
+    if (fragmentEligible(g->type(p).shape))
+      fusedInto[p] = i;
   }
 }
 
