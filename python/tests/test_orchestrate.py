@@ -45,7 +45,9 @@ def test_orchestrate_a_stack(rng):
 
 def test_superoptimize_orchestrates_beyond_the_search(rng):
     program = norm_mlp_stack(2)
-    m = tsopt.superoptimize(program, time_limit=5)
+    # The limit is the whole deadline, verification included; on a loaded
+    # two-core machine 5 s left every kernel unverified, as written.
+    m = tsopt.superoptimize(program, time_limit=15)
     assert m.origin in ("orchestration",) or m.origin.startswith(
         "rule-based fusion")
     assert m.orchestration["candidates"] > 0
