@@ -238,7 +238,7 @@ public:
     State s;
     for (int v : original.inputs) {
       int id = s.b.g.addInput(original.type(v));
-      s.values.push_back({id, Step::Input, "in" + std::to_string(id)});
+      s.values.push_back({id, Step::Input});
     }
     visit(s, 0);
     llvm::stable_sort(found, [](const Found &a, const Found &b) {
@@ -255,8 +255,6 @@ private:
   struct Value {
     int id;
     Step step;
-    /// The structure that computes it, for telling states apart.
-    std::string key;
   };
   struct State {
     Builder b;
@@ -289,9 +287,10 @@ private:
   void visit(State &s, unsigned depth) {
     if (deadline.expired())
       return;
-    std::vector<std::string> keys;
+    // The same values built in another order are the same state.
+    std::vector<std::string> all = structuralKeys(s.b.g), keys;
     for (const Value &v : s.values)
-      keys.push_back(v.key);
+      keys.push_back(all[v.id]);
     llvm::sort(keys);
     if (!seen.insert(llvm::join(keys, ";")).second)
       return;
@@ -311,8 +310,8 @@ private:
 
   std::vector<State> successors(const State &s) {
     std::vector<State> out;
-    auto push = [&](State next, int id, Step step, std::string key) {
-      next.values.push_back({id, step, std::move(key)});
+    auto push = [&](State next, int id, Step step) {
+      next.values.push_back({id, step});
       out.push_back(std::move(next));
     };
     const std::vector<Value> &vs = s.values;
@@ -327,13 +326,12 @@ private:
           if (succeeded(concatShape({shape(a), shape(c)}, d))) {
             State n = s;
             int id = n.b.concat(a.id, c.id, d);
-            push(std::move(n), id, Step::Concat,
-                 "cat" + std::to_string(d) + "(" + a.key + "," + c.key + ")");
+            push(std::move(n), id, Step::Concat);
           }
       }
     // The contractions, on any two values.
     if (s.contractions < contractions)
-      for (auto [k, t] : llvm::enumerate(templates))
+      for (const Template &t : templates)
         for (const Value &a : vs)
           for (const Value &c : vs) {
             if (a.step == Step::Slice || c.step == Step::Slice)
@@ -348,8 +346,7 @@ private:
             int id = n.b.g.addOp(op, {TensorType{*r, t.dtype}});
             ++n.contractions;
             n.dilationTakenOut |= t.phases != std::array<int64_t, 2>{1, 1};
-            push(std::move(n), id, Step::Contraction,
-                 "t" + std::to_string(k) + "(" + a.key + "," + c.key + ")");
+            push(std::move(n), id, Step::Contraction);
           }
     // Slices of a contraction's result to an output's shape, at the split
     // points of the dim they cut.
@@ -371,8 +368,7 @@ private:
           cut.operands = {v.id};
           cut.perm.assign(want.size(), 0);
           int id = n.b.g.addOp(cut, {TensorType{want, s.b.dtype(v.id)}});
-          push(std::move(n), id, Step::Slice,
-               "lead:" + shapeKey(want) + "(" + v.key + ")");
+          push(std::move(n), id, Step::Slice);
         }
       if (v.step != Step::Contraction)
         continue;
@@ -397,9 +393,7 @@ private:
             continue;
           State n = s;
           int id = n.b.slice(v.id, cut, at, want[cut]);
-          push(std::move(n), id, Step::Slice,
-               "sl" + std::to_string(cut) + "@" + std::to_string(at) + ":" +
-                   std::to_string(want[cut]) + "(" + v.key + ")");
+          push(std::move(n), id, Step::Slice);
         }
       }
     }
@@ -409,7 +403,6 @@ private:
       auto [dh, dw] = t.phases;
       if (dh == 1 && dw == 1)
         continue;
-      std::string f = std::to_string(dh) + "x" + std::to_string(dw);
       for (const Value &v : vs) {
         const Shape &x = shape(v);
         if (x.size() != 4)
@@ -434,7 +427,7 @@ private:
           int r = n.b.reshape(in, {x[0] * x[1] * (h / dh), dh, w / dw, dw});
           int p = n.b.transpose(r, {1, 3, 0, 2});
           int id = n.b.reshape(p, {dh * dw * x[0], x[1], h / dh, w / dw});
-          push(std::move(n), id, Step::Phases, "ph" + f + "(" + v.key + ")");
+          push(std::move(n), id, Step::Phases);
         }
         if (v.step == Step::Contraction && x[0] % (dh * dw) == 0) {
           State n = s;
@@ -442,7 +435,7 @@ private:
           int r = n.b.reshape(v.id, {dh, dw, batch * x[1] * x[2], x[3]});
           int p = n.b.transpose(r, {2, 0, 3, 1});
           int id = n.b.reshape(p, {batch, x[1], x[2] * dh, x[3] * dw});
-          push(std::move(n), id, Step::Unphase, "unph" + f + "(" + v.key + ")");
+          push(std::move(n), id, Step::Unphase);
         }
       }
     }
