@@ -45,7 +45,10 @@ def write_program(name: str, out: pathlib.Path) -> None:
 
 
 def summary(stderr: str) -> str:
-    m = re.search(r"remark: (.*)", stderr)
+    # The pass's verdict, not the remarks of its stages before it (partial
+    # equivalence's, for one).
+    m = (re.search(r"remark: ((?:not )?superoptimized.*)", stderr)
+         or re.search(r"remark: (.*)", stderr))
     if not m:
         err = re.search(r"error: (.*)", stderr)
         return "error: " + err.group(1)[:100] if err else "no remark"
