@@ -506,31 +506,29 @@ private:
   /// evaluated once over the whole enumeration (its programs share most of
   /// their ops); null when it cannot be evaluated.
   const Tensor<FieldElem> *valueOf(const Graph &g, int v,
-                                   const std::vector<std::string> &keys) {
+                                   const std::vector<std::string> &keys,
+                                   const std::vector<int> &made) {
     auto it = atPoint.find(keys[v]);
     if (it != atPoint.end())
       return &it->second;
-    const Op *producer = nullptr;
-    for (const Op &op : g.ops)
-      if (llvm::is_contained(op.results, v))
-        producer = &op;
-    if (!producer) {
+    if (made[v] < 0) {
       auto k = llvm::find(g.inputs, v) - g.inputs.begin();
       return &atPoint.emplace(keys[v], inputs[k]).first->second;
     }
     Graph one;
     std::vector<int> ids(g.values.size(), -1);
     std::vector<Tensor<FieldElem>> operands;
-    for (int u : producer->operands) {
+    const Op &producer = g.ops[made[v]];
+    for (int u : producer.operands) {
       if (ids[u] >= 0)
         continue;
-      const Tensor<FieldElem> *t = valueOf(g, u, keys);
+      const Tensor<FieldElem> *t = valueOf(g, u, keys, made);
       if (!t)
         return nullptr;
       ids[u] = one.addInput(g.type(u));
       operands.push_back(*t);
     }
-    one.outputs = {appendCopy(one, *producer, g, ids)};
+    one.outputs = {appendCopy(one, producer, g, ids)};
     std::string error;
     auto r = eval.run(one, operands, &error);
     if (failed(r))
@@ -554,9 +552,10 @@ private:
       expected = std::move(*r);
     }
     std::vector<std::string> keys = structuralKeys(mutant);
+    std::vector<int> made = producers(mutant);
     std::vector<const Tensor<FieldElem> *> r;
     for (int v : mutant.outputs) {
-      const Tensor<FieldElem> *t = valueOf(mutant, v, keys);
+      const Tensor<FieldElem> *t = valueOf(mutant, v, keys, made);
       if (!t)
         return;
       r.push_back(t);

@@ -18,6 +18,17 @@ std::string CorrectedMutant::summary() const {
   return s;
 }
 
+MutantScreen
+tsopt::fasterThanReplaced(std::function<double(const Graph &)> estimateUs,
+                          unsigned &screenedOut) {
+  return [estimateUs = std::move(estimateUs),
+          &screenedOut](const Graph &original, const Graph &mutant) {
+    bool worth = estimateUs(mutant) < estimateUs(original);
+    screenedOut += !worth;
+    return worth;
+  };
+}
+
 std::vector<CorrectedMutant>
 tsopt::correctedMutants(const Graph &program, llvm::ArrayRef<std::string> names,
                         unsigned trials, uint64_t seed, Deadline deadline,

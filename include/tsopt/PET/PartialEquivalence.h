@@ -41,6 +41,13 @@ struct CorrectedMutant {
 /// Every mutation of `program` whose name is in `names` (all when empty),
 /// each examined on `trials` random field points per box, corrected and
 /// verified (seeded by `seed`, within `deadline`).
+/// The screen of a caller that keeps only faster mutants: a program of the
+/// mutation enumeration is examined only when `estimateUs` ranks it below
+/// the ops it replaces before any correction (corrections only add
+/// kernels); `screenedOut` counts the others.
+MutantScreen fasterThanReplaced(std::function<double(const Graph &)> estimateUs,
+                                unsigned &screenedOut);
+
 std::vector<CorrectedMutant>
 correctedMutants(const Graph &program, llvm::ArrayRef<std::string> names,
                  unsigned trials, uint64_t seed, Deadline deadline = {},

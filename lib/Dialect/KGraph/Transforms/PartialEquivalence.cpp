@@ -75,11 +75,8 @@ struct PartialEquivalencePass
     unsigned screenedOut = 0;
     MutantScreen faster;
     if (accept == "faster")
-      faster = [&](const Graph &original, const Graph &mutant) {
-        bool worth = estimatedUs(mutant, desc) < estimatedUs(original, desc);
-        screenedOut += !worth;
-        return worth;
-      };
+      faster = fasterThanReplaced(
+          [&](const Graph &g) { return estimatedUs(g, desc); }, screenedOut);
     for (unsigned round = 0, limit = program.ops.size(); round < limit;
          ++round) {
       bool again = false;

@@ -67,12 +67,10 @@ LogicalResult SuperoptimizePass::orchestrateMutants(
   // replace, before any correction, are examined (corrections only add).
   const TargetDesc *desc = lookupTarget(oopts.target);
   unsigned screenedOut = 0;
-  MutantScreen faster = [&](const Graph &original, const Graph &mutant) {
-    bool worth =
-        !desc || estimatedUs(mutant, *desc) < estimatedUs(original, *desc);
-    screenedOut += !worth;
-    return worth;
-  };
+  MutantScreen faster;
+  if (desc)
+    faster = fasterThanReplaced(
+        [&](const Graph &g) { return estimatedUs(g, *desc); }, screenedOut);
   std::vector<CorrectedMutant> mutants =
       correctedMutants(program, {}, /*trials=*/2, seed, deadline, faster);
   if (mutants.empty()) {
