@@ -284,6 +284,7 @@ Graph tsopt::withoutDeadOps(const Graph &g) {
   out.grid = g.grid;
   out.forloop = g.forloop;
   out.stages = g.stages;
+  out.threads = g.threads;
   std::vector<int> ids(g.values.size(), -1);
   for (int v : g.inputs)
     ids[v] = out.addInput(g.type(v));

@@ -214,9 +214,10 @@ bool existsAt(OpKind kind, Level level) {
     return true;
   switch (kind) {
   case OpKind::Kernel:
-  case OpKind::RmsNorm:
   case OpKind::Conv2d:
     return level == Level::Kernel;
+  case OpKind::RmsNorm:
+    return level != Level::Thread;
   case OpKind::BlockInput:
   case OpKind::Accum:
   case OpKind::BlockOutput:
@@ -485,6 +486,10 @@ private:
       return b.getDenseI64ArrayAttr(map);
     };
     switch (op.kind) {
+    case OpKind::RmsNorm:
+      return bgraph::RmsNormOp::create(b, loc, resultTypes[0], in[0], in[1],
+                                       b.getF64FloatAttr(op.scalar))
+          .getOperation();
     case OpKind::BlockInput:
       return bgraph::InputOp::create(b, loc, resultTypes[0], in[0], gridMap(),
                                      b.getI64IntegerAttr(op.fmap))
@@ -617,6 +622,9 @@ void tsopt::setKernelPlanAttributes(const tsopt::Op &op, Operation *built) {
   if (op.kind == OpKind::Kernel && op.body && op.body->stages)
     built->setAttr(bgraph::kStagesAttrName,
                    b.getI64IntegerAttr(op.body->stages));
+  if (op.kind == OpKind::Kernel && op.body && op.body->threads)
+    built->setAttr(bgraph::kBlockThreadsAttrName,
+                   b.getI64IntegerAttr(op.body->threads));
   // The schedule and the memory plan belong to ops of block graphs.
   if (!isa_and_nonnull<bgraph::LaunchOpInterface>(built->getParentOp()))
     return;

@@ -99,8 +99,8 @@ private:
       node.scalar = a.getValueAsDouble();
     if (auto a = op.getAttrOfType<FloatAttr>("pad_value"))
       node.scalar = a.getValueAsDouble();
-    if (auto norm = dyn_cast<kgraph::RmsNormOp>(op))
-      node.scalar = norm.getEpsilon().convertToDouble();
+    if (auto a = op.getAttrOfType<FloatAttr>("epsilon"))
+      node.scalar = a.getValueAsDouble();
     if (auto t = dyn_cast<kgraph::TransposeOp>(op))
       node.perm.assign(t.getPermutation().begin(), t.getPermutation().end());
     if (auto t = dyn_cast<bgraph::TransposeOp>(op))
@@ -161,6 +161,9 @@ private:
       body->forloop = kernel.getForloop();
       if (auto stages = op.getAttrOfType<IntegerAttr>(bgraph::kStagesAttrName))
         body->stages = stages.getInt();
+      if (auto threads =
+              op.getAttrOfType<IntegerAttr>(bgraph::kBlockThreadsAttrName))
+        body->threads = threads.getInt();
       if (failed(importBody(kernel.getBody().front(), Level::Block, *body)))
         return failure();
       node.body = std::move(body);

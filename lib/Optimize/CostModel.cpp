@@ -263,7 +263,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // are never stored, and the accumulator's tile is written once.
   llvm::SmallDenseSet<int, 4> inRegisters;
   for (const Op &bop : g.ops) {
-    int m = fragmentAccumulatedMatmul(g, bop, o.threadsPerBlock);
+    int m = fragmentAccumulatedMatmul(g, bop, g.threads);
     if (m >= 0)
       inRegisters.insert(g.ops[m].results[0]);
   }
@@ -378,7 +378,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // Sums initialized in shared memory (or running maxima), then a barrier.
   bool initialized =
       rescale.has_value() || llvm::any_of(g.ops, [&](const Op &bop) {
-        return startsInSharedMemory(g, bop, o.threadsPerBlock);
+        return startsInSharedMemory(g, bop, g.threads);
       });
   k.barriersPerBlock = std::max<int64_t>(
       0, int64_t(initialized) + depthsWithWork(Phase::Loop, true) +
@@ -391,9 +391,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
     k.sharedMemoryPerBlock = memoryPlan->totalBytes;
   int64_t bySmem = t.sharedMemoryPerSM /
                    (k.sharedMemoryPerBlock + t.sharedMemoryReservedPerBlock);
-  int64_t byThreads = t.maxThreadsPerSM / o.threadsPerBlock;
-  int64_t byRegisters =
-      t.registersPerSM / (o.threadsPerBlock * o.registersPerThread);
+  int64_t byThreads = t.maxThreadsPerSM / g.threads;
+  int64_t byRegisters = t.registersPerSM / (g.threads * o.registersPerThread);
   k.blocksPerSM = std::min({t.maxBlocksPerSM, bySmem, byThreads, byRegisters});
   k.fits =
       k.sharedMemoryPerBlock <= t.sharedMemoryPerBlock && k.blocksPerSM >= 1;
@@ -455,7 +454,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // accesses, arithmetic and special functions, and every barrier, each at
   // its exposed latency. Blocks resident together hide each other's
   // latency; an SM runs its blocks in rounds of the resident ones.
-  double threads = double(o.threadsPerBlock);
+  double threads = double(g.threads);
   k.sharedAccessesPerBlock = accessesPerBlock;
   double chainCycles =
       double(accessesPerBlock) / threads * t.sharedAccessCycles +

@@ -461,13 +461,16 @@ FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
   FailureOr<Graph> expanded = expandKernelOp(g, op, why);
   if (failed(expanded))
     return failure();
+  // The layout ILP reads the threads (which sums stay in mma registers).
+  expanded->threads = options.threadsPerBlock;
   // The layout ILP's prices depend on the target's figures (a clock may
   // be set by hand): the device, its clock and SMs name them.
   std::string key = serializeGraph(*expanded) + "\n" + target.name.str() + " " +
                     target.device.str() + " " + std::to_string(target.clockHz) +
                     " " + std::to_string(target.numSMs) + " " +
                     std::to_string(options.tensorCores) + " " +
-                    std::to_string(options.pipeline);
+                    std::to_string(options.pipeline) + " " +
+                    std::to_string(options.threadsPerBlock);
   static std::mutex mutex;
   static llvm::StringMap<Graph> cache;
   {

@@ -301,6 +301,8 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
       op.copyBytes = static_cast<uint8_t>(
           copyChunkBytes(bg.type(op.results[0]), op.layoutOf(0)));
   }
+  if (bg.threads == 0)
+    bg.threads = options.threadsPerBlock;
   if (bg.stages == 0) {
     int64_t stages = 1;
     if (options.pipeline) {
@@ -366,7 +368,7 @@ llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
 }
 
 bool tsopt::isPlanned(const Graph &bg) {
-  if (bg.stages <= 0)
+  if (bg.stages <= 0 || bg.threads <= 0)
     return false;
   // Offsets exactly on the ops with tiles.
   std::vector<bool> withTiles = opsWithTiles(bg);
@@ -384,6 +386,10 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
   if (bg.stages < 0 || bg.stages > 16)
     return fail(why, "a stage count of " + std::to_string(bg.stages) +
                          " (1 to 16)");
+  if (bg.threads != 0 && !isValidBlockThreads(bg.threads))
+    return fail(why, std::to_string(bg.threads) +
+                         " threads per block (a multiple of 32 from 32 to "
+                         "1024)");
   for (auto [i, op] : llvm::enumerate(bg.ops)) {
     std::string at = "op #" + std::to_string(i) + " (" +
                      stringifyOpKind(op.kind).str() + ")";

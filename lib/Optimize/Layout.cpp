@@ -295,14 +295,15 @@ int ProblemBuilder::addThreads(int op, llvm::ArrayRef<int64_t> iter,
 
 /// A tensor-core matmul's product stays in the accumulator registers
 /// exactly where the lowering keeps it there: the sums of an accumulator
-/// fragmentAccumulatedMatmul names (for the lowering's and the cost model's
-/// default block of threads). Its reader then holds mma fragments and the
-/// product is never stored to shared memory nor read back; every other
+/// fragmentAccumulatedMatmul names (for the kernel's planned threads per
+/// block, or the planner's default). Its reader then holds mma fragments and
+/// the product is never stored to shared memory nor read back; every other
 /// product is stored and read, as emitted. fusedInto[product] names the
 /// reader.
 void ProblemBuilder::fuseProducts(const Schedule &s) {
   fusedInto.assign(g->values.size(), -1);
-  int64_t threads = CostOptions().threadsPerBlock;
+  int64_t threads =
+      g->threads ? g->threads : KernelPlanOptions().threadsPerBlock;
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];
     if (op.kind != OpKind::Accum)

@@ -60,6 +60,8 @@ const char *const kPipelines[] = {
     "gpu.module(tsopt-extern-dynamic-shared-memory)",
     "convert-linalg-to-kgraph",
     "tsopt-import-tosa",
+    "func.func(tsopt-plan-kernels)",
+    "func.func(tsopt-plan-kernels),convert-kgraph-to-gpu",
 };
 
 MLIRContext &context() {

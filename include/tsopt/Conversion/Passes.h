@@ -31,8 +31,9 @@ struct LoweringPipelineOptions {
   /// GPU: sm_80 or sm_90 (or a name the target table knows).
   std::string target = "sm_90";
   int64_t threadsPerBlock = 128;
-  /// Half-precision matmuls on tensor cores, pipelined copies: planning
-  /// options of tsopt-plan-kernels for kernels that carry no plan.
+  /// Half-precision matmuls on tensor cores, pipelined copies: options of
+  /// tsopt-plan-kernels, which the pipelines run first (for pre-defined
+  /// ops and kernels that carry no plan).
   bool tensorCores = true;
   bool pipeline = true;
   /// Report each kernel's shared-memory bank conflicts as a remark
@@ -40,13 +41,15 @@ struct LoweringPipelineOptions {
   bool reportBankConflicts = false;
 };
 
-/// kgraph -> LLVM dialect for the host CPU: convert-kgraph-to-scf, then the
+/// kgraph -> LLVM dialect for the host CPU: tsopt-plan-kernels (for the
+/// module's target), convert-kgraph-to-scf, then the
 /// upstream conversions to LLVM with bare-pointer memref arguments.
 void buildLowerToCPUPipeline(mlir::OpPassManager &pm);
 
 /// kgraph -> gpu.module of LLVM/NVVM ops (before serialization):
-/// tsopt-plan-kernels (kernels without a plan), convert-kgraph-to-gpu, then convert-gpu-to-nvvm (bare-pointer memref
-/// arguments) and nvvm-attach-target.
+/// tsopt-plan-kernels (pre-defined ops expanded, kernels without a plan
+/// planned), convert-kgraph-to-gpu, then convert-gpu-to-nvvm (bare-pointer
+/// memref arguments) and nvvm-attach-target.
 void buildLowerToNVVMPipeline(mlir::OpPassManager &pm,
                               const LoweringPipelineOptions &options);
 

@@ -46,11 +46,14 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
     buffer standing for shared memory; the block graph inside is lowered as
     in `convert-kgraph-to-gpu` (tiles at the offsets of the shared-memory
     plan, the for-loop as `scf.for`, each op a loop over its elements).
-    Pre-defined kernel ops (matmul, element-wise ops, reductions, rms_norm,
-    data movement) run through their default block-graph expansion.
-    Tensors between kernels are `memref.alloc` temporaries.
+    Every op must be a planned `kgraph.kernel` (or a reshape the lowering
+    makes a view): `tsopt-plan-kernels` gives pre-defined ops (matmul,
+    element-wise ops, reductions, rms_norm, data movement) their default
+    block graph and plans every kernel, and `tsopt-lower-to-cpu` runs it
+    first; anything else is an error naming the op. Tensors between kernels
+    are `memref.alloc` temporaries.
 
-    Example:
+    Example: `tsopt-opt --tsopt-plan-kernels --convert-kgraph-to-scf` on
 
     ```mlir
     func.func @f(%x: tensor<8x64xf16>) -> tensor<8x64xf16> {
@@ -59,7 +62,7 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
     }
     ```
 
-    becomes
+    gives
 
     ```mlir
     func.func @f(%arg0: memref<8x64xf16>, %arg1: memref<8x64xf16>) attributes {tsopt.num_inputs = 1 : i64} {
@@ -77,19 +80,6 @@ def ConvertKGraphToSCF : Pass<"convert-kgraph-to-scf", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
     "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
-  ];
-  let options = [
-    Option<"threadsPerBlock", "threads-per-block", "int64_t",
-           /*default=*/"128",
-           "Threads per block the CPU emulates where code depends on the "
-           "thread index (reduction trees); as in convert-kgraph-to-gpu">,
-    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
-           "Emulate the tensor-core lowering of convert-kgraph-to-gpu for "
-           "f16 matmuls whose tiles divide into m16n8k16: the same fragment "
-           "loads and stores, the warp's multiply-accumulate lane by lane">,
-    Option<"pipeline", "pipeline", "bool", /*default=*/"true",
-           "Plan pipelined copies (tsopt-plan-kernels) for kernels that "
-           "carry no plan, as convert-kgraph-to-gpu does">,
   ];
   let statistics = [
     Statistic<"numKernels", "kernels", "Kernels lowered">,
@@ -118,13 +108,15 @@ def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
     split into 4-, 8- or 16-byte chunks copy them with
     `nvgpu.device_async_copy` (cp.async), waited for before the barrier
     that ends their step; kernel arguments must then be 16-byte aligned
-    (as `cudaMalloc` and `gpu.alloc` give). With `tensor-cores` (the
-    default), on sm_80 and later, block matmuls of f16 tiles whose result
-    rows are a multiple of 16, columns of 8 and contraction of 16 run on
-    tensor cores: each warp computes 16x8 blocks of the result with
-    `nvgpu.mma.sync` (m16n8k16, f32 accumulators), loading its fragments
-    from shared memory at the coordinates of upstream's MMAUtils; other
-    matmuls keep the f32 dot product per element.
+    (as `cudaMalloc` and `gpu.alloc` give). Block matmuls the plan puts
+    on tensor cores (`bgraph.mma = "m16n8k16"`) run as `nvgpu.mma.sync`
+    (f32 accumulators), each warp computing 16x8 blocks of the result;
+    other matmuls keep the f32 dot product per element.
+
+    The lowering reads the kernel plan and makes none: every op must be a
+    planned `kgraph.kernel` (or a reshape made a view). `tsopt-plan-kernels`
+    expands pre-defined ops into their default block graphs and plans every
+    kernel; `tsopt-lower-to-nvvm` and `tsopt-translate` run it first.
 
     A kernel whose plan needs more shared memory than `target` allows per
     block is an error.
@@ -132,14 +124,6 @@ def ConvertKGraphToGPU : Pass<"convert-kgraph-to-gpu", "::mlir::ModuleOp"> {
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
            "Target GPU: sm_80 (a100) or sm_90 (h100, h200)">,
-    Option<"threadsPerBlock", "threads-per-block", "int64_t",
-           /*default=*/"128", "Threads per block (a multiple of 32)">,
-    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
-           "On sm_80 and later, run matmuls of f16 tiles whose shapes "
-           "divide into m16n8k16 on tensor cores (nvgpu.mma.sync)">,
-    Option<"pipeline", "pipeline", "bool", /*default=*/"true",
-           "On sm_80 and later, plan pipelined copies (several stages) for "
-           "kernels that carry no plan">,
     Option<"moduleName", "module-name", "std::string",
            /*default=*/"\"tsopt_kernels\"",
            "Name of the gpu.module that holds the kernels">,

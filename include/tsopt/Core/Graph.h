@@ -232,6 +232,9 @@ struct Graph {
   /// flight at once (1: copy, wait, compute; s > 1: the copies of iteration
   /// i + s - 1 are issued before iteration i computes); 0: not planned.
   int64_t stages = 0;
+  /// Block level, the kernel plan: threads of one block (a multiple of 32
+  /// from 32 to 1024); 0: not planned.
+  int64_t threads = 0;
 
   /// Adds a graph argument and returns its value id.
   int addInput(TensorType type);

@@ -86,6 +86,12 @@ struct TargetDesc {
 /// a separate description with the same SM and the H200's memory.
 const TargetDesc *lookupTarget(llvm::StringRef name);
 
+/// Whether `threads` can be the thread count of a block of tsopt's kernels:
+/// whole warps (a multiple of 32) from 32 to 1024.
+inline bool isValidBlockThreads(int64_t threads) {
+  return threads >= 32 && threads <= 1024 && threads % 32 == 0;
+}
+
 /// The names lookupTarget accepts, for diagnostics.
 llvm::StringRef knownTargetNames();
 

@@ -28,9 +28,8 @@ namespace tsopt {
 /// Assumptions about the code a µGraph becomes, as opposed to facts about
 /// the GPU (TargetDesc). The defaults are the ones docs/cost-model.md uses.
 struct CostOptions {
-  /// Threads of one block of a graph-defined kernel (4 warps).
-  int64_t threadsPerBlock = 128;
-  /// Registers one thread uses; with threadsPerBlock it bounds blocks/SM.
+  /// Registers one thread uses; with the kernel plan's threads per block it
+  /// bounds blocks/SM.
   int64_t registersPerThread = 128;
   /// Fractions of the peaks a well-written kernel reaches.
   double memoryEfficiency = 0.6;

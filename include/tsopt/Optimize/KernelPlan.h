@@ -55,6 +55,8 @@ struct KernelPlanOptions {
   bool tensorCores = true;
   /// Whether the copies may be pipelined across iterations.
   bool pipeline = true;
+  /// Threads of one block (4 warps by default).
+  int64_t threadsPerBlock = 128;
 };
 
 /// Whether copies of `bytes` bytes can fill `tile`, stored in `layout`,

@@ -13,7 +13,6 @@
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Optimize/CostModel.h"
-#include "tsopt/Transforms/Fission.h"
 
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,16 +36,6 @@ using namespace mlir;
 
 namespace tsopt {
 
-LogicalResult verifyThreadsPerBlock(Location loc, int64_t threadsPerBlock) {
-  if (threadsPerBlock >= 32 && threadsPerBlock <= 1024 &&
-      threadsPerBlock % 32 == 0)
-    return success();
-  return emitError(loc)
-         << "threads-per-block must be a multiple of 32 between 32 and 1024, "
-            "got "
-         << threadsPerBlock;
-}
-
 SmallVector<func::FuncOp> kernelGraphFunctions(ModuleOp module) {
   SmallVector<func::FuncOp> functions;
   for (auto func : module.getOps<func::FuncOp>())
@@ -64,26 +53,36 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   FailureOr<Graph> imported = importFunction(func);
   if (failed(imported))
     return failure();
-  // Where a convolution's implicit GEMM has no one-kernel form (an image
-  // too large for its columns, a group of more filters than a block
-  // takes), the convolutions run as the kernels of their fission: im2col
-  // and a batched matmul.
+  // The lowering reads the plan and makes none: every op that runs is a
+  // planned kernel (tsopt-plan-kernels expands pre-defined ops and plans
+  // them; the lowering pipelines run it first).
   Graph g = *imported;
-  if (llvm::any_of(g.ops, [&](const Op &op) {
-        return op.kind == OpKind::Conv2d && failed(expandKernelOp(g, op));
-      }))
-    g = fission(g, {OpKind::Conv2d}).graph;
+  auto funcOp = func.getBody().front().begin();
+  for (auto [i, op] : llvm::enumerate(g.ops)) {
+    Operation *at = &*funcOp++;
+    if (lowersToView(g, i))
+      continue;
+    if (op.kind != OpKind::Kernel)
+      return at->emitError("no block graph to lower: run tsopt-plan-kernels "
+                           "first, which gives pre-defined ops their default "
+                           "expansion");
+    if (!isPlanned(*op.body))
+      return at->emitError(
+          "the kernel carries no plan: run tsopt-plan-kernels first");
+  }
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
 
-  // The kernel plan (of a kernel that carries none), then the schedule,
-  // memory plan, running-max form and reduction trees of a body.
+  // The schedule, memory plan, running-max form and reduction trees of a
+  // body. Only a kernel the lowering extends lacks a plan here (the row
+  // maxima of a split softmax's combining kernel); its recorded decisions
+  // are kept and the added input is planned like the rest.
   auto prepareKernel = [&](PlannedKernel &k,
                            bool allowOutputs) -> LogicalResult {
     std::string why;
     if (!isPlanned(k.body)) {
-      assert(hooks.target && "both conversions give the target to plan for");
-      if (failed(planKernel(k.body, *hooks.target, hooks.planOptions, &why)))
+      assert(hooks.target && "both conversions give the target");
+      if (failed(planKernel(k.body, *hooks.target, KernelPlanOptions(), &why)))
         return func.emitError() << "cannot plan " << k.name << ": " << why;
     }
     FailureOr<Schedule> schedule = plannedSchedule(k.body, &why);
@@ -114,7 +113,7 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
           offset + k.body.type(op.results[0]).numElements() * 4;
     }
     k.trees = planReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
-                                 hooks.threadsPerBlock, k.plan.totalBytes,
+                                 k.body.threads, k.plan.totalBytes,
                                  hooks.sharedMemoryLimit);
     if (!k.trees.empty())
       k.plan.totalBytes = k.trees.offset + k.trees.bytes;
@@ -140,19 +139,7 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     }
     PlannedKernel k;
     k.name = (func.getSymName() + "_kernel" + llvm::Twine(numKernels++)).str();
-    std::string why;
-    if (op.kind == OpKind::Kernel) {
-      k.body = *op.body;
-    } else {
-      assert(hooks.target && "both conversions give the target to plan for");
-      FailureOr<Graph> expanded =
-          planExpandedKernel(g, op, *hooks.target, hooks.planOptions, &why);
-      if (failed(expanded))
-        return func.emitError() << "cannot expand kgraph."
-                                << stringifyOpKind(op.kind)
-                                << " into a block graph: " << why;
-      k.body = std::move(*expanded);
-    }
+    k.body = *op.body;
     auto split = splitProducers.find(static_cast<int>(i));
     bool isSplit = split != splitProducers.end();
     if (failed(prepareKernel(k, /*allowOutputs=*/isSplit)))

@@ -28,9 +28,8 @@ namespace {
 /// Builds `gpu.func @<kernel.name>` in `module`.
 FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
                                          const PlannedKernel &kernel,
-                                         TypeRange argTypes,
-                                         int64_t threadsPerBlock,
-                                         int smVersion) {
+                                         TypeRange argTypes, int smVersion) {
+  int64_t threadsPerBlock = kernel.body.threads;
   OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
   auto fn = gpu::GPUFuncOp::create(mb, loc, kernel.name,
                                    mb.getFunctionType(argTypes, {}));
@@ -82,8 +81,6 @@ struct ConvertKGraphToGPUPass
         lookupTargetOrEmit(module, target, target.hasValue());
     if (!desc)
       return signalPassFailure();
-    if (failed(verifyThreadsPerBlock(module.getLoc(), threadsPerBlock)))
-      return signalPassFailure();
     SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
     if (functions.empty())
       return;
@@ -105,11 +102,8 @@ struct ConvertKGraphToGPUPass
 
     HostHooks hooks;
     hooks.allowCopies = false;
-    hooks.threadsPerBlock = threadsPerBlock;
     hooks.sharedMemoryLimit = desc->sharedMemoryPerBlock;
     hooks.target = desc;
-    hooks.planOptions.tensorCores = tensorCores && smVersion >= 80;
-    hooks.planOptions.pipeline = pipeline && smVersion >= 80;
     hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
       return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
                                   ValueRange{}, ValueRange{}, ValueRange{})
@@ -130,8 +124,7 @@ struct ConvertKGraphToGPUPass
         return emitError(loc) << "symbol '" << k.name << "' exists already in @"
                               << moduleName;
       FailureOr<gpu::GPUFuncOp> fn =
-          buildGPUKernel(gpuModule, loc, k, args.getTypes(), threadsPerBlock,
-                         smVersion);
+          buildGPUKernel(gpuModule, loc, k, args.getTypes(), smVersion);
       if (failed(fn))
         return failure();
       ++numKernels;
@@ -145,7 +138,7 @@ struct ConvertKGraphToGPUPass
                                                 k.plan.totalBytes);
       gpu::LaunchFuncOp::create(
           b, loc, *fn, gpu::KernelDim3{c(grid[0]), c(grid[1]), c(grid[2])},
-          gpu::KernelDim3{c(threadsPerBlock), c(1), c(1)}, smem, args);
+          gpu::KernelDim3{c(k.body.threads), c(1), c(1)}, smem, args);
       return success();
     };
     for (func::FuncOp func : functions)

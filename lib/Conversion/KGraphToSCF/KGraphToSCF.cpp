@@ -25,8 +25,7 @@ namespace {
 /// Builds `func.func private @<kernel.name>` running every block of the
 /// kernel's grid in turn.
 LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
-                             const PlannedKernel &kernel, TypeRange argTypes,
-                             int64_t threadsPerBlock) {
+                             const PlannedKernel &kernel, TypeRange argTypes) {
   OpBuilder::InsertionGuard guard(moduleBuilder);
   auto fn = func::FuncOp::create(moduleBuilder, loc, kernel.name,
                                  moduleBuilder.getFunctionType(argTypes, {}));
@@ -43,7 +42,7 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
 
   BlockContext ctx;
   ctx.target = LoweringTarget::CPU;
-  ctx.threads = threadsPerBlock;
+  ctx.threads = kernel.body.threads;
   ctx.sharedMemory = smem;
   // Loops over z, y, x (outermost first), absent dims as constants 0.
   std::array<int64_t, 3> grid = {1, 1, 1};
@@ -80,23 +79,18 @@ struct ConvertKGraphToSCFPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(verifyThreadsPerBlock(module.getLoc(), threadsPerBlock)))
-      return signalPassFailure();
     SmallVector<func::FuncOp> functions = kernelGraphFunctions(module);
     if (functions.empty())
       return;
-    // Kernels without a plan are planned for the module's target (the GPU's
-    // code, emulated), sm_90 when it names none.
+    // The kernels run as planned for the module's target (the GPU's code,
+    // emulated), sm_90 when it names none, as tsopt-plan-kernels plans.
     const TargetDesc *desc = lookupTargetOrEmit(module, "sm_90");
     if (!desc)
       return signalPassFailure();
 
     OpBuilder moduleBuilder = OpBuilder::atBlockEnd(module.getBody());
     HostHooks hooks;
-    hooks.threadsPerBlock = threadsPerBlock;
     hooks.target = desc;
-    hooks.planOptions.tensorCores = tensorCores;
-    hooks.planOptions.pipeline = pipeline;
     hooks.allocate = [](OpBuilder &b, Location loc, MemRefType type) {
       return memref::AllocOp::create(b, loc, type).getResult();
     };
@@ -108,8 +102,7 @@ struct ConvertKGraphToSCFPass
       if (module.lookupSymbol(k.name))
         return emitError(loc) << "symbol '" << k.name
                               << "' is in the way of this function's kernels";
-      if (failed(buildCPUKernel(moduleBuilder, loc, k, args.getTypes(),
-                                threadsPerBlock)))
+      if (failed(buildCPUKernel(moduleBuilder, loc, k, args.getTypes())))
         return failure();
       ++numKernels;
       func::CallOp::create(b, loc, k.name, TypeRange{}, args);

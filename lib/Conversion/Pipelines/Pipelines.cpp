@@ -55,12 +55,10 @@ void buildLowerToNVVMPipeline(OpPassManager &pm,
   plan.target = options.target;
   plan.tensorCores = options.tensorCores;
   plan.pipeline = options.pipeline;
+  plan.threadsPerBlock = options.threadsPerBlock;
   pm.addNestedPass<func::FuncOp>(bgraph::createTSOptPlanKernels(plan));
   ConvertKGraphToGPUOptions toGPU;
   toGPU.target = options.target;
-  toGPU.threadsPerBlock = options.threadsPerBlock;
-  toGPU.tensorCores = options.tensorCores;
-  toGPU.pipeline = options.pipeline;
   pm.addPass(createConvertKGraphToGPU(toGPU));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -91,9 +89,11 @@ struct NVVMPipelineOptions
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("Target GPU: sm_80 or sm_90"),
                              llvm::cl::init("sm_90")};
-  Option<int64_t> threadsPerBlock{*this, "threads-per-block",
-                                  llvm::cl::desc("Threads per block"),
-                                  llvm::cl::init(128)};
+  Option<int64_t> threadsPerBlock{
+      *this, "threads-per-block",
+      llvm::cl::desc("Threads per block of kernels that carry no "
+                     "plan (tsopt-plan-kernels)"),
+      llvm::cl::init(128)};
   Option<bool> tensorCores{
       *this, "tensor-cores",
       llvm::cl::desc("Run f16 matmuls whose tiles divide into m16n8k16 on "

@@ -1,6 +1,6 @@
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_90' | FileCheck %s
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | tsopt-opt | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: tsopt-opt %s --tsopt-plan-kernels=target=sm_80 --convert-kgraph-to-gpu=target=sm_80 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels=target=sm_90 --convert-kgraph-to-gpu=target=sm_90 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels=target=sm_80 --convert-kgraph-to-gpu=target=sm_80 | tsopt-opt | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80' | FileCheck %s --check-prefix=NVVM
 
 // Input iterators on sm_80 and later: cp.async in the largest chunk of 16,

@@ -1,6 +1,6 @@
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80 threads-per-block=128 pipeline=false' | FileCheck %s
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80 threads-per-block=128 pipeline=false' | tsopt-opt | FileCheck %s --check-prefix=ROUNDTRIP
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_90 threads-per-block=256 module-name=kernels pipeline=false' | FileCheck %s --check-prefix=OPTS
+// RUN: tsopt-opt %s --tsopt-plan-kernels='target=sm_80 pipeline=false threads-per-block=128' --convert-kgraph-to-gpu=target=sm_80 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels='target=sm_80 pipeline=false threads-per-block=128' --convert-kgraph-to-gpu=target=sm_80 | tsopt-opt | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: tsopt-opt %s --tsopt-plan-kernels='target=sm_90 pipeline=false threads-per-block=256' --convert-kgraph-to-gpu='target=sm_90 module-name=kernels' | FileCheck %s --check-prefix=OPTS
 // RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_90' | FileCheck %s --check-prefix=NVVM
 
 // The lowered module parses and verifies again.

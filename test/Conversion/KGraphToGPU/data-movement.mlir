@@ -1,4 +1,4 @@
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels=target=sm_80 --convert-kgraph-to-gpu=target=sm_80 | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tsopt-translate --tsopt-to-ptx --target=sm_80 --function=view %s -o %t/view.ptx --manifest=%t/view.json
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/view.json

@@ -1,8 +1,8 @@
-// RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-gpu='target=sm_80'
-// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_90' 2>&1 | FileCheck %s --check-prefix=SM90
-// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_70' 2>&1 | FileCheck %s --check-prefix=TARGET
-// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_80 threads-per-block=100' 2>&1 | FileCheck %s --check-prefix=THREADS -DN=100
-// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-gpu='target=sm_80 threads-per-block=2048' 2>&1 | FileCheck %s --check-prefix=THREADS -DN=2048
+// RUN: tsopt-opt %s -split-input-file -verify-diagnostics --tsopt-plan-kernels=target=sm_80 --convert-kgraph-to-gpu=target=sm_80
+// RUN: not tsopt-opt %s -split-input-file --tsopt-plan-kernels=target=sm_90 --convert-kgraph-to-gpu=target=sm_90 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: not tsopt-opt %s -split-input-file --tsopt-plan-kernels=target=sm_70 --convert-kgraph-to-gpu=target=sm_70 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tsopt-opt %s -split-input-file --tsopt-plan-kernels='target=sm_80 threads-per-block=100' --convert-kgraph-to-gpu=target=sm_80 2>&1 | FileCheck %s --check-prefix=THREADS -DN=100
+// RUN: not tsopt-opt %s -split-input-file --tsopt-plan-kernels='target=sm_80 threads-per-block=2048' --convert-kgraph-to-gpu=target=sm_80 2>&1 | FileCheck %s --check-prefix=THREADS -DN=2048
 // RUN: not tsopt-opt %s -split-input-file --tsopt-lower-to-nvvm='target=sm_70' 2>&1 | FileCheck %s --check-prefix=TARGET
 
 // Bad options fail every input before anything is planned (each of the four

@@ -1,16 +1,35 @@
-// The lowering emits the kernel plan it is given and refuses one it cannot
-// emit, planned or not (here written by hand, past tsopt-plan-kernels):
-// tensor cores for an f32 matmul.
+// The lowering reads the kernel plan and makes none. It refuses a kernel
+// that carries no plan (tsopt-plan-kernels makes it) or a pre-defined op
+// (tsopt-plan-kernels expands it), naming the op, and a plan it cannot emit
+// (here written by hand, past tsopt-plan-kernels: tensor cores for an f32
+// matmul).
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-gpu=target=sm_90 -o /dev/null
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-scf -o /dev/null
 
-// expected-error @+1 {{cannot plan f32_mma_kernel0: op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
+// expected-error @+1 {{the kernel plan cannot be emitted: op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
+func.func @f32_mma(%arg0: tensor<16x16xf32>, %arg1: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %0 = kgraph.kernel grid = [1] forloop = 1 ins(%arg0, %arg1 : tensor<16x16xf32>, tensor<16x16xf32>) -> (tensor<16x16xf32>) attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 1 : i64} {
+  ^bb0(%arg2: tensor<16x16xf32>, %arg3: tensor<16x16xf32>):
+    %1 = bgraph.input %arg2 imap = {x = replica} fmap = replica {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = 0 : i64} : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %2 = bgraph.input %arg3 imap = {x = replica} fmap = replica {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major", bgraph.offset = 1024 : i64} : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %3 = bgraph.matmul %1, %2 {bgraph.depth = 1 : i64, bgraph.layout = "row_major", bgraph.mma = "m16n8k16", bgraph.offset = 2048 : i64} : !bgraph.tile<16x16xf32>, !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %4 = bgraph.accum sum %3 {bgraph.depth = 2 : i64} : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %5 = bgraph.output %4 omap = {x = replica} {bgraph.depth = 0 : i64} : !bgraph.tile<16x16xf32> -> tensor<16x16xf32>
+    bgraph.yield %5 : tensor<16x16xf32>
+  }
+  return %0 : tensor<16x16xf32>
+}
+
+// -----
+
+// The same kernel without its plan.
 func.func @f32_mma(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  // expected-error @+1 {{the kernel carries no plan: run tsopt-plan-kernels first}}
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) -> (tensor<16x16xf32>) attributes {bgraph.stages = 1 : i64} {
   ^bb0(%ab: tensor<16x16xf32>, %bb: tensor<16x16xf32>):
     %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.copy_bytes = 16 : i64} : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
     %bt = bgraph.input %bb imap = {x = replica} fmap = replica {bgraph.copy_bytes = 16 : i64} : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
-    %p = bgraph.matmul %at, %bt {bgraph.mma = "m16n8k16"} : !bgraph.tile<16x16xf32>, !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %p = bgraph.matmul %at, %bt {bgraph.mma = "cuda_cores"} : !bgraph.tile<16x16xf32>, !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
     %s = bgraph.accum sum %p : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<16x16xf32> -> tensor<16x16xf32>
     bgraph.yield %o : tensor<16x16xf32>
@@ -20,18 +39,12 @@ func.func @f32_mma(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16
 
 // -----
 
-// The same plan without its stage count: the lowering plans what is
-// missing and refuses what cannot be emitted.
-// expected-error @+1 {{cannot plan f32_mma_kernel0: op #2 (matmul) is planned on tensor cores, but its input type is not a half type}}
-func.func @f32_mma(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
-  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) -> (tensor<16x16xf32>) {
-  ^bb0(%ab: tensor<16x16xf32>, %bb: tensor<16x16xf32>):
-    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
-    %bt = bgraph.input %bb imap = {x = replica} fmap = replica : tensor<16x16xf32> -> !bgraph.tile<16x16xf32>
-    %p = bgraph.matmul %at, %bt {bgraph.mma = "m16n8k16"} : !bgraph.tile<16x16xf32>, !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
-    %s = bgraph.accum sum %p : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
-    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<16x16xf32> -> tensor<16x16xf32>
-    bgraph.yield %o : tensor<16x16xf32>
-  }
+// A pre-defined op: its block graph is tsopt-plan-kernels' to make. A
+// reshape that is not a result is a view and needs none.
+func.func @predefined(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %r = kgraph.reshape %a : tensor<16x16xf32> -> tensor<256xf32>
+  %s = kgraph.reshape %r : tensor<256xf32> -> tensor<16x16xf32>
+  // expected-error @+1 {{no block graph to lower: run tsopt-plan-kernels first, which gives pre-defined ops their default expansion}}
+  %c = kgraph.matmul %s, %b : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
   return %c : tensor<16x16xf32>
 }

@@ -1,7 +1,7 @@
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels=target=sm_80 --convert-kgraph-to-gpu=target=sm_80 | FileCheck %s
 // RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80' | FileCheck %s --check-prefix=NVVM
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80' | FileCheck %s --check-prefix=SM80
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_90' | FileCheck %s --check-prefix=SM90
+// RUN: tsopt-opt %s --tsopt-plan-kernels=target=sm_80 --convert-kgraph-to-gpu=target=sm_80 | FileCheck %s --check-prefix=SM80
+// RUN: tsopt-opt %s --tsopt-plan-kernels=target=sm_90 --convert-kgraph-to-gpu=target=sm_90 | FileCheck %s --check-prefix=SM90
 
 // Four rows of 100 on 128 threads: 16 threads per row. The scratch buffer
 // of 64 f32 partials follows the plan's tiles (1616 bytes: the input and

@@ -1,4 +1,4 @@
-// RUN: tsopt-opt %s -verify-diagnostics --convert-kgraph-to-gpu
+// RUN: tsopt-opt %s -verify-diagnostics --tsopt-plan-kernels --convert-kgraph-to-gpu
 
 // A kernel name already taken in the kernels' gpu.module is an error.
 module {

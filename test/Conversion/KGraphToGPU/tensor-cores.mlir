@@ -1,5 +1,5 @@
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_80 pipeline=false' | FileCheck %s
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu='target=sm_90 tensor-cores=false pipeline=false' | FileCheck %s --check-prefix=OFF
+// RUN: tsopt-opt %s --tsopt-plan-kernels='target=sm_80 pipeline=false' --convert-kgraph-to-gpu=target=sm_80 | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels='target=sm_90 tensor-cores=false pipeline=false' --convert-kgraph-to-gpu=target=sm_90 | FileCheck %s --check-prefix=OFF
 // RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80' | FileCheck %s --check-prefix=NVVM
 // RUN: tsopt-opt %s --tsopt-lower-to-nvvm='target=sm_80 tensor-cores=false' | FileCheck %s --check-prefix=NVVM-OFF
 

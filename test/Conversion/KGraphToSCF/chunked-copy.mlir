@@ -1,4 +1,4 @@
-// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s
 // RUN: tsopt-run %s --backend=cpu --fn=rows16 --reference=rows16 | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-run %s --backend=cpu --fn=odd --reference=odd | FileCheck %s --check-prefix=EXEC-ODD
 // RUN: tsopt-run %s --backend=cpu --fn=direct --reference=direct | FileCheck %s --check-prefix=EXEC-DIRECT

@@ -1,5 +1,5 @@
-// RUN: tsopt-opt %s --convert-kgraph-to-scf=pipeline=false | FileCheck %s
-// RUN: tsopt-opt %s --convert-kgraph-to-scf=pipeline=false | tsopt-opt | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: tsopt-opt %s --tsopt-plan-kernels=pipeline=false --convert-kgraph-to-scf | FileCheck %s
+// RUN: tsopt-opt %s --tsopt-plan-kernels=pipeline=false --convert-kgraph-to-scf | tsopt-opt | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: tsopt-opt %s --tsopt-lower-to-cpu -o %t.llvm.mlir
 // RUN: FileCheck %s --check-prefix=LLVM --input-file=%t.llvm.mlir
 // RUN: FileCheck %s --check-prefix=CLEAN --input-file=%t.llvm.mlir

@@ -1,6 +1,6 @@
-// RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-scf
+// RUN: tsopt-opt %s -split-input-file -verify-diagnostics --tsopt-plan-kernels --convert-kgraph-to-scf
 // The threads the CPU emulates must be a block the GPU could run.
-// RUN: not tsopt-opt %s -split-input-file --convert-kgraph-to-scf=threads-per-block=48 2>&1 | FileCheck %s --check-prefix=THREADS
+// RUN: not tsopt-opt %s -split-input-file --tsopt-plan-kernels=threads-per-block=48 --convert-kgraph-to-scf 2>&1 | FileCheck %s --check-prefix=THREADS
 // THREADS: error: threads-per-block must be a multiple of 32 between 32 and 1024, got 48{{$}}
 
 // A symbol with the name of a kernel to be made is an error, not a clash.

@@ -1,7 +1,7 @@
 // A plan of 12 MiB (three 4 MiB tiles): more than a thread's stack, so the
 // CPU path keeps shared memory on the heap, allocated per kernel call.
 // RUN: tsopt-run %s --backend=cpu --fn=wide --reference=wide | FileCheck %s
-// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=IR
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=IR
 
 // CHECK: @wide vs @wide: agree
 

@@ -4,8 +4,8 @@
 // compiled CPU kernel agrees with the evaluator, which recomputes them in
 // every iteration.
 // RUN: tsopt-run %s --backend=cpu --fn=hoist --reference=hoist | FileCheck %s --check-prefix=EXEC
-// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu | FileCheck %s --check-prefix=GPU
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-gpu | FileCheck %s --check-prefix=GPU
 
 // EXEC: @hoist vs @hoist: agree
 

@@ -9,8 +9,8 @@
 // RUN: tsopt-run %s --backend=cpu --fn=sum_groups --reference=sum_groups | FileCheck %s --check-prefix=GROUPS
 // RUN: tsopt-run %s --backend=cpu --fn=norm --reference=norm | FileCheck %s --check-prefix=NORM
 // RUN: tsopt-run %s --backend=cpu --fn=fused --reference=fused | FileCheck %s --check-prefix=FUSED
-// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
-// RUN: tsopt-opt %s --convert-kgraph-to-scf=threads-per-block=64 | FileCheck %s --check-prefix=CPU64
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
+// RUN: tsopt-opt %s --tsopt-plan-kernels=threads-per-block=64 --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU64
 
 // SUM: @sum_rows vs @sum_rows: agree
 // MAX: @max_rows vs @max_rows: agree

@@ -5,7 +5,7 @@
 // overflows: the running-max form is what keeps the fused kernel finite.
 // RUN: tsopt-run %s --backend=cpu | FileCheck %s --check-prefix=SAFE
 // RUN: not tsopt-run %s --backend=cpu --fn=attn_ref --reference=attn_ref | FileCheck %s --check-prefix=UNSAFE
-// RUN: tsopt-opt %s --convert-kgraph-to-gpu | FileCheck %s --check-prefix=GPU
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-gpu | FileCheck %s --check-prefix=GPU
 
 // SAFE: @attn_opt vs @attn_ref: agree
 // UNSAFE: DIFFER (inf/nan)

@@ -11,7 +11,7 @@
 // kernel stores exp(x) in f16 as written and overflows.
 // RUN: tsopt-run %s --backend=cpu | FileCheck %s --check-prefix=SAFE
 // RUN: not tsopt-run %s --backend=cpu --fn=split_ref --reference=split_ref | FileCheck %s --check-prefix=UNSAFE
-// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=IR
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=IR
 
 // SAFE: @split_opt vs @split_ref: agree
 // UNSAFE: DIFFER (inf/nan)

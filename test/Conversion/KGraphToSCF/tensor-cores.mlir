@@ -7,9 +7,9 @@
 // RUN: tsopt-run %s --backend=cpu --fn=bmm --reference=bmm --seed=5 | FileCheck %s --check-prefix=BMM
 // RUN: tsopt-run %s --backend=cpu --fn=attn --reference=attn | FileCheck %s --check-prefix=ATTN
 // RUN: tsopt-run %s --backend=cpu --fn=mm_bf16 --reference=mm_bf16 | FileCheck %s --check-prefix=BF16
-// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPUBF16
-// RUN: tsopt-opt %s --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
-// RUN: tsopt-opt %s --convert-kgraph-to-scf=tensor-cores=false | FileCheck %s --check-prefix=OFF
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPUBF16
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
+// RUN: tsopt-opt %s --tsopt-plan-kernels=tensor-cores=false --convert-kgraph-to-scf | FileCheck %s --check-prefix=OFF
 
 // MM: @mm vs @mm: agree
 // BMM: @bmm vs @bmm: agree

@@ -317,7 +317,7 @@ TEST_F(InvalidExportTest, MissingKernelBody) {
 
 TEST_F(InvalidExportTest, OpAtTheWrongLevel) {
   Graph g = validGraph();
-  body(g).ops[1].kind = OpKind::RmsNorm;
+  body(g).ops[1].kind = OpKind::Conv2d;
   expectError(g, "has no op in the block-level dialect");
   Graph h = validGraph();
   body(h).level = Level::Thread;

@@ -106,22 +106,13 @@ struct HostHooks {
   /// Whether a function result may be an argument or repeat another result
   /// (satisfied by a copy); when false, such a function gets an error.
   bool allowCopies = true;
-  /// Threads per block (run on a GPU, emulated on the CPU): the reduction
-  /// trees are planned for this many.
-  int64_t threadsPerBlock = 128;
   /// Shared memory a block may use, or 0 for no limit: the reduction trees'
   /// scratch buffer is kept within it (planReductionTrees).
   int64_t sharedMemoryLimit = 0;
-  /// The target a kernel without a plan is planned for (KernelPlan.h), and
-  /// how. A kernel that carries its plan is emitted as planned.
+  /// The target the kernels were planned for: the input the lowering adds to
+  /// a kernel (a split softmax's row maxima) is planned for it.
   const TargetDesc *target = nullptr;
-  KernelPlanOptions planOptions;
 };
-
-/// Checks a threads-per-block option (a multiple of 32 from 32 to 1024);
-/// emits an error at `loc` otherwise.
-mlir::LogicalResult verifyThreadsPerBlock(mlir::Location loc,
-                                          int64_t threadsPerBlock);
 
 /// The functions of `module` whose bodies are kernel graphs still to be
 /// lowered (they take or return tensors), in order.
@@ -131,9 +122,10 @@ kernelGraphFunctions(mlir::ModuleOp module);
 /// Rewrites kernel-level function `func` (tensors in, tensors out) into a
 /// function on memrefs that returns nothing: its arguments are the inputs,
 /// then one out-parameter per result, and it carries `tsopt.num_inputs`.
-/// Every kgraph op becomes a kernel (pre-defined ops by expandKernelOp) that
-/// `hooks.launch` runs; values between kernels live in temporaries. Errors
-/// (import, expansion, scheduling, planning) are emitted on `func`.
+/// Every kgraph op must be a planned kernel (tsopt-plan-kernels) or a
+/// reshape made a view (lowersToView); `hooks.launch` runs each kernel;
+/// values between kernels live in temporaries. Errors (import, an op
+/// without a plan, scheduling) are emitted on `func` or the op.
 mlir::LogicalResult lowerKernelGraphFunction(mlir::func::FuncOp func,
                                              const HostHooks &hooks);
 

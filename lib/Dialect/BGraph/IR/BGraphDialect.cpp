@@ -1,6 +1,7 @@
 //===- BGraphDialect.cpp - The block-level dialect ------------------------===//
 
 #include "tsopt/Core/Layout.h"
+#include "tsopt/Core/Target.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 
 #include "mlir/IR/Builders.h"
@@ -96,6 +97,15 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
         stages.getInt() > 16)
       return op->emitError("'")
              << name << "' belongs on a graph-defined kernel: 1 to 16 stages";
+  }
+  if (name == kBlockThreadsAttrName) {
+    auto threads = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<LaunchOpInterface>(op) || !threads ||
+        !tsopt::isValidBlockThreads(threads.getInt()))
+      return op->emitError("'")
+             << name
+             << "' belongs on a graph-defined kernel: a multiple of 32 "
+                "threads from 32 to 1024";
   }
   if (name == kLayoutAttrName) {
     FailureOr<SmallVector<StringRef, 1>> texts =

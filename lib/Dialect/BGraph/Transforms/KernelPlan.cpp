@@ -6,7 +6,10 @@
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
+#include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Optimize/KernelExpansion.h"
 #include "tsopt/Optimize/Layout.h"
+#include "tsopt/Transforms/Fission.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -19,6 +22,68 @@ using namespace mlir;
 using namespace tsopt;
 
 namespace {
+
+/// Whether `func` holds a pre-defined kgraph op (one that is not a kernel).
+bool hasPredefinedOps(func::FuncOp func) {
+  return llvm::any_of(func.getBody().getOps(), [](Operation &op) {
+    return isa_and_nonnull<kgraph::KGraphDialect>(op.getDialect()) &&
+           !isa<kgraph::KernelOp>(op);
+  });
+}
+
+/// Gives every pre-defined op of `func` that runs as a kernel (all but the
+/// reshapes the lowering makes views, lowersToView) its default block graph
+/// with its whole plan, as a `kgraph.kernel` in its place: the expansion
+/// the cost model prices (planExpandedKernel). Where a convolution has no
+/// one-kernel implicit GEMM, the function's convolutions become their
+/// fission first (im2col and a batched matmul). Counts the kernels made in
+/// `numExpanded`.
+LogicalResult expandPredefinedOps(func::FuncOp func, const TargetDesc &target,
+                                  const KernelPlanOptions &options,
+                                  uint64_t &numExpanded) {
+  if (!hasPredefinedOps(func))
+    return success();
+  FailureOr<Graph> g = importFunction(func);
+  if (failed(g))
+    return failure();
+  if (llvm::any_of(g->ops, [&](const tsopt::Op &op) {
+        return op.kind == OpKind::Conv2d && failed(expandKernelOp(*g, op));
+      })) {
+    if (failed(replaceFunctionBody(func, fission(*g, {OpKind::Conv2d}).graph)))
+      return failure();
+    g = importFunction(func);
+    if (failed(g))
+      return failure();
+  }
+  SmallVector<Operation *> ops;
+  for (Operation &op : func.getBody().front().without_terminator())
+    ops.push_back(&op);
+  assert(ops.size() == g->ops.size() && "importer maps function ops 1:1");
+  for (auto [i, op] : llvm::enumerate(g->ops)) {
+    if (op.kind == OpKind::Kernel || lowersToView(*g, i))
+      continue;
+    std::string why;
+    FailureOr<Graph> body = planExpandedKernel(*g, op, target, options, &why);
+    if (failed(body))
+      return ops[i]->emitError("cannot expand kgraph.")
+             << stringifyOpKind(op.kind) << " into a block graph: " << why;
+    OpBuilder b(ops[i]);
+    FailureOr<kgraph::KernelOp> kernel =
+        exportKernel(b, ops[i]->getLoc(), *body, ops[i]->getOperands(),
+                     ops[i]->getResultTypes());
+    if (failed(kernel))
+      return failure();
+    tsopt::Op planned;
+    planned.kind = OpKind::Kernel;
+    planned.body = std::make_shared<const Graph>(std::move(*body));
+    setKernelPlanAttributes(planned, *kernel);
+    ops[i]->replaceAllUsesWith(*kernel);
+    ops[i]->erase();
+    ++numExpanded;
+  }
+  return success();
+}
+
 struct PlanKernelsPass
     : public bgraph::impl::TSOptPlanKernelsBase<PlanKernelsPass> {
   using Base::Base;
@@ -29,6 +94,20 @@ struct PlanKernelsPass
         lookupTargetOrEmit(func, target, target.hasValue());
     if (!desc)
       return signalPassFailure();
+    if (!isValidBlockThreads(threadsPerBlock)) {
+      func.emitError("threads-per-block must be a multiple of 32 between 32 "
+                     "and 1024, got ")
+          << static_cast<int64_t>(threadsPerBlock);
+      return signalPassFailure();
+    }
+    KernelPlanOptions options;
+    options.tensorCores = tensorCores;
+    options.pipeline = pipeline;
+    options.threadsPerBlock = threadsPerBlock;
+    uint64_t expanded = 0;
+    if (failed(expandPredefinedOps(func, *desc, options, expanded)))
+      return signalPassFailure();
+    numExpanded += expanded;
     FailureOr<SmallVector<KernelGraph>> kernels = importKernelGraphs(func);
     if (failed(kernels))
       return signalPassFailure();
@@ -39,11 +118,16 @@ struct PlanKernelsPass
     FailureOr<Graph> program = importFunction(func);
     if (failed(program))
       return signalPassFailure();
-    KernelPlanOptions options;
-    options.tensorCores = tensorCores;
-    options.pipeline = pipeline;
     std::string why;
-    // Layouts first: an iterator's copies are as wide as its tile's layout
+    // Threads first: the layout ILP prices the sums kept in mma registers,
+    // which depend on them.
+    for (tsopt::Op &kop : program->ops)
+      if (kop.kind == OpKind::Kernel && kop.body && kop.body->threads == 0) {
+        auto body = std::make_shared<Graph>(*kop.body);
+        body->threads = threadsPerBlock;
+        kop.body = std::move(body);
+      }
+    // Layouts next: an iterator's copies are as wide as its tile's layout
     // stores contiguously.
     if (failed(planTileLayouts(*program, *desc, &why))) {
       func.emitError("cannot choose the tiles' layouts: ") << why;

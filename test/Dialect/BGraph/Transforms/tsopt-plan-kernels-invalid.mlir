@@ -35,6 +35,20 @@ func.func @wide_copy(%a: tensor<4x3xf16>) -> tensor<4x3xf16> {
 // -----
 
 // Plan attributes where they do not belong.
+func.func @threads(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+  // expected-error @+1 {{'bgraph.block_threads' belongs on a graph-defined kernel: a multiple of 32 threads from 32 to 1024}}
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) attributes {bgraph.block_threads = 48 : i64} {
+  ^bb0(%ab: tensor<4x4xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
+    %s = bgraph.accum sum %at : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf16>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf16> -> tensor<4x4xf16>
+    bgraph.yield %o : tensor<4x4xf16>
+  }
+  return %c : tensor<4x4xf16>
+}
+
+// -----
+
 func.func @misplaced(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
   // expected-error @+1 {{'bgraph.stages' belongs on a graph-defined kernel: 1 to 16 stages}}
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) attributes {bgraph.stages = 0 : i64} {

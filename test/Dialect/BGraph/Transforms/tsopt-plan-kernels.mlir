@@ -1,5 +1,6 @@
 // RUN: tsopt-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels))' | FileCheck %s
 // RUN: tsopt-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels{pipeline=false tensor-cores=false}))' | FileCheck %s --check-prefix=OFF
+// RUN: tsopt-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels{threads-per-block=256}))' | FileCheck %s --check-prefix=T256
 // RUN: tsopt-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels))' | tsopt-opt --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels))' | FileCheck %s
 
 // The kernel plan: tile layouts from the layout ILP (the operand tiles'
@@ -9,7 +10,13 @@
 // tile. Planning planned IR again changes nothing (the third run).
 
 // CHECK-LABEL: func.func @gemm
-// CHECK: kgraph.kernel grid = [2] forloop = 8 {{.*}} attributes {bgraph.stages = 3 : i64}
+// The threads of a block are part of the plan (the option's, 128 by
+// default); a recorded count is kept.
+// T256-LABEL: func.func @gemm
+// T256: attributes {bgraph.block_threads = 256 : i64, bgraph.stages = 3 : i64}
+// T256-LABEL: func.func @kept
+// T256: attributes {bgraph.block_threads = 64 : i64, bgraph.stages = 2 : i64}
+// CHECK: kgraph.kernel grid = [2] forloop = 8 {{.*}} attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64}
 // Three buffers of each iterated tile, the schedule's depths, and the
 // product's tile reusing no live buffer.
 // CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>}
@@ -18,7 +25,7 @@
 // CHECK: bgraph.accum sum {{.*}} {bgraph.depth = 2 : i64, {{.*}}bgraph.offset = {{[0-9]+}} : i64}
 // CHECK: bgraph.output {{.*}} {bgraph.depth = 0 : i64}
 // OFF-LABEL: func.func @gemm
-// OFF: attributes {bgraph.stages = 1 : i64}
+// OFF: attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 1 : i64}
 // OFF: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores", bgraph.offset = {{[0-9]+}} : i64}
 func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
   %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) {
@@ -35,7 +42,7 @@ func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64x
 
 // -----
 
-// Decisions already in the IR are kept: two stages, CUDA cores, 8-byte
+// Decisions already in the IR are kept: 64 threads, two stages, CUDA cores, 8-byte
 // copies, a column-major product, although the planner would choose
 // otherwise. An f32 matmul runs
 // on CUDA cores; rows of 3 f16 elements copy element by element; one
@@ -43,18 +50,18 @@ func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64x
 // loads its input from device memory itself: neither records an offset.)
 
 // CHECK-LABEL: func.func @kept
-// CHECK: attributes {bgraph.stages = 2 : i64}
+// CHECK: attributes {bgraph.block_threads = 64 : i64, bgraph.stages = 2 : i64}
 // CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 8 : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}>}
 // CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "col_major", bgraph.mma = "cuda_cores", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK-LABEL: func.func @f32
-// CHECK: attributes {bgraph.stages = 1 : i64}
+// CHECK: attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 1 : i64}
 // CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK-LABEL: func.func @odd
 // CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 2 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major"}
 // CHECK-NEXT: bgraph.exp {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "row_major"}
 func.func @kept(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
-  %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) attributes {bgraph.stages = 2 : i64} {
+  %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) attributes {bgraph.block_threads = 64 : i64, bgraph.stages = 2 : i64} {
   ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = 1 {bgraph.copy_bytes = 8 : i64} : tensor<64x256xf16> -> !bgraph.tile<64x32xf16>
     %bt = bgraph.input %bb imap = {x = 1} fmap = 0 : tensor<256x64xf16> -> !bgraph.tile<32x32xf16>

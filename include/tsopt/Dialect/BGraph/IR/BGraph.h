@@ -30,6 +30,10 @@ inline constexpr llvm::StringLiteral kMmaAttrName = "bgraph.mma";
 inline constexpr llvm::StringLiteral kCopyBytesAttrName = "bgraph.copy_bytes";
 /// On a graph-defined kernel: the pipeline stages of its loop (i64, >= 1).
 inline constexpr llvm::StringLiteral kStagesAttrName = "bgraph.stages";
+/// On a graph-defined kernel: the threads of one block (i64, a multiple of
+/// 32 from 32 to 1024).
+inline constexpr llvm::StringLiteral kBlockThreadsAttrName =
+    "bgraph.block_threads";
 /// On an op producing tiles: the memory layout of its tile (a string, or an
 /// array with one per result), tsopt/Core/Layout.h's spelling. On a
 /// kernel-level op, the layout of the device tensors it produces: row_major.

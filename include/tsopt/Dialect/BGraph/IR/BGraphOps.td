@@ -17,6 +17,29 @@ class BGraph_Op<string mnemonic, string kind, list<Trait> traits = []>
     : TS_CoreOp<BGraph_Dialect, mnemonic, kind,
                 !listconcat(traits, [InBlockGraph])>;
 
+def BGraph_RmsNormOp : BGraph_Op<"rms_norm", "RmsNorm", [Pure]> {
+  let summary = "RMS normalization of a tile over its last dim";
+  let description = [{
+    `Y[..., j] = X[..., j] * G[j] / sqrt(mean_j X[..., j]^2 + epsilon)` on
+    tiles, with `kgraph.rms_norm`'s semantics: the block graph of a
+    pre-defined `kgraph.rms_norm` (its default expansion) runs it on blocks
+    of whole rows.
+
+    Example:
+
+    ```mlir
+    %y = bgraph.rms_norm %x, %g epsilon = 1.0e-05 : !bgraph.tile<16x64xf16>, !bgraph.tile<64xf16> -> !bgraph.tile<16x64xf32>
+    ```
+  }];
+  let arguments = (ins BGraph_Tile:$input, BGraph_Tile:$gain,
+                   DefaultValuedAttr<F64Attr, "0.0">:$epsilon);
+  let results = (outs BGraph_Tile:$result);
+  let assemblyFormat = [{
+    $input `,` $gain (`epsilon` `=` $epsilon^)? attr-dict `:` qualified(type($input)) `,`
+    qualified(type($gain)) `->` qualified(type($result))
+  }];
+}
+
 def BGraph_InputOp : BGraph_Op<"input", "BlockInput", [Pure]> {
   let summary = "input iterator: cuts a kernel tensor into tiles";
   let description = [{

@@ -126,6 +126,8 @@ def TSOptPlanSharedMemory
   ];
   let statistics = [
     Statistic<"numKernels", "kernels", "Graph-defined kernels planned">,
+    Statistic<"numExpanded", "expanded-ops",
+              "Pre-defined ops given their default block graph">,
     Statistic<"numOverLimit", "over-limit",
               "Kernels whose plan is over the shared-memory limit">,
     Statistic<"maxSharedMemory", "max-shared-memory",
@@ -273,10 +275,19 @@ def TSOptSelectLayouts
 
 
 def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
-  let summary = "Record the kernel plan: tile layouts, tensor cores, copy "
-                "widths and pipeline stages of every graph-defined kernel";
+  let summary = "Record the kernel plan: every op a planned kernel (tile "
+                "layouts, tensor cores, copy widths, pipeline stages)";
   let description = [{
-    Makes, once, every decision about how a graph-defined kernel becomes
+    First, every pre-defined op that runs as a kernel (all but a reshape the
+    lowering makes a view of its operand) becomes a `kgraph.kernel` running
+    its default block graph (`expandKernelOp`: matmuls in 64x64 output
+    tiles, element-wise ops and reductions in blocks of rows, data movement
+    in tiles, convolutions as implicit GEMMs), planned as below: the kernel
+    the cost model prices the op by. Where a convolution has no one-kernel
+    implicit GEMM, the function's convolutions become their fission first
+    (`im2col` and a batched matmul).
+
+    Then it makes, once, every decision about how a graph-defined kernel becomes
     code that the cost model prices (`tsopt/Optimize/KernelPlan.h`), and
     records it in the IR, where the cost model (`tsopt-estimate-cost`) and
     the lowering (`convert-kgraph-to-gpu`, `convert-kgraph-to-scf`,
@@ -292,6 +303,9 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
     * `bgraph.copy_bytes` on every `bgraph.input`: the bytes of one copy
       (16, 8 or 4 where the tile's rows divide and its layout stores them
       contiguously, else one element);
+    * `bgraph.block_threads` on the kernel: the threads of one block, which
+      the GPU launches and the CPU emulates; the reduction trees, the sums
+      kept in mma registers and the cost model's occupancy follow from it;
     * `bgraph.stages` on the kernel: the iterations whose input tiles are in
       flight at once; with s > 1 the iterators with an fmap get s buffers in
       shared memory and the copies of iteration i + s - 1 are issued before
@@ -301,8 +315,8 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
     and checked; only what is missing is planned. The target is the
     module's (`tsopt.target`), or the option on a module without one.
     `tsopt-superoptimize`, `tsopt-fuse-blocks` and `tsopt-orchestrate`
-    return planned kernels; the lowering plans a kernel that carries no plan
-    the same way.
+    return planned kernels; the lowering pipelines run this pass first, and
+    the conversions lower only planned kernels.
 
     ```
     tsopt-opt --tsopt-plan-kernels='target=sm_80' prog.mlir
@@ -316,9 +330,14 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
            "Plan half-precision matmuls on tensor cores">,
     Option<"pipeline", "pipeline", "bool", /*default=*/"true",
            "Plan more than one pipeline stage where shared memory allows">,
+    Option<"threadsPerBlock", "threads-per-block", "int64_t",
+           /*default=*/"128",
+           "Threads of one block (a multiple of 32 from 32 to 1024)">,
   ];
   let statistics = [
     Statistic<"numKernels", "kernels", "Graph-defined kernels planned">,
+    Statistic<"numExpanded", "expanded-ops",
+              "Pre-defined ops given their default block graph">,
     Statistic<"numTensorCoreMatmuls", "tensor-core-matmuls",
               "Matmuls planned on tensor cores">,
     Statistic<"numPipelined", "pipelined-kernels",
