@@ -524,9 +524,10 @@ llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
       *why = "not a kernel graph";
     return llvm::failure();
   }
-  // The program as the lowering emits it: split softmaxes with their row
-  // maxima.
-  Graph emitted = program;
+  // The program as the lowering emits it: convolutions too large for one
+  // kernel over bands of rows, split softmaxes with their row maxima.
+  ConvolutionKernels asKernels = convolutionsAsKernels(program, target);
+  Graph &emitted = asKernels.graph;
   addSplitSoftmaxMaxima(emitted);
   ProgramCost p;
   for (int i = 0, e = emitted.ops.size(); i < e; ++i) {
@@ -536,6 +537,7 @@ llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
         estimateKernelCost(emitted, i, target, options, why);
     if (failed(k))
       return llvm::failure();
+    k->opIndex = asKernels.origin[i];
     p.fits &= k->fits;
     p.kernelUs += k->timeUs;
     p.kernels.push_back(*k);

@@ -13,7 +13,9 @@
 #include "tsopt/Optimize/KernelExpansion.h"
 #include "tsopt/Core/GraphText.h"
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/Layout.h"
+#include "tsopt/Transforms/Fission.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -21,6 +23,8 @@
 
 #include <mutex>
 #include <numeric>
+#include <optional>
+#include <set>
 
 using llvm::failure;
 using llvm::FailureOr;
@@ -28,6 +32,40 @@ using llvm::FailureOr;
 namespace tsopt {
 
 namespace {
+
+/// A process-wide, thread-safe cache of graphs by key, started over when it
+/// holds `capacity` of them.
+class GraphCache {
+public:
+  explicit GraphCache(size_t capacity) : capacity(capacity) {}
+
+  std::optional<Graph> lookup(llvm::StringRef key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = graphs.find(key);
+    if (it == graphs.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+  void insert(llvm::StringRef key, const Graph &graph) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (graphs.size() >= capacity)
+      graphs.clear();
+    graphs.try_emplace(key, graph);
+  }
+
+private:
+  std::mutex mutex;
+  llvm::StringMap<Graph> graphs;
+  size_t capacity;
+};
+
+/// What names a target in a cache key: the prices depend on its figures (a
+/// clock may be set by hand), so its device, clock and SMs.
+std::string targetKey(const TargetDesc &target) {
+  return target.name.str() + " " + target.device.str() + " " +
+         std::to_string(target.clockHz) + " " + std::to_string(target.numSMs);
+}
 
 /// The largest divisor of `n` that is at most `limit` (at least 1).
 int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
@@ -310,6 +348,12 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
       return 0;
     };
     int64_t cc = channelsPerIteration(ft);
+    // Fewer filters a block where the products of all of them do not fit
+    // beside one channel's columns.
+    while (cc == 0 && groups == 1 && ft > 1) {
+      ft = largestDivisorAtMost(f, ft / 2);
+      cc = channelsPerIteration(ft);
+    }
     if (cc == 0)
       return fail("the columns of one channel of a " + std::to_string(xs[2]) +
                   "x" + std::to_string(xs[3]) +
@@ -463,22 +507,14 @@ FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
     return failure();
   // The layout ILP reads the threads (which sums stay in mma registers).
   expanded->threads = options.threadsPerBlock;
-  // The layout ILP's prices depend on the target's figures (a clock may
-  // be set by hand): the device, its clock and SMs name them.
-  std::string key = serializeGraph(*expanded) + "\n" + target.name.str() + " " +
-                    target.device.str() + " " + std::to_string(target.clockHz) +
-                    " " + std::to_string(target.numSMs) + " " +
+  std::string key = serializeGraph(*expanded) + "\n" + targetKey(target) + " " +
                     std::to_string(options.tensorCores) + " " +
                     std::to_string(options.pipeline) + " " +
                     std::to_string(options.threadsPerBlock);
-  static std::mutex mutex;
-  static llvm::StringMap<Graph> cache;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = cache.find(key);
-    if (it != cache.end())
-      return it->second;
-  }
+  // Bounded: a long search over many shapes starts the cache over.
+  static GraphCache cache(4096);
+  if (std::optional<Graph> cached = cache.lookup(key))
+    return std::move(*cached);
   // The layout ILP solves programs: the expansion as the one kernel of one.
   Graph program;
   program.level = Level::Kernel;
@@ -498,12 +534,204 @@ FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
   Graph planned = *program.ops.back().body;
   if (failed(planKernel(planned, target, options, why)))
     return failure();
-  std::lock_guard<std::mutex> lock(mutex);
-  // Bounded: a long search over many shapes starts the cache over.
-  if (cache.size() >= 4096)
-    cache.clear();
-  cache.try_emplace(key, planned);
+  cache.insert(key, planned);
   return planned;
+}
+
+namespace {
+
+/// Whether convolution `op` of `g` has a one-kernel implicit GEMM.
+bool convolutionFits(const Graph &g, const Op &op) {
+  return succeeded(expandKernelOp(g, op));
+}
+
+/// Output rows [begin, end) of a band of a convolution.
+struct Band {
+  int64_t begin, end;
+};
+
+/// The convolution `op` of `program` restricted to output rows `band`, as
+/// a graph of its own: the image rows its windows read (a slice, unless
+/// they are all the rows), the image's top and bottom padding only where
+/// the band's windows reach it.
+struct BandOps {
+  std::optional<Op> slice;
+  TensorType sliceType;
+  Op conv;
+  TensorType convType;
+};
+
+std::optional<BandOps> bandOps(const Graph &program, const Op &op, Band band) {
+  ConvWindow w = *ConvWindow::decode(op.perm);
+  const TensorType &x = program.type(op.operands[0]);
+  const TensorType &y = program.type(op.results[0]);
+  int64_t height = x.shape[2];
+  int64_t span = w.dilation[0] * (w.kernel[0] - 1) + 1;
+  int64_t start = band.begin * w.stride[0] - w.padLow[0];
+  int64_t end = (band.end - 1) * w.stride[0] - w.padLow[0] + span;
+  int64_t first = std::max<int64_t>(start, 0);
+  int64_t last = std::min(end, height);
+  if (last <= first)
+    return std::nullopt; // a band of padding alone
+  BandOps b;
+  if (first > 0 || last < height) {
+    Op slice;
+    slice.kind = OpKind::Slice;
+    slice.operands = {op.operands[0]};
+    slice.perm = {0, 0, first, 0};
+    b.slice = slice;
+    b.sliceType = x;
+    b.sliceType.shape[2] = last - first;
+  }
+  ConvWindow bw = w;
+  bw.padLow[0] = first - start;
+  bw.padHigh[0] = end - last;
+  b.conv = op;
+  b.conv.perm = bw.encode();
+  b.convType = y;
+  b.convType.shape[2] = band.end - band.begin;
+  return b;
+}
+
+/// The fewest bands of output rows (of equal height, the last shorter)
+/// whose convolutions all have a one-kernel implicit GEMM; none when even
+/// bands of one row do not.
+std::optional<llvm::SmallVector<Band>> rowBands(const Graph &program,
+                                                const Op &op) {
+  int64_t rows = program.type(op.results[0]).shape[2];
+  // Band heights from rows / 2 down to 1, each height once.
+  for (int64_t count = 2, previous = rows; count <= rows; ++count) {
+    int64_t height = (rows + count - 1) / count;
+    if (height == previous)
+      continue;
+    previous = height;
+    llvm::SmallVector<Band> bands;
+    for (int64_t begin = 0; begin < rows; begin += height)
+      bands.push_back({begin, std::min(rows, begin + height)});
+    // Bands of one height but different padding differ in their image rows
+    // only; each distinct band shape is tried once.
+    bool fits = true;
+    std::set<std::pair<int64_t, int64_t>> tried;
+    for (const Band &band : bands) {
+      std::optional<BandOps> b = bandOps(program, op, band);
+      if (!b) {
+        fits = false;
+        break;
+      }
+      Graph probe;
+      probe.level = Level::Kernel;
+      int xv = probe.addInput(b->slice ? b->sliceType
+                                       : program.type(op.operands[0]));
+      int fv = probe.addInput(program.type(op.operands[1]));
+      Op conv = b->conv;
+      conv.operands = {xv, fv};
+      if (!tried
+               .insert({b->sliceType.shape.empty() ? 0 : b->sliceType.shape[2],
+                        b->convType.shape[2]})
+               .second)
+        continue;
+      probe.addOp(conv, {b->convType});
+      if (!convolutionFits(probe, probe.ops.back())) {
+        fits = false;
+        break;
+      }
+    }
+    if (fits)
+      return bands;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+namespace {
+
+/// Convolution `op` of `program` on its own: a kernel graph of its two
+/// operands.
+Graph convolutionAlone(const Graph &program, const Op &op) {
+  Graph alone;
+  alone.level = Level::Kernel;
+  std::vector<int> ids(program.values.size(), -1);
+  for (int v : op.operands)
+    ids[v] = alone.addInput(program.type(v));
+  alone.outputs.push_back(appendCopy(alone, op, program, ids));
+  return alone;
+}
+
+/// `conv` (a kernel graph of one convolution) over `bands` of its output
+/// rows, concatenated along the height.
+Graph convolutionOverBands(const Graph &conv, llvm::ArrayRef<Band> bands) {
+  const Op &op = conv.ops.front();
+  Graph out;
+  out.level = Level::Kernel;
+  for (int v : conv.inputs)
+    out.addInput(conv.type(v));
+  Op concat;
+  concat.kind = OpKind::Concat;
+  concat.dim = 2;
+  for (const Band &band : bands) {
+    BandOps b = *bandOps(conv, op, band);
+    int image = op.operands[0];
+    if (b.slice)
+      image = out.addOp(*b.slice, {b.sliceType});
+    b.conv.operands = {image, op.operands[1]};
+    concat.operands.push_back(out.addOp(b.conv, {b.convType}));
+  }
+  out.outputs.push_back(out.addOp(concat, {conv.type(conv.outputs[0])}));
+  return out;
+}
+
+/// How convolution `conv` (a kernel graph of one convolution with no
+/// one-kernel implicit GEMM) runs as kernels on `target`: over bands of
+/// its output rows or as its fission, whichever is estimated faster.
+/// Cached per convolution and target.
+Graph largeConvolutionKernels(const Graph &conv, const TargetDesc &target) {
+  std::string key = serializeGraph(conv) + "\n" + targetKey(target);
+  static GraphCache cache(1024);
+  if (std::optional<Graph> cached = cache.lookup(key))
+    return std::move(*cached);
+  Graph best = fission(conv, {OpKind::Conv2d}).graph;
+  if (std::optional<llvm::SmallVector<Band>> bands =
+          rowBands(conv, conv.ops.front())) {
+    Graph banded = convolutionOverBands(conv, *bands);
+    if (estimatedUs(banded, target) < estimatedUs(best, target))
+      best = std::move(banded);
+  }
+  cache.insert(key, best);
+  return best;
+}
+
+} // namespace
+
+ConvolutionKernels convolutionsAsKernels(const Graph &program,
+                                         const TargetDesc &target) {
+  ConvolutionKernels result;
+  Graph &out = result.graph;
+  out.level = program.level;
+  std::vector<int> map(program.values.size(), -1);
+  for (int in : program.inputs)
+    map[in] = out.addInput(program.type(in));
+  for (auto [i, op] : llvm::enumerate(program.ops)) {
+    int origin = static_cast<int>(i);
+    if (op.kind != OpKind::Conv2d || convolutionFits(program, op)) {
+      appendCopy(out, op, program, map);
+      result.origin.push_back(origin);
+      continue;
+    }
+    Graph kernels =
+        largeConvolutionKernels(convolutionAlone(program, op), target);
+    std::vector<int> ids(kernels.values.size(), -1);
+    for (auto [j, v] : llvm::enumerate(kernels.inputs))
+      ids[v] = map[op.operands[j]];
+    for (const Op &k : kernels.ops) {
+      appendCopy(out, k, kernels, ids);
+      result.origin.push_back(origin);
+    }
+    map[op.results[0]] = ids[kernels.outputs[0]];
+  }
+  for (int o : program.outputs)
+    out.outputs.push_back(map[o]);
+  return result;
 }
 
 } // namespace tsopt

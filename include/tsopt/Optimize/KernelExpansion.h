@@ -18,6 +18,7 @@
 #include "llvm/Support/LogicalResult.h"
 
 #include <string>
+#include <vector>
 
 namespace tsopt {
 
@@ -45,6 +46,29 @@ llvm::FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
                                           const TargetDesc &target,
                                           const KernelPlanOptions &options,
                                           std::string *why = nullptr);
+
+/// A kernel graph with every convolution runnable as kernels, and where each
+/// op came from.
+struct ConvolutionKernels {
+  Graph graph;
+  /// Per op of `graph`, the index of the op of the program it comes from.
+  std::vector<int> origin;
+};
+
+/// `program` with each convolution that has no one-kernel implicit GEMM
+/// (expandKernelOp fails: the columns of a whole image do not fit a
+/// block's tiles) replaced by convolutions over bands of its output rows —
+/// each band's image rows, its windows' halo included, sliced out, the
+/// image's top and bottom padding kept only by the bands that reach it,
+/// the bands concatenated along the height, the fewest bands whose
+/// convolutions each have one — or by its fission (im2col and a batched
+/// matmul), whichever the cost model estimates faster on `target` (the
+/// fission where no band fits, not even one output row). Every other op is
+/// kept. The function the result computes is the program's, over any
+/// field. tsopt-plan-kernels writes this into the IR, and the cost model
+/// prices a program as it.
+ConvolutionKernels convolutionsAsKernels(const Graph &program,
+                                         const TargetDesc &target);
 
 } // namespace tsopt
 

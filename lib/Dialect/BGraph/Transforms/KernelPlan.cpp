@@ -9,7 +9,6 @@
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/KernelExpansion.h"
 #include "tsopt/Optimize/Layout.h"
-#include "tsopt/Transforms/Fission.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -34,10 +33,9 @@ bool hasPredefinedOps(func::FuncOp func) {
 /// Gives every pre-defined op of `func` that runs as a kernel (all but the
 /// reshapes the lowering makes views, lowersToView) its default block graph
 /// with its whole plan, as a `kgraph.kernel` in its place: the expansion
-/// the cost model prices (planExpandedKernel). Where a convolution has no
-/// one-kernel implicit GEMM, the function's convolutions become their
-/// fission first (im2col and a batched matmul). Counts the kernels made in
-/// `numExpanded`.
+/// the cost model prices (planExpandedKernel). A convolution with no
+/// one-kernel implicit GEMM is first replaced as convolutionsAsKernels
+/// says. Counts the kernels made in `numExpanded`.
 LogicalResult expandPredefinedOps(func::FuncOp func, const TargetDesc &target,
                                   const KernelPlanOptions &options,
                                   uint64_t &numExpanded) {
@@ -46,10 +44,11 @@ LogicalResult expandPredefinedOps(func::FuncOp func, const TargetDesc &target,
   FailureOr<Graph> g = importFunction(func);
   if (failed(g))
     return failure();
-  if (llvm::any_of(g->ops, [&](const tsopt::Op &op) {
-        return op.kind == OpKind::Conv2d && failed(expandKernelOp(*g, op));
-      })) {
-    if (failed(replaceFunctionBody(func, fission(*g, {OpKind::Conv2d}).graph)))
+  // Convolutions too large for one kernel: over bands of their output
+  // rows (or as their fission), as the cost model prices them.
+  ConvolutionKernels asKernels = convolutionsAsKernels(*g, target);
+  if (asKernels.graph.ops.size() != g->ops.size()) {
+    if (failed(replaceFunctionBody(func, asKernels.graph)))
       return failure();
     g = importFunction(func);
     if (failed(g))
