@@ -401,7 +401,7 @@ struct ReportBankConflictsPass
           worstDegree = d;
         }
       }
-      InFlightDiagnostic diag = func.emitRemark();
+      InFlightDiagnostic diag = emitRemark(func.getLoc());
       diag << "bank conflicts of @" << func.getName() << ": " << accesses
            << " shared-memory warp accesses";
       if (accesses) {

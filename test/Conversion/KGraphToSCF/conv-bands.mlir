@@ -12,7 +12,7 @@
 // RUN: tsopt-run %s --backend=cpu --fn=strided --reference=strided --seed=3 | FileCheck %s --check-prefix=EXEC
 // RUN: tsopt-run %s --backend=cpu --fn=dilated --reference=dilated --seed=5 | FileCheck %s --check-prefix=EXEC
 // The estimate prices the bands, as emitted:
-// RUN: tsopt-opt %s --tsopt-estimate-cost=target=sm_80 -o /dev/null --mlir-disable-threading 2>&1 | FileCheck %s --check-prefix=COST
+// RUN: tsopt-opt %s --tsopt-estimate-cost=target=sm_80 -o /dev/null 2>&1 | FileCheck %s --check-prefix=COST
 
 // The first band: output rows 0..11 read image rows 0..12 (the top
 // padding row is the band's own), the next 14 rows each.

@@ -230,7 +230,7 @@ void SelectLayoutsPass::runOnOperation() {
   if (report)
     for (auto [i, op] : llvm::enumerate(program->ops))
       if (op.kind == OpKind::Kernel)
-        funcOps[i]->emitRemark("layout objective ")
+        emitRemark(funcOps[i]->getLoc(), "layout objective ")
             << formatNs(layoutObjective(*problem, solution->assignment, i))
             << " ns on " << desc->name << " (" << desc->device
             << "); function: " << formatNs(solution->objective) << " ns, "

@@ -101,7 +101,7 @@ struct PlanSharedMemoryPass
       k.kernel->setAttr(bgraph::kSharedMemoryAttrName,
                         b.getI64IntegerAttr(plan->totalBytes));
       if (report)
-        k.kernel->emitRemark("shared-memory plan needs ")
+        emitRemark(k.kernel->getLoc(), "shared-memory plan needs ")
             << plan->totalBytes << " bytes (every tile resident: " << noReuse
             << ", peak live: " << plan->peakLiveBytes << "); " << desc->name
             << " (" << desc->device << ") allows " << desc->sharedMemoryPerBlock

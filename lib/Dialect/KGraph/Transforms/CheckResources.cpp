@@ -41,7 +41,7 @@ struct CheckResourcesPass
             << desc->device << ") allows " << desc->sharedMemoryPerBlock
             << " per block";
       } else if (report) {
-        kernel->emitRemark("block graph needs ")
+        emitRemark(kernel->getLoc(), "block graph needs ")
             << bytes << " bytes of shared memory; " << desc->name << " ("
             << desc->device << ") allows " << desc->sharedMemoryPerBlock
             << " per block";

@@ -122,7 +122,7 @@ struct EstimateCostPass
 
     size_t n = cost->kernels.size();
     InFlightDiagnostic diag =
-        cost->fits ? func.emitRemark() : func.emitWarning();
+        cost->fits ? emitRemark(func.getLoc()) : emitWarning(func.getLoc());
     if (cost->fits)
       diag << "estimated " << formatFixed(cost->totalUs) << " us on " << desc->name
            << " (" << desc->device << "): " << n

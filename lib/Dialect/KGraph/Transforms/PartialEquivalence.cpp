@@ -83,7 +83,7 @@ struct PartialEquivalencePass
       for (CorrectedMutant &c :
            correctedMutants(program, names, trials, seed, {}, faster)) {
         ++numExamined;
-        InFlightDiagnostic remark = fn.emitRemark();
+        InFlightDiagnostic remark = emitRemark(fn.getLoc());
         remark << c.summary();
         if (!c.program)
           continue;
@@ -108,11 +108,12 @@ struct PartialEquivalencePass
         break;
     }
     if (screenedOut)
-      fn.emitRemark() << "partial equivalence: " << screenedOut << " program"
-                      << (screenedOut == 1 ? "" : "s")
-                      << " of the mutation enumeration not examined: "
-                         "estimated no faster than the ops they replace "
-                         "before any correction";
+      emitRemark(fn.getLoc())
+          << "partial equivalence: " << screenedOut << " program"
+          << (screenedOut == 1 ? "" : "s")
+          << " of the mutation enumeration not examined: "
+             "estimated no faster than the ops they replace "
+             "before any correction";
     return changed;
   }
 };

@@ -107,10 +107,11 @@ struct VerifyEquivalencePass
     }
     ++numEquivalent;
     if (!rec->inLax)
-      fn.emitWarning("agrees with ")
+      emitWarning(fn.getLoc(), "agrees with ")
           << refName << " on every trial, but " << rec->laxViolation
           << ", so the verdict carries no probability guarantee";
-    fn.emitRemark("equivalent to ") << refName << ": " << rec->summary();
+    emitRemark(fn.getLoc(), "equivalent to ")
+        << refName << ": " << rec->summary();
     return success();
   }
 };
