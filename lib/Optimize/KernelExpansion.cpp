@@ -24,7 +24,6 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
-#include <set>
 
 using llvm::failure;
 using llvm::FailureOr;
@@ -593,12 +592,38 @@ std::optional<BandOps> bandOps(const Graph &program, const Op &op, Band band) {
   return b;
 }
 
-/// The fewest bands of output rows (of equal height, the last shorter)
-/// whose convolutions all have a one-kernel implicit GEMM; none when even
-/// bands of one row do not.
-std::optional<llvm::SmallVector<Band>> rowBands(const Graph &program,
-                                                const Op &op) {
-  int64_t rows = program.type(op.results[0]).shape[2];
+/// `conv` (a kernel graph of one convolution) over `bands` of its output
+/// rows, concatenated along the height; none when a band reads padding
+/// alone.
+std::optional<Graph> convolutionOverBands(const Graph &conv,
+                                          llvm::ArrayRef<Band> bands) {
+  const Op &op = conv.ops.front();
+  Graph out;
+  out.level = Level::Kernel;
+  for (int v : conv.inputs)
+    out.addInput(conv.type(v));
+  Op concat;
+  concat.kind = OpKind::Concat;
+  concat.dim = 2;
+  for (const Band &band : bands) {
+    std::optional<BandOps> b = bandOps(conv, op, band);
+    if (!b)
+      return std::nullopt;
+    int image = op.operands[0];
+    if (b->slice)
+      image = out.addOp(*b->slice, {b->sliceType});
+    b->conv.operands = {image, op.operands[1]};
+    concat.operands.push_back(out.addOp(b->conv, {b->convType}));
+  }
+  out.outputs.push_back(out.addOp(concat, {conv.type(conv.outputs[0])}));
+  return out;
+}
+
+/// `conv` over the fewest bands of output rows (of equal height, the last
+/// shorter) whose convolutions all have a one-kernel implicit GEMM; none
+/// when even bands of one row do not.
+std::optional<Graph> bandedConvolution(const Graph &conv) {
+  int64_t rows = conv.type(conv.outputs[0]).shape[2];
   // Band heights from rows / 2 down to 1, each height once.
   for (int64_t count = 2, previous = rows; count <= rows; ++count) {
     int64_t height = (rows + count - 1) / count;
@@ -608,43 +633,14 @@ std::optional<llvm::SmallVector<Band>> rowBands(const Graph &program,
     llvm::SmallVector<Band> bands;
     for (int64_t begin = 0; begin < rows; begin += height)
       bands.push_back({begin, std::min(rows, begin + height)});
-    // Bands of one height but different padding differ in their image rows
-    // only; each distinct band shape is tried once.
-    bool fits = true;
-    std::set<std::pair<int64_t, int64_t>> tried;
-    for (const Band &band : bands) {
-      std::optional<BandOps> b = bandOps(program, op, band);
-      if (!b) {
-        fits = false;
-        break;
-      }
-      Graph probe;
-      probe.level = Level::Kernel;
-      int xv = probe.addInput(b->slice ? b->sliceType
-                                       : program.type(op.operands[0]));
-      int fv = probe.addInput(program.type(op.operands[1]));
-      Op conv = b->conv;
-      conv.operands = {xv, fv};
-      if (!tried
-               .insert({b->sliceType.shape.empty() ? 0 : b->sliceType.shape[2],
-                        b->convType.shape[2]})
-               .second)
-        continue;
-      probe.addOp(conv, {b->convType});
-      if (!convolutionFits(probe, probe.ops.back())) {
-        fits = false;
-        break;
-      }
-    }
-    if (fits)
-      return bands;
+    std::optional<Graph> banded = convolutionOverBands(conv, bands);
+    if (banded && llvm::all_of(banded->ops, [&](const Op &o) {
+          return o.kind != OpKind::Conv2d || convolutionFits(*banded, o);
+        }))
+      return banded;
   }
   return std::nullopt;
 }
-
-} // namespace
-
-namespace {
 
 /// Convolution `op` of `program` on its own: a kernel graph of its two
 /// operands.
@@ -658,29 +654,6 @@ Graph convolutionAlone(const Graph &program, const Op &op) {
   return alone;
 }
 
-/// `conv` (a kernel graph of one convolution) over `bands` of its output
-/// rows, concatenated along the height.
-Graph convolutionOverBands(const Graph &conv, llvm::ArrayRef<Band> bands) {
-  const Op &op = conv.ops.front();
-  Graph out;
-  out.level = Level::Kernel;
-  for (int v : conv.inputs)
-    out.addInput(conv.type(v));
-  Op concat;
-  concat.kind = OpKind::Concat;
-  concat.dim = 2;
-  for (const Band &band : bands) {
-    BandOps b = *bandOps(conv, op, band);
-    int image = op.operands[0];
-    if (b.slice)
-      image = out.addOp(*b.slice, {b.sliceType});
-    b.conv.operands = {image, op.operands[1]};
-    concat.operands.push_back(out.addOp(b.conv, {b.convType}));
-  }
-  out.outputs.push_back(out.addOp(concat, {conv.type(conv.outputs[0])}));
-  return out;
-}
-
 /// How convolution `conv` (a kernel graph of one convolution with no
 /// one-kernel implicit GEMM) runs as kernels on `target`: over bands of
 /// its output rows or as its fission, whichever is estimated faster.
@@ -691,12 +664,9 @@ Graph largeConvolutionKernels(const Graph &conv, const TargetDesc &target) {
   if (std::optional<Graph> cached = cache.lookup(key))
     return std::move(*cached);
   Graph best = fission(conv, {OpKind::Conv2d}).graph;
-  if (std::optional<llvm::SmallVector<Band>> bands =
-          rowBands(conv, conv.ops.front())) {
-    Graph banded = convolutionOverBands(conv, *bands);
-    if (estimatedUs(banded, target) < estimatedUs(best, target))
-      best = std::move(banded);
-  }
+  if (std::optional<Graph> banded = bandedConvolution(conv);
+      banded && estimatedUs(*banded, target) < estimatedUs(best, target))
+    best = std::move(*banded);
   cache.insert(key, best);
   return best;
 }
