@@ -12,6 +12,7 @@
 
 #include "tsopt/Core/GraphCheck.h"
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Core/RunningMax.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Eval/Evaluator.h"
 
@@ -23,6 +24,7 @@
 #include <cassert>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <memory>
 
 namespace tsopt {
@@ -230,6 +232,16 @@ private:
   void execBlockInput(Frame &f, const Op &op,
                       const std::array<int64_t, 3> &block, int64_t iter);
   void execAccum(Frame &f, const Op &op, int64_t iter);
+  /// An accumulator that merges split-softmax partials (its second operand
+  /// the partials' row maxima c): with m each element's running maximum
+  /// (in `runMax`), m' = max(m, c), acc = acc · exp(m − m') + x · exp(c − m').
+  void execMergeAccum(Frame &f, const Op &op, int64_t iter,
+                      std::vector<E> &runMax);
+  /// The exp op `opIndex` of the running-max form: exp(x - m) with m the
+  /// running maximum of x per row (updated in `rowMax`), and in `rowScale`
+  /// the factor exp(m_old - m_new) that rescales the sums it reaches.
+  void execRunningMaxExp(Frame &f, unsigned opIndex, std::vector<E> &rowMax,
+                         std::vector<E> &rowScale);
   void execBlockOutput(Frame &f, const Op &op,
                        const std::array<int64_t, 3> &block);
 
@@ -279,21 +291,33 @@ private:
 
 template <typename Domain>
 llvm::FailureOr<std::vector<typename Interpreter<Domain>::T>>
-Interpreter<Domain>::run(const Graph &g, llvm::ArrayRef<T> inputs,
+Interpreter<Domain>::run(const Graph &program, llvm::ArrayRef<T> inputs,
                          std::string *why) {
   auto fail = [&](std::string msg) -> llvm::FailureOr<std::vector<T>> {
     if (why)
       *why = std::move(msg);
     return llvm::failure();
   };
-  if (g.level != Level::Kernel)
+  if (program.level != Level::Kernel)
     return fail("the evaluator runs kernel-level graphs only");
+  if (failed(checkGraphWellFormed(program, why)))
+    return llvm::failure();
+  // Computing as the kernels do, a softmax split across kernels runs as
+  // emitted (addSplitSoftmaxMaxima): its producer writes the partials
+  // relative to each row's maximum, beside the maxima, and its consumers
+  // merge them. The program's values keep their ids.
+  std::optional<Graph> emitted;
+  if constexpr (HasRound<Domain>::value)
+    if (dom.computesAsKernels()) {
+      emitted = program;
+      if (addSplitSoftmaxMaxima(*emitted).empty())
+        emitted.reset();
+    }
+  const Graph &g = emitted ? *emitted : program;
   if (inputs.size() != g.inputs.size())
     return fail("graph has " + std::to_string(g.inputs.size()) +
                 " inputs but " + std::to_string(inputs.size()) +
                 " tensors were given");
-  if (failed(checkGraphWellFormed(g, why)))
-    return llvm::failure();
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Shape &expected = g.values[g.inputs[i]].shape;
     if (llvm::ArrayRef<int64_t>(inputs[i].shape) !=
@@ -429,11 +453,35 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
   for (size_t i = 0; i < body.inputs.size(); ++i)
     bf.view[body.inputs[i]] = &f.get(op.operands[i]);
 
+  // Computing as the kernels do, a softmax runs in the running-max form the
+  // plan gives it (Core/RunningMax.h), its exp never hoisted: each
+  // iteration's exps are of x - m and the sums they reach are rescaled as
+  // m grows. Partials written out relative to their rows' maxima (a softmax
+  // split across kernels) run in the form only where the maxima are written
+  // beside them (isRowMaximaSlice, addSplitSoftmaxMaxima), for consumers
+  // that merge them.
+  std::optional<RunningMaxForm> form;
+  if constexpr (HasRound<Domain>::value)
+    if (dom.computesAsKernels())
+      form = runningMaxForm(body);
+  std::vector<bool> maximaSlice(body.ops.size(), false);
+  if (form && form->writtenOut) {
+    for (size_t idx = 0; idx < body.ops.size(); ++idx)
+      maximaSlice[idx] = isRowMaximaSlice(body, *form, idx);
+    if (llvm::none_of(maximaSlice, [](bool b) { return b; }))
+      form.reset();
+  }
+  int formExp = form ? form->expOp : -1;
+  std::vector<E> rowMax, rowScale;
+  // Accumulators that merge split partials: each element's running maximum.
+  llvm::SmallDenseMap<unsigned, std::vector<E>, 2> mergeMax;
+
   // Which ops run in the loop body and which after it is Mirage Def. 2.1
   // (3); resultStage is its one statement. On top of that, each loop value
   // gets how often it can change: 0 = once per kernel (a tile that is the
   // whole tensor), 1 = once per block, 2 = every iteration. Hoisting the
   // invariant ones is exact, since ops are pure functions of their operands.
+
   std::vector<Stage> stage(body.values.size(), Stage::Tensor);
   std::vector<uint8_t> variance(body.values.size(), 0);
   std::array<llvm::SmallVector<unsigned, 8>, 3> loopOps;
@@ -456,6 +504,8 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
       var = perIter ? 2 : perBlock ? 1 : 0;
     } else if (bop.kind == OpKind::Accum) {
       var = 1;
+    } else if (static_cast<int>(idx) == formExp) {
+      var = 2;
     }
     for (int r : bop.results) {
       stage[r] = *s;
@@ -489,6 +539,8 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
       const Op &bop = body.ops[idx];
       if (bop.kind == OpKind::BlockInput)
         execBlockInput(bf, bop, block, iter);
+      else if (static_cast<int>(idx) == formExp)
+        execRunningMaxExp(bf, idx, rowMax, rowScale);
       else
         execOp(bf, idx);
     }
@@ -505,13 +557,42 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
         if (timeUp())
           return;
         runLoopOps(1, b, 0);
+        if (form)
+          rowMax.assign(
+              numElements(form->rows),
+              dom.fromDouble(-std::numeric_limits<double>::infinity()));
         for (int64_t i = 0; i < forloop; ++i) {
           runLoopOps(2, b, i);
-          for (unsigned idx : accumOps)
-            execAccum(bf, body.ops[idx], i);
+          for (unsigned idx : accumOps) {
+            if (form && i > 0 &&
+                llvm::is_contained(form->accums, static_cast<int>(idx))) {
+              // What the accumulator holds, relative to the old maxima.
+              T &acc = bf.owned[body.ops[idx].results[0]];
+              int64_t cols = acc.shape.back();
+              for (size_t j = 0; j < acc.data.size(); ++j)
+                acc.data[j] = dom.mul(acc.data[j], rowScale[j / cols]);
+            }
+            if (body.ops[idx].operands.size() == 2)
+              execMergeAccum(bf, body.ops[idx], i, mergeMax[idx]);
+            else
+              execAccum(bf, body.ops[idx], i);
+          }
         }
-        for (unsigned idx : postOps)
-          execOp(bf, idx);
+        for (unsigned idx : postOps) {
+          if (!maximaSlice[idx]) {
+            execOp(bf, idx);
+            continue;
+          }
+          // Each row's maximum, in every column of the slice.
+          const Op &slice = body.ops[idx];
+          T &out = bf.define(slice.results[0]);
+          out.shape = bf.declared(slice.results[0]);
+          out.data.resize(numElements(out.shape));
+          int64_t cols = out.shape.back();
+          for (size_t j = 0; j < out.data.size(); ++j)
+            out.data[j] = rowMax[j / cols];
+          roundStored(body, slice.results[0], out);
+        }
         for (unsigned idx : outputOps)
           execBlockOutput(bf, body.ops[idx], b);
       }
@@ -593,6 +674,90 @@ void Interpreter<Domain>::execAccum(Frame &f, const Op &op, int64_t iter) {
   }
   // The running value is stored in the accumulator's tile after every step.
   roundStored(*f.graph, op.results[0], acc);
+}
+
+template <typename Domain>
+void Interpreter<Domain>::execMergeAccum(Frame &f, const Op &op, int64_t iter,
+                                         std::vector<E> &runMax) {
+  if constexpr (!HasRound<Domain>::value) {
+    llvm_unreachable("split partials are merged computing as the kernels do");
+  } else {
+    const T &tile = f.get(op.operands[0]), &maxima = f.get(op.operands[1]);
+    T &acc = f.define(op.results[0]);
+    // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
+    int64_t cols = tile.shape.back(), mcols = maxima.shape.back();
+    int64_t group = cols / mcols;
+    auto maximumAt = [&](size_t j) {
+      return maxima.data[(j / cols) * mcols + (j % cols) / group];
+    };
+    const E negInf = dom.fromDouble(-std::numeric_limits<double>::infinity());
+    auto factor = [&](E from, E to) {
+      return to == negInf ? dom.one()
+                          : dom.unary(OpKind::Exp, dom.sub(from, to));
+    };
+    size_t n = tile.data.size();
+    if (iter == 0) {
+      acc.shape = tile.shape;
+      acc.data.assign(tile.data.begin(), tile.data.end());
+      runMax.resize(n);
+      for (size_t j = 0; j < n; ++j)
+        runMax[j] = maximumAt(j);
+    } else {
+      for (size_t j = 0; j < n; ++j) {
+        E c = maximumAt(j), next = dom.max(runMax[j], c);
+        acc.data[j] = dom.add(dom.mul(acc.data[j], factor(runMax[j], next)),
+                              dom.mul(tile.data[j], factor(c, next)));
+        runMax[j] = next;
+      }
+    }
+    roundStored(*f.graph, op.results[0], acc);
+  }
+}
+
+template <typename Domain>
+void Interpreter<Domain>::execRunningMaxExp(Frame &f, unsigned opIndex,
+                                            std::vector<E> &rowMax,
+                                            std::vector<E> &rowScale) {
+  if constexpr (!HasRound<Domain>::value) {
+    llvm_unreachable("a domain that computes as the kernels do has round");
+  } else {
+    const Op &op = f.graph->ops[opIndex];
+    const Shape &shape = f.declared(op.results[0]);
+    // The exp's argument x: the exp op's operand, or the value a thread graph
+    // takes the exp of (in registers, as the lowering computes it).
+    T arg;
+    if (op.kind == OpKind::Exp) {
+      arg = f.get(op.operands[0]);
+    } else {
+      execThreadGraph(f, opIndex);
+      const Graph &tg = *op.body;
+      const Op &exp = *llvm::find_if(tg.ops, [&](const Op &t) {
+        return t.kind == OpKind::Exp && t.results[0] == tg.outputs[0];
+      });
+      broadcastTo(f.threadFrames[opIndex]->get(exp.operands[0]), shape, arg);
+    }
+    int64_t cols = shape.back(), rows = numElements(shape) / cols;
+    rowScale.resize(rows);
+    const E negInf = dom.fromDouble(-std::numeric_limits<double>::infinity());
+    for (int64_t r = 0; r < rows; ++r) {
+      E tileMax = negInf;
+      for (int64_t c = 0; c < cols; ++c)
+        tileMax = dom.max(tileMax, arg.data[r * cols + c]);
+      E next = dom.max(rowMax[r], tileMax);
+      // 1 while the row is all -inf.
+      rowScale[r] = next == negInf
+                        ? dom.one()
+                        : dom.unary(OpKind::Exp, dom.sub(rowMax[r], next));
+      rowMax[r] = next;
+    }
+    T &out = f.define(op.results[0]);
+    out.shape = shape;
+    out.data.resize(arg.data.size());
+    for (size_t j = 0; j < out.data.size(); ++j)
+      out.data[j] =
+          dom.unary(OpKind::Exp, dom.sub(arg.data[j], rowMax[j / cols]));
+    roundStored(*f.graph, op.results[0], out);
+  }
 }
 
 template <typename Domain>

@@ -609,6 +609,14 @@ void tsopt::setKernelPlanAttributes(const tsopt::Op &op, Operation *built) {
                    b.getStringAttr(op.mma == uint8_t(MmaPlan::M16N8K16)
                                        ? "m16n8k16"
                                        : "cuda_cores"));
+  if (op.expForm)
+    built->setAttr(bgraph::kExpFormAttrName,
+                   b.getStringAttr(op.expForm == uint8_t(ExpForm::RunningMax)
+                                       ? "running_max"
+                                       : "literal"));
+  if (op.treeWidth)
+    built->setAttr(bgraph::kTreeWidthAttrName,
+                   b.getI64IntegerAttr(op.treeWidth));
   if (op.kind == OpKind::BlockInput && op.copyBytes)
     built->setAttr(bgraph::kCopyBytesAttrName,
                    b.getI64IntegerAttr(op.copyBytes));

@@ -144,6 +144,12 @@ private:
       else if (auto many = dyn_cast<DenseI64ArrayAttr>(offsets))
         node.offsets.assign(many.asArrayRef().begin(), many.asArrayRef().end());
     }
+    if (auto width = op.getAttrOfType<IntegerAttr>(bgraph::kTreeWidthAttrName))
+      node.treeWidth = width.getInt();
+    if (auto form = op.getAttrOfType<StringAttr>(bgraph::kExpFormAttrName))
+      node.expForm = static_cast<uint8_t>(form.getValue() == "running_max"
+                                              ? ExpForm::RunningMax
+                                              : ExpForm::Literal);
     if (auto unit = op.getAttrOfType<StringAttr>(bgraph::kMmaAttrName))
       node.mma = static_cast<uint8_t>(unit.getValue() == "m16n8k16"
                                           ? MmaPlan::M16N8K16

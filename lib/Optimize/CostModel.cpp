@@ -275,12 +275,9 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   std::vector<bool> hoisted(g.ops.size(), false);
   std::optional<SoftmaxRescale> rescale;
   if (succeeded(memoryPlan)) {
-    // Whether the kernel is the producing half of a split softmax depends
-    // on its consumers, which a kernel priced alone does not know; the
-    // running-max form is looked for as if it may be (its exp is never loop
-    // invariant either way).
-    rescale = findSoftmaxRescale(g, *schedule, memoryPlan->totalBytes,
-                                 /*allowOutputs=*/true);
+    // The running-max form as planned (a split softmax's producer is
+    // planned in it by addSplitSoftmaxMaxima, which estimateCost runs).
+    rescale = plannedSoftmaxRescale(g, memoryPlan->totalBytes);
     hoisted = loopInvariantOps(g, *schedule, *memoryPlan,
                                rescale ? rescale->expOp : -1);
   }

@@ -2,6 +2,7 @@
 
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Core/RunningMax.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
 #include "tsopt/Optimize/SoftmaxPlan.h"
@@ -301,6 +302,13 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
       op.copyBytes = static_cast<uint8_t>(
           copyChunkBytes(bg.type(op.results[0]), op.layoutOf(0)));
   }
+  // The exps: the one runningMaxForm finds (recorded, or the default
+  // choice) in the running-max form, every other as written.
+  if (std::optional<RunningMaxForm> form = runningMaxForm(bg))
+    bg.ops[form->expOp].expForm = uint8_t(ExpForm::RunningMax);
+  for (Op &op : bg.ops)
+    if (producesExp(op) && op.expForm == uint8_t(ExpForm::Unplanned))
+      op.expForm = uint8_t(ExpForm::Literal);
   if (bg.threads == 0)
     bg.threads = options.threadsPerBlock;
   if (bg.stages == 0) {
@@ -332,6 +340,12 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
     op.offsets.clear();
   for (const TileAllocation &t : memory->tiles)
     bg.ops[t.op].offsets.push_back(t.offset);
+  // The reduction trees, in what shared memory has left past the tiles and
+  // the softmax's buffers.
+  int64_t end = memory->totalBytes;
+  std::optional<SoftmaxRescale> rescale = plannedSoftmaxRescale(bg, end, &end);
+  planTreeWidths(bg, rescale ? &*rescale : nullptr, end,
+                 target.sharedMemoryPerBlock);
   return verifyKernelPlan(bg, why);
 }
 
@@ -343,19 +357,32 @@ llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
       }))
     return llvm::success();
   // The stages are chosen for the kernels as the lowering emits them: a
-  // split softmax's combining kernel reads the row maxima too.
+  // split softmax's combining kernel reads the row maxima too. The split
+  // softmax's producer computes its exp in the running-max form.
   Graph emitted = program;
-  addSplitSoftmaxMaxima(emitted);
+  llvm::DenseMap<int, llvm::SmallVector<int, 2>> splitProducers =
+      addSplitSoftmaxMaxima(emitted);
   for (size_t i = 0; i < program.ops.size(); ++i) {
     Op &op = program.ops[i];
     if (op.kind != OpKind::Kernel || !op.body || isPlanned(*op.body))
       continue;
     auto body = std::make_shared<Graph>(*op.body);
+    bool isProducer = splitProducers.contains(i);
+    if (isProducer)
+      for (auto [e, split] : llvm::zip(body->ops, emitted.ops[i].body->ops))
+        e.expForm = split.expForm;
+    // The stages and the tree widths, which the added tiles and buffers
+    // bound, as emitted. A combining kernel's added iterators come first
+    // among its ops; a producer's added savers last.
     std::string reason;
-    if (body->stages == 0) {
-      Graph asEmitted = *emitted.ops[i].body;
-      if (succeeded(planKernel(asEmitted, target, options, &reason)))
+    Graph asEmitted = *emitted.ops[i].body;
+    if (succeeded(planKernel(asEmitted, target, options, &reason))) {
+      if (body->stages == 0)
         body->stages = asEmitted.stages;
+      size_t shift = isProducer ? 0 : asEmitted.ops.size() - body->ops.size();
+      for (auto [j, o] : llvm::enumerate(body->ops))
+        if (!o.treeWidth)
+          o.treeWidth = asEmitted.ops[j + shift].treeWidth;
     }
     // planKernel gives a reason exactly when it fails.
     if (reason.empty())
@@ -372,9 +399,13 @@ bool tsopt::isPlanned(const Graph &bg) {
     return false;
   // Offsets exactly on the ops with tiles.
   std::vector<bool> withTiles = opsWithTiles(bg);
+  std::optional<SoftmaxRescale> rescale = plannedSoftmaxRescale(bg, 0);
   for (auto [i, op] : llvm::enumerate(bg.ops)) {
+    if (!op.treeWidth && foldsGroups(bg, i, rescale ? &*rescale : nullptr))
+      return false;
     if ((op.kind == OpKind::Matmul && !op.mma) ||
-        (op.kind == OpKind::BlockInput && !op.copyBytes) || op.depth < 0 ||
+        (op.kind == OpKind::BlockInput && !op.copyBytes) ||
+        (producesExp(op) && !op.expForm) || op.depth < 0 ||
         op.offsets.empty() == withTiles[i])
       return false;
   }
@@ -390,6 +421,15 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
     return fail(why, std::to_string(bg.threads) +
                          " threads per block (a multiple of 32 from 32 to "
                          "1024)");
+  std::optional<SoftmaxRescale> rescale = plannedSoftmaxRescale(bg, 0);
+  for (auto [i, op] : llvm::enumerate(bg.ops))
+    if (op.treeWidth && !foldsGroups(bg, i, rescale ? &*rescale : nullptr))
+      return fail(why, "op #" + std::to_string(i) + " (" +
+                           stringifyOpKind(op.kind).str() +
+                           ") has a tree width but folds no groups");
+  if (bg.threads != 0 && failed(plannedReductionTrees(
+                             bg, rescale ? &*rescale : nullptr, 0, 0, why)))
+    return llvm::failure();
   for (auto [i, op] : llvm::enumerate(bg.ops)) {
     std::string at = "op #" + std::to_string(i) + " (" +
                      stringifyOpKind(op.kind).str() + ")";
@@ -400,6 +440,22 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
       return fail(why, at + " is planned on tensor cores, but its input type "
                             "is not a half type (or its tiles are not "
                             "matrices)");
+    if (op.expForm > uint8_t(ExpForm::RunningMax) ||
+        (op.expForm && !producesExp(op)))
+      return fail(why, at + " has an exp form but computes no exp");
+    if (op.expForm == uint8_t(ExpForm::RunningMax) &&
+        llvm::any_of(llvm::make_range(bg.ops.begin(), bg.ops.begin() + i),
+                     [](const Op &o) {
+                       return o.expForm == uint8_t(ExpForm::RunningMax);
+                     }))
+      return fail(why, at + " is a second exp planned in the running-max "
+                            "form (a kernel keeps one row maximum)");
+    if (op.expForm == uint8_t(ExpForm::RunningMax) && !runningMaxFormAt(bg, i))
+      return fail(why, at + " is planned in the running-max form, but its "
+                            "values do not reach sum accumulators only "
+                            "through row-preserving matmuls and row sums, "
+                            "in the for-loop, with the sums only divided by "
+                            "each other or written out");
     if (!op.layouts.empty() && op.layouts.size() != op.results.size())
       return fail(why, at + " has " + std::to_string(op.layouts.size()) +
                            " tile layouts for " +

@@ -160,6 +160,13 @@ struct Op {
   // 0 is "not planned yet".
   /// Matmul: how it runs (MmaPlan).
   uint8_t mma = 0;
+  /// An op that produces an exp (producesExp, Core/RunningMax.h): how it
+  /// is computed (ExpForm).
+  uint8_t expForm = 0;
+  /// An op that folds groups of elements (foldsGroups,
+  /// Optimize/SoftmaxPlan.h): the threads that fold each group, 1 (one
+  /// thread per group) or a power of two (a reduction tree); 0: not planned.
+  int64_t treeWidth = 0;
   /// BlockInput: the bytes of one copy (16, 8, 4, or one element).
   uint8_t copyBytes = 0;
   /// Block-graph ops: the memory layout of each result's shared-memory tile
@@ -216,6 +223,15 @@ enum class MmaPlan : uint8_t {
   Unplanned = 0,
   CudaCores = 1, ///< a dot product per result element, f32
   M16N8K16 = 2,  ///< tensor cores, mma.sync m16n8k16 with f32 accumulators
+};
+
+/// The plan's choice of how a block graph's exp is computed (Op::expForm;
+/// Core/RunningMax.h).
+enum class ExpForm : uint8_t {
+  Unplanned = 0,
+  Literal = 1,    ///< exp(x), as written
+  RunningMax = 2, ///< exp(x - m), m the running row maximum, with the sums
+                  ///< it reaches rescaled as m grows
 };
 
 /// A graph at one level; ops are stored in a topological order.

@@ -55,6 +55,11 @@ public:
       data[i] = static_cast<T>(roundToDType(static_cast<float>(data[i]), t));
   }
 
+  /// Whether values are computed as the emitted kernels compute them (with
+  /// rounding to storage): the evaluator then also runs the plan's
+  /// running-max form of softmaxes (Core/RunningMax.h).
+  bool computesAsKernels() const { return roundToStorage; }
+
   Elem zero() const { return T(0); }
   Elem one() const { return T(1); }
   Elem add(Elem a, Elem b) const { return a + b; }

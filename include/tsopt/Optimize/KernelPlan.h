@@ -8,6 +8,10 @@
 //  * Op::mma on every matmul: tensor cores (mma.sync m16n8k16, tiles padded
 //    to the instruction) when isTensorCoreMatmul holds and the plan allows
 //    tensor cores, else a dot product per element on CUDA cores;
+//  * Op::expForm on every op producing an exp: the running-max form
+//    (Core/RunningMax.h) for the one runningMaxForm finds, else literal;
+//  * Op::treeWidth on every op that folds groups (SoftmaxPlan.h): the
+//    threads per group of its reduction tree, or 1;
 //  * Op::copyBytes on every input iterator: the bytes of one copy, the
 //    largest of 16, 8 and 4 that divides the tile's rows (aligned in both
 //    memories) and that the tile's layout (Op::layouts, chosen before by

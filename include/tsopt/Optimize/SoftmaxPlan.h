@@ -1,12 +1,10 @@
 //===- SoftmaxPlan.h - Running maxima and reduction trees -------*- C++ -*-===//
 //
 // The parts of the kernel plan that follow from a block graph's structure
-// (DESIGN §5): the running-max form of a softmax inside a kernel, its
-// split across kernels (FlashDecoding's combine, with the row maxima written
-// beside the partials), and reduction trees. They are functions of the
-// graph: the lowering emits what they find, and the cost model prices the
-// program they rewrite (addSplitSoftmaxMaxima), so both see the same
-// kernels.
+// (DESIGN §5): where the running-max form of a softmax (Core/RunningMax.h)
+// keeps its row maxima and factors, and reduction trees. The lowering emits
+// what the plan records, and the cost model prices the same program
+// (addSplitSoftmaxMaxima), so both see the same kernels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,13 +12,16 @@
 #define TSOPT_OPTIMIZE_SOFTMAXPLAN_H
 
 #include "tsopt/Core/Graph.h"
+#include "tsopt/Core/RunningMax.h"
 #include "tsopt/Optimize/Schedule.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace tsopt {
 
@@ -64,7 +65,8 @@ struct SoftmaxRescale {
 /// statistics, the running-max form's row maxima) would leave most threads
 /// idle, each group is split over `width` threads; each writes its partial
 /// fold to an f32 scratch buffer in shared memory, and the partials are
-/// combined by a tree of log2(width) barrier-separated steps.
+/// combined by a tree of log2(width) barrier-separated steps. The widths
+/// are the kernel plan's (Op::treeWidth, bgraph.tree_width).
 struct ReductionTrees {
   /// Op index -> threads per group (a power of two, at least 2).
   llvm::SmallDenseMap<int, int64_t, 4> width;
@@ -75,40 +77,45 @@ struct ReductionTrees {
   bool empty() const { return width.empty(); }
 };
 
-/// Chooses the reduction trees of `blockGraph` for `threads` threads per
-/// block, the scratch buffer placed at the first aligned offset from
-/// `endBytes` (the end of what shared memory holds so far). With a nonzero
+/// The groups op `op` of `blockGraph` folds and the elements of each, for
+/// `rescale` the running-max form the block graph is planned with (its exp
+/// folds each row to its maximum); nullopt for an op that folds nothing.
+struct FoldGroups {
+  int64_t groups = 0, size = 0;
+};
+std::optional<FoldGroups> foldsGroups(const Graph &blockGraph, int op,
+                                      const SoftmaxRescale *rescale);
+
+/// Chooses the tree widths of `blockGraph` (Op::treeWidth) for its threads
+/// per block, a scratch buffer placed at the first aligned offset from
+/// `endBytes` (the end of what shared memory holds so far): the largest
+/// power of two of threads per group that leaves each thread at least four
+/// elements and fits every group's slots in one per thread. With a nonzero
 /// `limitBytes`, the scratch buffer ends within it: trees get fewer threads
 /// per group, or none, rather than a kernel that fits without them not
-/// fitting with them.
-ReductionTrees planReductionTrees(const Graph &blockGraph,
-                                  const SoftmaxRescale *rescale,
-                                  int64_t threads, int64_t endBytes,
-                                  int64_t limitBytes = 0);
+/// fitting with them. Recorded widths are kept.
+void planTreeWidths(Graph &blockGraph, const SoftmaxRescale *rescale,
+                    int64_t endBytes, int64_t limitBytes = 0);
 
-/// Finds the running-max form for `blockGraph`, or nullopt when its exps do
-/// not fit the pattern (they are then computed as written). With
-/// `allowOutputs`, accumulators that are only written out (the producing
-/// half of a split softmax) are accepted too; `maxOutputs` is then left for
-/// the caller to fill once it knows the consumers can merge them.
-std::optional<SoftmaxRescale> findSoftmaxRescale(const Graph &blockGraph,
-                                                 const Schedule &schedule,
-                                                 int64_t planBytes,
-                                                 bool allowOutputs = false);
+/// The reduction trees `blockGraph`'s plan records, their scratch buffer
+/// placed at the first aligned offset from `endBytes`; fails, saying why in
+/// `why`, where a width is not a power of two, its groups need more slots
+/// than the block has threads, or (with a nonzero `limitBytes`) the
+/// scratch buffer ends past it.
+llvm::FailureOr<ReductionTrees>
+plannedReductionTrees(const Graph &blockGraph, const SoftmaxRescale *rescale,
+                      int64_t endBytes, int64_t limitBytes = 0,
+                      std::string *why = nullptr);
 
-
-/// The split softmaxes of kernel graph `program`, made mergeable as the
-/// lowering emits them: every graph-defined kernel whose exps fit the
-/// running-max form with accumulators that are only written out, and whose
-/// consumers can merge the partials (every use a graph-defined kernel whose
-/// iterator feeds the tile unchanged to a sum accumulator, the merged
-/// accumulators meeting only as quotients), gets a second output saver per
-/// partial writing each row's maximum (f32) into a new kernel result; each
-/// consumer reads it with the partial's maps as its accumulator's second
-/// operand. Returns, per producer (op index), those output savers (op
-/// indices in its block graph).
-llvm::DenseMap<int, llvm::SmallVector<int, 2>>
-addSplitSoftmaxMaxima(Graph &program);
+/// The running-max form `blockGraph` is planned with (runningMaxForm,
+/// Core/RunningMax.h) and its accumulators that merge a split softmax's
+/// partials, their buffers (row maxima and factors, per-element running
+/// maxima) placed after `planBytes` (the end of the plan's tiles), ending at
+/// `*endBytes` when given; nullopt where it computes its exps as written
+/// and merges nothing.
+std::optional<SoftmaxRescale>
+plannedSoftmaxRescale(const Graph &blockGraph, int64_t planBytes,
+                      int64_t *endBytes = nullptr);
 
 } // namespace tsopt
 

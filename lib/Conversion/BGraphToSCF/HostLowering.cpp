@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Core/RunningMax.h"
 #include "tsopt/Core/ShapeRules.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Interchange/Import.h"
@@ -57,9 +58,23 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   // planned kernel (tsopt-plan-kernels expands pre-defined ops and plans
   // them; the lowering pipelines run it first).
   Graph g = *imported;
+  // Exps planned in the running-max form whose partials are written out need
+  // consumers that merge them (addSplitSoftmaxMaxima finds those).
+  Graph split = g;
+  llvm::DenseMap<int, SmallVector<int, 2>> splitProducers =
+      addSplitSoftmaxMaxima(split);
   auto funcOp = func.getBody().front().begin();
   for (auto [i, op] : llvm::enumerate(g.ops)) {
     Operation *at = &*funcOp++;
+    if (op.kind == OpKind::Kernel && op.body && !splitProducers.contains(i)) {
+      std::optional<RunningMaxForm> form = runningMaxForm(*op.body);
+      if (form && form->writtenOut)
+        return at->emitError("op #")
+               << form->expOp
+               << " is planned in the running-max form, but no consumer "
+                  "merges the partials it writes relative to their rows' "
+                  "maxima";
+    }
     if (lowersToView(g, i))
       continue;
     if (op.kind != OpKind::Kernel)
@@ -73,12 +88,11 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
 
-  // The schedule, memory plan, running-max form and reduction trees of a
-  // body. Only a kernel the lowering extends lacks a plan here (the row
-  // maxima of a split softmax's combining kernel); its recorded decisions
-  // are kept and the added input is planned like the rest.
-  auto prepareKernel = [&](PlannedKernel &k,
-                           bool allowOutputs) -> LogicalResult {
+  // The schedule, memory plan, running-max form and reduction trees a
+  // body's plan records. Only a kernel the lowering extends lacks a plan here
+  // (the row maxima of a split softmax's combining kernel); its recorded
+  // decisions are kept and the added input is planned like the rest.
+  auto prepareKernel = [&](PlannedKernel &k) -> LogicalResult {
     std::string why;
     if (!isPlanned(k.body)) {
       assert(hooks.target && "both conversions give the target");
@@ -94,41 +108,26 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
       return func.emitError() << "cannot plan the shared memory of " << k.name
                               << ": " << why;
     k.plan = std::move(*plan);
-    k.rescale = findSoftmaxRescale(k.body, k.schedule, k.plan.totalBytes,
-                                   allowOutputs);
-    if (k.rescale)
-      k.plan.totalBytes =
-          k.rescale->scaleOffset + numElements(k.rescale->rows) * 4;
-    // Accumulators that merge split-softmax partials (a second operand).
-    for (auto [i, op] : llvm::enumerate(k.body.ops)) {
-      if (op.kind != OpKind::Accum || op.operands.size() != 2)
-        continue;
-      if (!k.rescale)
-        k.rescale.emplace();
-      int64_t offset = (k.plan.totalBytes + kTileAlignment - 1) /
-                       kTileAlignment * kTileAlignment;
-      k.rescale->merges.push_back(i);
-      k.rescale->mergeOffsets.push_back(offset);
-      k.plan.totalBytes =
-          offset + k.body.type(op.results[0]).numElements() * 4;
-    }
-    k.trees = planReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
-                                 k.body.threads, k.plan.totalBytes,
-                                 hooks.sharedMemoryLimit);
+    k.rescale =
+        plannedSoftmaxRescale(k.body, k.plan.totalBytes, &k.plan.totalBytes);
+    FailureOr<ReductionTrees> trees =
+        plannedReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
+                              k.plan.totalBytes, hooks.sharedMemoryLimit, &why);
+    if (failed(trees))
+      return func.emitError() << "the reduction trees of " << k.name
+                              << " cannot be emitted: " << why;
+    k.trees = std::move(*trees);
     if (!k.trees.empty())
       k.plan.totalBytes = k.trees.offset + k.trees.bytes;
     return success();
   };
 
   // Plan every kernel first, so that nothing is built for a function that
-  // cannot be lowered. A kernel whose softmax partials are written out is
-  // kept in the running-max form only when its consumers can merge them;
-  // they then get the row maxima as an extra tensor (addSplitSoftmaxMaxima,
-  // the program the cost model prices).
-  // A reshape that is not a result is a view of its operand's buffer
-  // (lowersToView): it gets no kernel, and its slot here stays empty.
-  llvm::DenseMap<int, SmallVector<int, 2>> splitProducers =
-      addSplitSoftmaxMaxima(g);
+  // cannot be lowered. The split softmaxes' consumers get the row maxima as
+  // an extra tensor (addSplitSoftmaxMaxima, the program the cost model
+  // prices). A reshape that is not a result is a view of its operand's
+  // buffer (lowersToView): it gets no kernel, and its slot here stays empty.
+  g = std::move(split);
   std::vector<PlannedKernel> kernels;
   unsigned numKernels = 0;
   for (size_t i = 0; i < g.ops.size(); ++i) {
@@ -140,11 +139,10 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     PlannedKernel k;
     k.name = (func.getSymName() + "_kernel" + llvm::Twine(numKernels++)).str();
     k.body = *op.body;
-    auto split = splitProducers.find(static_cast<int>(i));
-    bool isSplit = split != splitProducers.end();
-    if (failed(prepareKernel(k, /*allowOutputs=*/isSplit)))
+    if (failed(prepareKernel(k)))
       return failure();
-    if (isSplit) {
+    if (auto split = splitProducers.find(static_cast<int>(i));
+        split != splitProducers.end()) {
       // addSplitSoftmaxMaxima found the same running-max form.
       assert(k.rescale && k.rescale->writtenOut && "the split softmax found");
       k.rescale->maxOutputs = split->second;

@@ -2,7 +2,8 @@
 // that carries no plan (tsopt-plan-kernels makes it) or a pre-defined op
 // (tsopt-plan-kernels expands it), naming the op, and a plan it cannot emit
 // (here written by hand, past tsopt-plan-kernels: tensor cores for an f32
-// matmul).
+// matmul; partials written relative to their rows' maxima that nothing
+// merges).
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-gpu=target=sm_90 -o /dev/null
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-scf -o /dev/null
 
@@ -47,4 +48,22 @@ func.func @predefined(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16
   // expected-error @+1 {{no block graph to lower: run tsopt-plan-kernels first, which gives pre-defined ops their default expansion}}
   %c = kgraph.matmul %s, %b : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
   return %c : tensor<16x16xf32>
+}
+
+// -----
+
+// An exp planned in the running-max form whose row sums are only written
+// out: no consumer merges them with the rows' maxima.
+func.func @unmerged(%arg0: tensor<4x16xf32>) -> tensor<4x1xf32> {
+  // expected-error @+1 {{op #1 is planned in the running-max form, but no consumer merges the partials it writes relative to their rows' maxima}}
+  %0 = kgraph.kernel grid = [1] forloop = 2 ins(%arg0 : tensor<4x16xf32>) -> (tensor<4x1xf32>) attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64} {
+  ^bb0(%arg1: tensor<4x16xf32>):
+    %1 = bgraph.input %arg1 imap = {x = replica} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major", bgraph.offset = array<i64: 0, 128, 256>} : tensor<4x16xf32> -> !bgraph.tile<4x8xf32>
+    %2 = bgraph.exp %1 {bgraph.depth = 1 : i64, bgraph.exp_form = "running_max", bgraph.layout = "row_major", bgraph.offset = 384 : i64} : !bgraph.tile<4x8xf32>
+    %3 = bgraph.reduce_sum %2 dim = 1 {bgraph.depth = 2 : i64, bgraph.layout = "row_major", bgraph.offset = 528 : i64, bgraph.tree_width = 2 : i64} : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x1xf32>
+    %4 = bgraph.accum sum %3 {bgraph.depth = 3 : i64, bgraph.layout = "row_major", bgraph.offset = 512 : i64} : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %5 = bgraph.output %4 omap = {x = replica} {bgraph.depth = 0 : i64} : !bgraph.tile<4x1xf32> -> tensor<4x1xf32>
+    bgraph.yield %5 : tensor<4x1xf32>
+  }
+  return %0 : tensor<4x1xf32>
 }

@@ -10,6 +10,13 @@
 // agrees with the reference evaluated in f32. The reference's own exp
 // kernel stores exp(x) in f16 as written and overflows.
 // RUN: tsopt-run %s --backend=cpu | FileCheck %s --check-prefix=SAFE
+// The evaluator, computing as the kernels do, runs the same split form and
+// agrees too; planned with the producer's exp as written (and so without
+// the tree of its row maxima), both overflow.
+// RUN: tsopt-run %s | FileCheck %s --check-prefix=SAFE
+// RUN: tsopt-opt %s --tsopt-plan-kernels | sed -e '/running_max/s/, bgraph.tree_width = [0-9]* : i64//' -e 's/"running_max"/"literal"/' > %t.literal.mlir
+// RUN: not tsopt-run %t.literal.mlir --fn=split_opt | FileCheck %s --check-prefix=UNSAFE
+// RUN: not tsopt-run %t.literal.mlir --fn=split_opt --backend=cpu | FileCheck %s --check-prefix=UNSAFE
 // RUN: not tsopt-run %s --backend=cpu --fn=split_ref --reference=split_ref | FileCheck %s --check-prefix=UNSAFE
 // RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=IR
 

@@ -106,8 +106,9 @@ struct HostHooks {
   /// Whether a function result may be an argument or repeat another result
   /// (satisfied by a copy); when false, such a function gets an error.
   bool allowCopies = true;
-  /// Shared memory a block may use, or 0 for no limit: the reduction trees'
-  /// scratch buffer is kept within it (planReductionTrees).
+  /// Shared memory a block may use, or 0 for no limit: a planned reduction
+  /// trees' scratch buffer that ends past it is an error
+  /// (plannedReductionTrees).
   int64_t sharedMemoryLimit = 0;
   /// The target the kernels were planned for: the input the lowering adds to
   /// a kernel (a split softmax's row maxima) is planned for it.

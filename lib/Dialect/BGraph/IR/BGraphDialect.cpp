@@ -72,6 +72,24 @@ TileType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
 // The kernel plan's attributes
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` produces an exp: a bgraph.exp, or a thread graph (one
+/// region) with one result, the exp its terminator yields.
+static bool producesExp(Operation *op) {
+  auto kindOf = [](Operation *o) -> std::optional<tsopt::OpKind> {
+    if (auto core = dyn_cast_or_null<CoreOpInterface>(o))
+      return core.getCoreKind();
+    return std::nullopt;
+  };
+  if (kindOf(op) == tsopt::OpKind::Exp)
+    return true;
+  if (kindOf(op) != tsopt::OpKind::ThreadGraph || op->getNumResults() != 1 ||
+      op->getNumRegions() != 1 || op->getRegion(0).empty())
+    return false;
+  Operation *yield = op->getRegion(0).front().getTerminator();
+  return yield && yield->getNumOperands() == 1 &&
+         kindOf(yield->getOperand(0).getDefiningOp()) == tsopt::OpKind::Exp;
+}
+
 LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   StringRef name = attr.getName().strref();
@@ -83,6 +101,31 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("'")
              << name
              << "' belongs on a bgraph.matmul: \"m16n8k16\" or \"cuda_cores\"";
+  }
+  if (name == kExpFormAttrName) {
+    auto form = dyn_cast<StringAttr>(attr.getValue());
+    if (!inBlockGraph || !producesExp(op) || !form ||
+        (form.getValue() != "running_max" && form.getValue() != "literal"))
+      return op->emitError("'")
+             << name
+             << "' belongs on an op of a block graph that produces an exp "
+                "(a bgraph.exp, or a thread graph whose result is an exp): "
+                "\"running_max\" or \"literal\"";
+  }
+  if (name == kTreeWidthAttrName) {
+    auto width = dyn_cast<IntegerAttr>(attr.getValue());
+    auto core = dyn_cast<CoreOpInterface>(op);
+    bool folds = core && (core.getCoreKind() == tsopt::OpKind::ReduceSum ||
+                          core.getCoreKind() == tsopt::OpKind::ReduceMax ||
+                          core.getCoreKind() == tsopt::OpKind::RmsNorm);
+    if (!inBlockGraph || !(folds || producesExp(op)) || !width ||
+        width.getInt() < 1 || width.getInt() > 1024 ||
+        !llvm::isPowerOf2_64(width.getInt()))
+      return op->emitError("'")
+             << name
+             << "' belongs on a reduce_sum, reduce_max, rms_norm or exp of "
+                "a block graph: the threads folding each group, a power of "
+                "two from 1 to 1024";
   }
   if (name == kCopyBytesAttrName) {
     auto bytes = dyn_cast<IntegerAttr>(attr.getValue());

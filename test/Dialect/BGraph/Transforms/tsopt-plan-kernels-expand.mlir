@@ -22,7 +22,7 @@
 
 // CHECK-LABEL: func.func @f(
 // CHECK:      %[[N:.*]] = kgraph.kernel grid = [1] forloop = 1 ins(%arg0, %arg2 : {{.*}}) -> (tensor<8x64xf16>) attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 1 : i64}
-// CHECK:        bgraph.rms_norm {{.*}} epsilon = 1.000000e-05 {bgraph.depth = 1 : i64, bgraph.layout = "row_major", bgraph.offset = {{[0-9]+}} : i64}
+// CHECK:        bgraph.rms_norm {{.*}} epsilon = 1.000000e-05 {bgraph.depth = 1 : i64, bgraph.layout = "row_major", bgraph.offset = {{[0-9]+}} : i64, bgraph.tree_width = 16 : i64}
 // CHECK:      %[[M:.*]] = kgraph.kernel grid = [1, 1] forloop = 2 ins(%[[N]], %arg1 : {{.*}}) -> (tensor<8x32xf16>) attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64}
 // CHECK:        bgraph.matmul {{.*}}bgraph.mma = "m16n8k16"
 // CHECK:      %[[R:.*]] = kgraph.reshape %arg0 : tensor<8x64xf16> -> tensor<512xf16>

@@ -222,3 +222,124 @@ func.func @negative_depth(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
   }
   return %c : tensor<4x4xf32>
 }
+
+// -----
+
+// The running-max form on an exp whose sum is not divided, written out or
+// reached through a row-preserving op: the exp feeds the accumulator itself.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #1 (exp) is planned in the running-max form, but its values do not reach sum accumulators only through row-preserving matmuls and row sums}}
+func.func @running_max_unfit(%a: tensor<4x8xf16>) -> tensor<4x8xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x8xf16>) -> (tensor<4x8xf32>) {
+  ^bb0(%ab: tensor<4x8xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x8xf16> -> !bgraph.tile<4x8xf16>
+    %e = bgraph.exp %at {bgraph.exp_form = "running_max"} : !bgraph.tile<4x8xf16> -> !bgraph.tile<4x8xf32>
+    %s = bgraph.accum sum %e : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x8xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x8xf32> -> tensor<4x8xf32>
+    bgraph.yield %o : tensor<4x8xf32>
+  }
+  return %c : tensor<4x8xf32>
+}
+
+// -----
+
+// Two exps in the running-max form: a kernel keeps one row maximum.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #6 (exp) is a second exp planned in the running-max form}}
+func.func @two_running_maxima(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>) {
+  %c:2 = kgraph.kernel grid = [1] forloop = 2 ins(%a, %b : tensor<4x8xf32>, tensor<4x8xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>) {
+  ^bb0(%ab: tensor<4x8xf32>, %bb: tensor<4x8xf32>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = 1 : tensor<4x8xf32> -> !bgraph.tile<4x4xf32>
+    %e = bgraph.exp %at {bgraph.exp_form = "running_max"} : !bgraph.tile<4x4xf32>
+    %r = bgraph.reduce_sum %e dim = 1 : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x1xf32>
+    %r2 = bgraph.reduce_sum %e dim = 1 : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x1xf32>
+    %s = bgraph.accum sum %r : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %bt = bgraph.input %bb imap = {x = replica} fmap = 1 : tensor<4x8xf32> -> !bgraph.tile<4x4xf32>
+    %f = bgraph.exp %bt {bgraph.exp_form = "running_max"} : !bgraph.tile<4x4xf32>
+    %q = bgraph.reduce_sum %f dim = 1 : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x1xf32>
+    %q2 = bgraph.reduce_sum %f dim = 1 : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x1xf32>
+    %t = bgraph.accum sum %q : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %s2 = bgraph.accum sum %r2 : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %t2 = bgraph.accum sum %q2 : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %x = bgraph.div %s, %s2 : !bgraph.tile<4x1xf32>, !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %y = bgraph.div %t, %t2 : !bgraph.tile<4x1xf32>, !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %ox = bgraph.output %x omap = {x = replica} : !bgraph.tile<4x1xf32> -> tensor<4x1xf32>
+    %oy = bgraph.output %y omap = {x = replica} : !bgraph.tile<4x1xf32> -> tensor<4x1xf32>
+    bgraph.yield %ox, %oy : tensor<4x1xf32>, tensor<4x1xf32>
+  }
+  return %c#0, %c#1 : tensor<4x1xf32>, tensor<4x1xf32>
+}
+
+// -----
+
+func.func @exp_form_misplaced(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) {
+  ^bb0(%ab: tensor<4x4xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
+    // expected-error @+1 {{'bgraph.exp_form' belongs on an op of a block graph that produces an exp (a bgraph.exp, or a thread graph whose result is an exp): "running_max" or "literal"}}
+    %n = bgraph.neg %at {bgraph.exp_form = "running_max"} : !bgraph.tile<4x4xf16>
+    %s = bgraph.accum sum %n : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf16>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf16> -> tensor<4x4xf16>
+    bgraph.yield %o : tensor<4x4xf16>
+  }
+  return %c : tensor<4x4xf16>
+}
+
+// -----
+
+func.func @exp_form_unknown(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) {
+  ^bb0(%ab: tensor<4x4xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
+    // expected-error @+1 {{'bgraph.exp_form' belongs on an op of a block graph that produces an exp}}
+    %e = bgraph.exp %at {bgraph.exp_form = "fast"} : !bgraph.tile<4x4xf16>
+    %s = bgraph.accum sum %e : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf16>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf16> -> tensor<4x4xf16>
+    bgraph.yield %o : tensor<4x4xf16>
+  }
+  return %c : tensor<4x4xf16>
+}
+
+// -----
+
+// A reduction tree wider than the block: 8 rows of 64 threads each.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #1 (reduce_sum) folds 8 groups over trees of 64 threads: the width must be a power of two and the trees must fit in the block's 128 threads}}
+func.func @tree_too_wide(%x: tensor<8x64xf32>) -> tensor<8x1xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<8x64xf32>) -> (tensor<8x1xf32>) {
+  ^bb0(%xb: tensor<8x64xf32>):
+    %xt = bgraph.input %xb imap = {x = replica} fmap = replica : tensor<8x64xf32> -> !bgraph.tile<8x64xf32>
+    %r = bgraph.reduce_sum %xt dim = 1 {bgraph.tree_width = 64 : i64} : !bgraph.tile<8x64xf32> -> !bgraph.tile<8x1xf32>
+    %s = bgraph.accum sum %r : !bgraph.tile<8x1xf32> -> !bgraph.tile<8x1xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8x1xf32> -> tensor<8x1xf32>
+    bgraph.yield %o : tensor<8x1xf32>
+  }
+  return %c : tensor<8x1xf32>
+}
+
+// -----
+
+// A tree width on an exp computed as written, which folds nothing.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #1 (exp) has a tree width but folds no groups}}
+func.func @tree_on_literal_exp(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<8x64xf32>) -> (tensor<8x64xf32>) {
+  ^bb0(%xb: tensor<8x64xf32>):
+    %xt = bgraph.input %xb imap = {x = replica} fmap = replica : tensor<8x64xf32> -> !bgraph.tile<8x64xf32>
+    %e = bgraph.exp %xt {bgraph.exp_form = "literal", bgraph.tree_width = 4 : i64} : !bgraph.tile<8x64xf32>
+    %s = bgraph.accum sum %e : !bgraph.tile<8x64xf32> -> !bgraph.tile<8x64xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8x64xf32> -> tensor<8x64xf32>
+    bgraph.yield %o : tensor<8x64xf32>
+  }
+  return %c : tensor<8x64xf32>
+}
+
+// -----
+
+func.func @tree_misplaced(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<8x64xf32>) -> (tensor<8x64xf32>) {
+  ^bb0(%xb: tensor<8x64xf32>):
+    // expected-error @+1 {{'bgraph.tree_width' belongs on a reduce_sum, reduce_max, rms_norm or exp of a block graph: the threads folding each group, a power of two from 1 to 1024}}
+    %xt = bgraph.input %xb imap = {x = replica} fmap = replica {bgraph.tree_width = 4 : i64} : tensor<8x64xf32> -> !bgraph.tile<8x64xf32>
+    %s = bgraph.accum sum %xt : !bgraph.tile<8x64xf32> -> !bgraph.tile<8x64xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<8x64xf32> -> tensor<8x64xf32>
+    bgraph.yield %o : tensor<8x64xf32>
+  }
+  return %c : tensor<8x64xf32>
+}

@@ -59,7 +59,7 @@ func.func @gemm(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64x
 // CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "cuda_cores", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK-LABEL: func.func @odd
 // CHECK: bgraph.input {{.*}} {bgraph.copy_bytes = 2 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major"}
-// CHECK-NEXT: bgraph.exp {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "row_major"}
+// CHECK-NEXT: bgraph.exp {{.*}} {bgraph.depth = 1 : i64, bgraph.exp_form = "literal", bgraph.layout = "row_major"}
 func.func @kept(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
   %c = kgraph.kernel grid = [2] forloop = 8 ins(%a, %b : tensor<64x256xf16>, tensor<256x64xf16>) -> (tensor<64x64xf16>) attributes {bgraph.block_threads = 64 : i64, bgraph.stages = 2 : i64} {
   ^bb0(%ab: tensor<64x256xf16>, %bb: tensor<256x64xf16>):

@@ -26,6 +26,16 @@ namespace tsopt::bgraph {
 /// The kernel plan (tsopt/Optimize/KernelPlan.h), as the IR carries it.
 /// On a matmul: "m16n8k16" (tensor cores) or "cuda_cores".
 inline constexpr llvm::StringLiteral kMmaAttrName = "bgraph.mma";
+/// On an op of a block graph that produces an exp (a bgraph.exp, or a
+/// thread graph whose result is an exp): "running_max" (exp(x - m), m the
+/// running row maximum, the sums it reaches rescaled) or "literal"
+/// (Core/RunningMax.h).
+inline constexpr llvm::StringLiteral kExpFormAttrName = "bgraph.exp_form";
+/// On an op of a block graph that folds groups of elements (a reduce_sum,
+/// reduce_max or rms_norm, or the exp of the running-max form, whose rows
+/// fold to their maxima): the threads folding each group (i64), 1 or a
+/// power of two up to 1024 (a reduction tree, Optimize/SoftmaxPlan.h).
+inline constexpr llvm::StringLiteral kTreeWidthAttrName = "bgraph.tree_width";
 /// On an input iterator: the bytes of one copy (i64).
 inline constexpr llvm::StringLiteral kCopyBytesAttrName = "bgraph.copy_bytes";
 /// On a graph-defined kernel: the pipeline stages of its loop (i64, >= 1).

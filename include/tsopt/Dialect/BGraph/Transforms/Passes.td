@@ -303,6 +303,16 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
     * `bgraph.copy_bytes` on every `bgraph.input`: the bytes of one copy
       (16, 8 or 4 where the tile's rows divide and its layout stores them
       contiguously, else one element);
+    * `bgraph.exp_form` on every op producing an exp (a `bgraph.exp`, or a
+      thread graph whose result is an exp): `"running_max"` (exp(x - m), m
+      the running row maximum, the sums it reaches rescaled as m grows; the
+      first exp that fits, or a split softmax's producer whose consumers
+      merge its partials) or `"literal"`;
+    * `bgraph.tree_width` on every op that folds groups of elements (a
+      `reduce_sum`, `reduce_max` or `rms_norm`, the running-max form's exp):
+      the threads folding each group, 1 or a power of two (a reduction
+      tree through shared memory), as many as leave each thread four
+      elements and fit the block and the shared memory left;
     * `bgraph.block_threads` on the kernel: the threads of one block, which
       the GPU launches and the CPU emulates; the reduction trees, the sums
       kept in mma registers and the cost model's occupancy follow from it;
