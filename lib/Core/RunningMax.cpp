@@ -332,11 +332,10 @@ tsopt::addSplitSoftmaxMaxima(Graph &program) {
   return producers;
 }
 
-bool tsopt::isRowMaximaSlice(const Graph &bg, const RunningMaxForm &form,
+bool tsopt::isRowMaximaSlice(const Graph &bg, llvm::ArrayRef<int> accums,
                              int idx) {
   const Op &op = bg.ops[idx];
-  if (!form.writtenOut || op.kind != OpKind::Slice ||
-      llvm::none_of(form.accums, [&](int a) {
+  if (op.kind != OpKind::Slice || llvm::none_of(accums, [&](int a) {
         return bg.ops[a].results[0] == op.operands[0];
       }))
     return false;

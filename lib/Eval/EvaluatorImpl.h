@@ -467,7 +467,7 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
   std::vector<bool> maximaSlice(body.ops.size(), false);
   if (form && form->writtenOut) {
     for (size_t idx = 0; idx < body.ops.size(); ++idx)
-      maximaSlice[idx] = isRowMaximaSlice(body, *form, idx);
+      maximaSlice[idx] = isRowMaximaSlice(body, form->accums, idx);
     if (llvm::none_of(maximaSlice, [](bool b) { return b; }))
       form.reset();
   }

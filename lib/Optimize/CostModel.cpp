@@ -283,6 +283,10 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   }
   for (auto [i, bop] : llvm::enumerate(g.ops)) {
     int64_t runs = schedule->phase[i] == Phase::Loop && !hoisted[i] ? f : 1;
+    // The slice a row-maxima saver writes in place of: no code.
+    if (rescale && rescale->writtenOut &&
+        isRowMaximaSlice(g, rescale->accums, i))
+      continue;
     if (savedBy[i] >= 0) {
       workPerBlock += opWork(bop, g).scaled(runs);
       continue;

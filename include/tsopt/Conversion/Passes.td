@@ -154,7 +154,8 @@ def TSOptReportBankConflicts
     each 8x8 matrix of an ldmatrix) a bank serves one distinct word per
     wavefront. Each kernel gets a remark with the accesses, the wavefronts
     against the conflict-free count and their ratio (the degree, 1 without
-    conflicts), and a note at the worst access. Each `scf.for` runs at most
+    conflicts), and a note at the worst access (the one with the most
+    wavefronts past its conflict-free count). Each `scf.for` runs at most
     8 iterations per entry (a pipeline's stages cycle within them).
 
     ```sh

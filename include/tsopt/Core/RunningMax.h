@@ -77,10 +77,11 @@ llvm::DenseMap<int, llvm::SmallVector<int, 2>>
 addSplitSoftmaxMaxima(Graph &program);
 
 /// Whether op `op` of `blockGraph`, planned in the written-out running-max
-/// form `form`, is the slice addSplitSoftmaxMaxima adds for a row-maxima
-/// saver: a slice of one of the form's accumulators that only savers read.
-/// The kernels fill it with each row's maximum.
-bool isRowMaximaSlice(const Graph &blockGraph, const RunningMaxForm &form,
+/// form with accumulators `accums`, is the slice addSplitSoftmaxMaxima adds
+/// for a row-maxima saver: a slice of one of those accumulators that only
+/// savers read. The saver writes each row's maximum in its place, so the
+/// kernels compute nothing for it.
+bool isRowMaximaSlice(const Graph &blockGraph, llvm::ArrayRef<int> accums,
                       int op);
 
 } // namespace tsopt

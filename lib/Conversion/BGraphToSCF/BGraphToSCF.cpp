@@ -716,6 +716,11 @@ void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
 
 LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   const Op &op = g.ops[idx];
+  // The slice in whose place a row-maxima saver writes each row's maximum:
+  // nothing reads its values.
+  if (rescale && rescale->writtenOut &&
+      isRowMaximaSlice(g, rescale->accums, idx))
+    return success();
   bool shifted = rescale && static_cast<int>(idx) == rescale->expOp;
   if (shifted) {
     emitRowMax(op, treeWidth(idx));

@@ -392,13 +392,17 @@ struct ReportBankConflictsPass
         site.first += w.taken;
         site.second += w.conflictFree;
       }
+      // The access that costs the most: the most wavefronts past its
+      // conflict-free count.
       Operation *worst = nullptr;
       double worstDegree = 1;
+      int64_t worstExcess = 0;
       for (auto &[site, wp] : bySite) {
-        double d = double(wp.first) / double(wp.second);
-        if (d > worstDegree) {
+        int64_t excess = wp.first - wp.second;
+        if (excess > worstExcess) {
           worst = site;
-          worstDegree = d;
+          worstExcess = excess;
+          worstDegree = double(wp.first) / double(wp.second);
         }
       }
       InFlightDiagnostic diag = emitRemark(func.getLoc());
@@ -411,7 +415,8 @@ struct ReportBankConflictsPass
         if (worst)
           diag << "; worst: " << worst->getName() << " of "
                << accessedTile(worst) << " (degree "
-               << tsopt::formatFixed(worstDegree) << ")";
+               << tsopt::formatFixed(worstDegree) << ", " << worstExcess
+               << " wavefronts past conflict-free)";
       }
       if (outOfBudget)
         diag << "; emulation stopped at its budget";
