@@ -47,11 +47,11 @@ std::optional<Layout> Layout::parse(llvm::StringRef text) {
     return std::nullopt;
   if (text.empty())
     return l;
-  // _swizzle<B,4,S>: B in 1..3, S in 3..6 (lines of 128 to 1024 bytes).
+  // _swizzle<B,4,S>: B in 1..3, S in 3..9 (lines of 128 to 8192 bytes).
   if (!text.consume_front("_swizzle<") || !text.consume_back(">") ||
       text.size() != 5 || text.substr(1, 3) != ",4,")
     return std::nullopt;
-  if (text[0] < '1' || text[0] > '3' || text[4] < '3' || text[4] > '6')
+  if (text[0] < '1' || text[0] > '3' || text[4] < '3' || text[4] > '9')
     return std::nullopt;
   l.swizzle = text[0] - '0';
   l.swizzleShift = text[4] - '0';

@@ -226,16 +226,16 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   if (twoD)
     out.push_back(Layout::colMajor());
   // (B, S) of the swizzle whose span is one stored row: rows of 32, 64 and
-  // 128 bytes take B = 1, 2, 3 with S = 3; rows of 256 to 1024 bytes take
+  // 128 bytes take B = 1, 2, 3 with S = 3; rows of 256 to 8192 bytes take
   // B = 3 with the XOR from the row index (S = log2(row bytes) - 4), so
   // that 8 consecutive rows start in 8 different 16-byte bank groups.
   auto swizzleFor = [&](int64_t rowExtent) -> std::pair<int, int> {
     int64_t rowBytes = rowExtent * eb(value);
     int64_t rows = g->type(value).numElements() / rowExtent;
-    if (rows < 2 || rowBytes < 32 || rowBytes > 1024 ||
+    if (rows < 2 || rowBytes < 32 || rowBytes > 8192 ||
         !llvm::isPowerOf2_64(rowBytes))
       return {0, 3};
-    int lines = int(llvm::Log2_64(rowBytes)) - 4; // 1 (32 B) .. 6 (1 KiB)
+    int lines = int(llvm::Log2_64(rowBytes)) - 4; // 1 (32 B) .. 9 (8 KiB)
     return {std::min(lines, 3), std::max(lines, 3)};
   };
   if (r >= 1)

@@ -658,7 +658,8 @@ Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index, Value shift,
 
 void BlockEmitter::emitThreadGraph(const Op &op) {
   bool shifted = rescale && rescale->hasExp() && &op == &g.ops[rescale->expOp];
-  forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+  // In the result tile's storage order, as the layout plan prices it.
+  forEachStoredElement(memrefOf(op.results[0]), [&](ValueRange index) {
     Value shift;
     if (shifted)
       shift = memref::LoadOp::create(b, loc, rowMax, rowOf(index));
@@ -729,7 +730,9 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   auto elementwise = [&] {
     const Shape &rs = shapeOf(op.results[0]);
     Value dst = memrefOf(op.results[0]);
-    forEachElement(rs, [&](ValueRange index) {
+    // In the result tile's storage order, as the layout plan prices it: a
+    // tile stored column-major is written down its columns.
+    forEachStoredElement(dst, [&](ValueRange index) {
       SmallVector<Value, 2> args;
       for (int v : op.operands)
         args.push_back(

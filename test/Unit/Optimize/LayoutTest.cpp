@@ -162,10 +162,12 @@ TEST(LayoutTest, SpellingRoundTrips) {
   EXPECT_EQ(Layout::colMajor(1).str(), "col_major_swizzle<1,4,3>");
   EXPECT_EQ(Layout::rowMajor(3, 4).str(), "row_major_swizzle<3,4,4>");
   EXPECT_NE(Layout::rowMajor(3, 4), Layout::rowMajor(3));
+  // Rows of up to 8 KiB (a decode step's 8 rows of 2048 f32).
+  EXPECT_EQ(Layout::parse("row_major_swizzle<3,4,9>"), Layout::rowMajor(3, 9));
   for (llvm::StringRef bad :
        {"", "rowmajor", "row_major_swizzle<4,4,3>", "row_major_swizzle<0,4,3>",
         "col_major_swizzle<3,3,3>", "row_major_swizzle<3,4,3>x",
-        "row_major_swizzle<3,4,2>", "row_major_swizzle<3,4,7>",
+        "row_major_swizzle<3,4,2>", "row_major_swizzle<3,4,:>",
         "row_major_swizzle<3,4,10>", "mma_fragment ", "swizzle<3,4,3>"})
     EXPECT_FALSE(Layout::parse(bad).has_value()) << bad.str();
 }

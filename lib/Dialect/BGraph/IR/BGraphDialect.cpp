@@ -161,7 +161,7 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
         return op->emitError("unknown memory layout '")
                << text << "' in '" << name
                << "'; expected row_major, col_major, row_major_swizzle<B,4,S> "
-                  "or col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 6)";
+                  "or col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9)";
       // The lowering stores device tensors row-major.
       if (!inBlockGraph && *layout != tsopt::Layout::rowMajor())
         return op->emitError("device tensors are stored row_major; '")

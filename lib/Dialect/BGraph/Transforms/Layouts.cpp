@@ -88,7 +88,7 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
              << *text
              << "'; expected row_major, col_major, "
                 "row_major_swizzle<B,4,S>, col_major_swizzle<B,4,S> (B = 1, "
-                "2 or 3; S = 3 to 6), row_strips, col_strips or mma_fragment";
+                "2 or 3; S = 3 to 9), row_strips, col_strips or mma_fragment";
     std::string error;
     if (failed(pinLayout(
             problem, t, *layout,
