@@ -1,8 +1,9 @@
 //===- VerifyEquivalence.cpp - Check functions against references --------===//
 
+#include "tsopt/Core/RunningMax.h"
 #include "tsopt/Dialect/KGraph/Transforms/Passes.h"
-#include "tsopt/Support/Format.h"
 #include "tsopt/Interchange/Import.h"
+#include "tsopt/Support/Format.h"
 #include "tsopt/Verify/Equivalence.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -89,14 +90,33 @@ struct VerifyEquivalencePass
         // the program's own precision.
         unsigned o = *rec->floatWorstOutput;
         const tsopt::TensorType &t = candidate->type(candidate->outputs[o]);
-        return fn.emitError("loses output #")
-               << o << " (" << formatShape(t.shape) << "x"
-               << stringifyDType(t.dtype) << ") in its stored precision "
-               << "against " << refName << ": float error "
-               << formatSignificant(rec->floatError) << " (tolerance "
-               << formatSignificant(rec->floatTolerance) << ") on "
-               << rec->floatRegime
-               << "; store accumulators and statistics in f32";
+        // An exp planned as written where the running-max form applies
+        // (Core/RunningMax.h) is the likelier cause of an overflow.
+        bool literalSoftmax =
+            llvm::any_of(candidate->ops, [](const tsopt::Op &k) {
+              if (k.kind != tsopt::OpKind::Kernel || !k.body)
+                return false;
+              for (auto [i, op] : llvm::enumerate(k.body->ops))
+                if (op.expForm == uint8_t(tsopt::ExpForm::Literal) &&
+                    tsopt::runningMaxFormAt(*k.body, i))
+                  return true;
+              return false;
+            });
+        InFlightDiagnostic diag =
+            fn.emitError("loses output #")
+            << o << " (" << formatShape(t.shape) << "x"
+            << stringifyDType(t.dtype) << ") in its stored precision "
+            << "against " << refName << ": float error "
+            << formatSignificant(rec->floatError) << " (tolerance "
+            << formatSignificant(rec->floatTolerance) << ") on "
+            << rec->floatRegime;
+        if (literalSoftmax)
+          diag << "; compute its softmax in the running-max form "
+                  "(bgraph.exp_form = \"running_max\"), or store its "
+                  "accumulators and statistics in f32";
+        else
+          diag << "; store accumulators and statistics in f32";
+        return diag;
       }
       if (!rec->mismatchOutput)
         return fn.emitError("divides by zero, unlike ")
