@@ -430,6 +430,7 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
   if (bg.threads != 0 && failed(plannedReductionTrees(
                              bg, rescale ? &*rescale : nullptr, 0, 0, why)))
     return llvm::failure();
+  int seenRunningMax = 0;
   for (auto [i, op] : llvm::enumerate(bg.ops)) {
     std::string at = "op #" + std::to_string(i) + " (" +
                      stringifyOpKind(op.kind).str() + ")";
@@ -443,11 +444,7 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
     if (op.expForm > uint8_t(ExpForm::RunningMax) ||
         (op.expForm && !producesExp(op)))
       return fail(why, at + " has an exp form but computes no exp");
-    if (op.expForm == uint8_t(ExpForm::RunningMax) &&
-        llvm::any_of(llvm::make_range(bg.ops.begin(), bg.ops.begin() + i),
-                     [](const Op &o) {
-                       return o.expForm == uint8_t(ExpForm::RunningMax);
-                     }))
+    if (op.expForm == uint8_t(ExpForm::RunningMax) && seenRunningMax++)
       return fail(why, at + " is a second exp planned in the running-max "
                             "form (a kernel keeps one row maximum)");
     if (op.expForm == uint8_t(ExpForm::RunningMax) && !runningMaxFormAt(bg, i))
