@@ -73,7 +73,9 @@ class Body:
     over more than one iteration is f32; data movement keeps its operand's
     dtype (a concat the wider); every other computed tile is f32 unless all
     its readers want the half type anyway (a matmul beside a half operand,
-    an output saver, through data movement). Thread graphs compute in f32
+    an output saver, through data movement), and the exps of a softmax in
+    the running-max form, read by products beside a half operand and by row
+    sums, are stored in that half type. Thread graphs compute in f32
     registers."""
 
     def __init__(self, dt, grid, forloop):
@@ -82,6 +84,7 @@ class Body:
         self.shape = {}
         self.dtype = {}
         self.kind = {}
+        self.yields_exp = set()
 
     def tile(self, v):
         return tl(self.shape[v], self.dtype[v])
@@ -130,6 +133,9 @@ class Body:
 
     def thread(self, v, args, scalar_lines, shape):
         self.shape[v] = shape
+        exps = [l.split("=")[0].strip() for l in scalar_lines if "tgraph.exp " in l]
+        if exps and any(l.startswith("tgraph.yield " + exps[-1]) for l in scalar_lines):
+            self.yields_exp.add(v)
 
         def render():
             lines = ["%%%s = tgraph.graph %s : %s -> %s {" % (
@@ -156,11 +162,24 @@ class Body:
             for pos, a in enumerate(args):
                 readers.setdefault(a, []).append((kind, v, args, pos))
 
+        # The running-max form's exp (RunningMax.h), restated for these
+        # kernels: the first exp of a for-loop kernel read only by products
+        # (on their left) and by sums over its last dim.
+        bounded = None
+        for kind, v, args, _ in self.ops:
+            if bounded is None and self.forloop > 1 and (
+                    kind == "exp" or v in self.yields_exp) and readers.get(v) and all(
+                    (k == "matmul" and p == 0) or k == "reduce_sum"
+                    for k, _, _, p in readers[v]):
+                bounded = v
+
         def half_for_readers(v, depth=0):
             want = None
             if not readers.get(v) or depth > 8:
                 return None
             for kind, r, args, pos in readers[v]:
+                if v == bounded and kind == "reduce_sum":
+                    continue
                 if kind == "output":
                     t = self.dt
                 elif kind == "matmul" and args[1 - pos] != v:

@@ -21,23 +21,11 @@ std::string Layout::str() const {
            std::to_string(swizzleShift) + ">";
     return s;
   }
-  case LayoutKind::RowStrips:
-    return "row_strips";
-  case LayoutKind::ColStrips:
-    return "col_strips";
-  case LayoutKind::MmaFragment:
-    return "mma_fragment";
   }
   return "?";
 }
 
 std::optional<Layout> Layout::parse(llvm::StringRef text) {
-  if (text == "row_strips")
-    return rowStrips();
-  if (text == "col_strips")
-    return colStrips();
-  if (text == "mma_fragment")
-    return mmaFragment();
   Layout l;
   if (text.consume_front("row_major"))
     l.kind = LayoutKind::RowMajor;
@@ -74,7 +62,6 @@ llvm::SmallVector<int, 4> tsopt::storageFastestFirst(int rank,
 int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
                                 int64_t elementBytes, const Layout &layout,
                                 llvm::ArrayRef<int64_t> index) {
-  assert(!layout.isThreadLevel() && "registers have no addresses");
   llvm::SmallVector<int, 4> fast = storageFastestFirst(shape.size(), layout);
   int64_t linear = 0;
   for (int d : llvm::reverse(fast))
@@ -104,8 +91,6 @@ bool tsopt::isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
       *why = std::move(msg);
     return false;
   };
-  if (layout.isThreadLevel())
-    return fail("'" + layout.str() + "' is a register layout, not a tile's");
   int64_t bytes = elementBytes;
   for (int64_t n : shape)
     bytes *= n;

@@ -1,6 +1,7 @@
 //===- Precision.cpp - The tile precision plan ----------------------------===//
 
 #include "tsopt/Core/Precision.h"
+#include "tsopt/Core/RunningMax.h"
 
 #include <functional>
 #include <memory>
@@ -27,12 +28,20 @@ void tsopt::planTilePrecision(Graph &bg) {
     for (auto [pos, v] : llvm::enumerate(op.operands))
       uses[v].push_back({static_cast<int>(idx), static_cast<int>(pos)});
 
+  // The exps of a softmax in the running-max form lie in [0, 1].
+  std::optional<RunningMaxForm> runningMax = runningMaxForm(bg);
+  int boundedExp =
+      runningMax ? bg.ops[runningMax->expOp].results[0] : -1;
+
   // The half type every reader of `v` wants, if they all want one: a matmul
   // operand whose other operand is of that half type (so that the product
   // can run on tensor cores), or an output saver to a tensor of it (which
   // rounds to it anyway); data movement passes the question on to its own
   // readers, since it stores what it reads. Such a tile loses nothing
-  // stored in it.
+  // stored in it. The exps of the running-max form are read by products
+  // and by row sums: their tile is the products' half type (FlashAttention's
+  // P), and the sums add the rounded terms the products multiply (values
+  // in [0, 1], where a half rounds by at most 2^-11 relative).
   std::function<std::optional<DType>(int, int)> halfForReaders =
       [&](int v, int depth) -> std::optional<DType> {
     if (uses[v].empty() || depth > 8)
@@ -40,6 +49,8 @@ void tsopt::planTilePrecision(Graph &bg) {
     std::optional<DType> want;
     for (auto [idx, pos] : uses[v]) {
       const Op &user = bg.ops[idx];
+      if (v == boundedExp && user.kind == OpKind::ReduceSum)
+        continue;
       std::optional<DType> t;
       if (user.kind == OpKind::BlockOutput) {
         t = bg.type(user.results[0]).dtype;
@@ -119,6 +130,9 @@ void tsopt::planPrecision(Graph &g) {
     return planTilePrecision(g);
   if (g.level != Level::Kernel)
     return;
+  // A split softmax's producer computes its exps in the running-max form,
+  // which bounds them (only the program shows that its consumers merge).
+  planSplitSoftmaxForms(g);
   for (Op &op : g.ops) {
     if (op.kind != OpKind::Kernel || !op.body)
       continue;

@@ -298,23 +298,52 @@ void addRowMaxima(Graph &g, int producer, Graph &producerBody,
 
 } // namespace
 
+/// The running-max form of the exp of kernel body `body` that may be a
+/// split softmax's producer: the exp planned in the form, or, where none
+/// is, the first one not planned literal that fits it; only written-out
+/// forms qualify.
+static std::optional<RunningMaxForm> writtenOutForm(const Graph &body) {
+  std::optional<RunningMaxForm> form = runningMaxForm(body);
+  bool recorded = llvm::any_of(body.ops, [](const Op &o) {
+    return o.expForm == uint8_t(ExpForm::RunningMax);
+  });
+  for (size_t e = 0; !form && !recorded && e < body.ops.size(); ++e)
+    if (body.ops[e].expForm == uint8_t(ExpForm::Unplanned))
+      form = runningMaxFormAt(body, e);
+  if (!form || !form->writtenOut)
+    return std::nullopt;
+  return form;
+}
+
+int tsopt::planSplitSoftmaxForms(Graph &program) {
+  int planned = 0;
+  for (size_t i = 0; i < program.ops.size(); ++i) {
+    const Op &op = program.ops[i];
+    if (op.kind != OpKind::Kernel || !op.body)
+      continue;
+    std::optional<RunningMaxForm> form = writtenOutForm(*op.body);
+    if (!form || !findSplitSoftmax(program, i, *op.body, form->accums))
+      continue;
+    ++planned;
+    if (op.body->ops[form->expOp].expForm == uint8_t(ExpForm::RunningMax))
+      continue;
+    auto body = std::make_shared<Graph>(*op.body);
+    body->ops[form->expOp].expForm = uint8_t(ExpForm::RunningMax);
+    program.ops[i].body = std::move(body);
+  }
+  return planned;
+}
+
 llvm::DenseMap<int, llvm::SmallVector<int, 2>>
 tsopt::addSplitSoftmaxMaxima(Graph &program) {
+  planSplitSoftmaxForms(program);
   llvm::DenseMap<int, llvm::SmallVector<int, 2>> producers;
   for (size_t i = 0; i < program.ops.size(); ++i) {
     const Op &op = program.ops[i];
     if (op.kind != OpKind::Kernel || !op.body)
       continue;
-    // The exp planned in the running-max form, or, where none is, the
-    // first one not planned literal that fits it with written-out partials.
     const Graph &body = *op.body;
     std::optional<RunningMaxForm> form = runningMaxForm(body);
-    bool recorded = llvm::any_of(body.ops, [](const Op &o) {
-      return o.expForm == uint8_t(ExpForm::RunningMax);
-    });
-    for (size_t e = 0; !form && !recorded && e < body.ops.size(); ++e)
-      if (body.ops[e].expForm == uint8_t(ExpForm::Unplanned))
-        form = runningMaxFormAt(body, e);
     if (!form || !form->writtenOut)
       continue;
     std::optional<SplitSoftmax> split =
@@ -322,7 +351,6 @@ tsopt::addSplitSoftmaxMaxima(Graph &program) {
     if (!split)
       continue;
     auto planned = std::make_shared<Graph>(body);
-    planned->ops[form->expOp].expForm = uint8_t(ExpForm::RunningMax);
     llvm::SmallVector<int, 2> maxOutputs;
     addRowMaxima(program, i, *planned, *split, maxOutputs);
     dropScheduleAndMemoryPlan(*planned);

@@ -541,9 +541,10 @@ static llvm::LogicalResult inferAll(Graph &graph, std::string *why,
     if (failed(inferOp(graph, op, why, keepDtypes)))
       return llvm::failure();
   // inferOp propagates storage dtypes from the inputs (what output savers
-  // write); the tiles in between get the precision plan.
+  // write); the tiles in between get the precision plan, which for a kernel
+  // graph also sees the softmaxes split across its kernels.
   if (!keepDtypes)
-    planTilePrecision(graph);
+    planPrecision(graph);
   return llvm::success();
 }
 

@@ -131,7 +131,7 @@ private:
         return failure();
       for (StringRef text : *texts) {
         std::optional<Layout> layout = Layout::parse(text);
-        if (!layout || layout->isThreadLevel())
+        if (!layout)
           return op.emitError("unknown memory layout '") << text << "'";
         node.layouts.push_back(*layout);
       }

@@ -39,8 +39,6 @@ llvm::StringRef tsopt::stringifyLayoutLevel(LayoutLevel level) {
     return "kernel";
   case LayoutLevel::Block:
     return "block";
-  case LayoutLevel::Thread:
-    return "thread";
   }
   return "?";
 }
@@ -80,7 +78,6 @@ private:
   /// ceil(blocks / SMs) blocks one after another (the cost model's T_smem).
   double psPerBlockCycle = 0;
   std::vector<int> tile;      ///< per block value: its tile tensor, or -1
-  std::vector<int> threads;   ///< per block op: its thread tensor, or -1
   std::vector<int> fusedInto; ///< per block value: see fuseProducts
 
   const llvm::SmallVector<Layout, 4> &candidates(const VarRef &v) const;
@@ -96,7 +93,6 @@ private:
 
   VarRef kernelVar(int value) const { return VarRef{kernelTensor[value]}; }
   VarRef tileVar(int value) const { return VarRef{tile[value]}; }
-  VarRef threadVar(int op) const { return VarRef{threads[op]}; }
 
   /// Whether matmul operands are priced as wgmma reads them. The lowering
   /// emits mma.sync with ldmatrix on sm_80 and sm_90 alike (no wgmma yet),
@@ -158,7 +154,6 @@ private:
 
   llvm::SmallVector<Layout, 4> tileCandidates(int value) const;
   int addTile(int value, int op, int result);
-  int addThreads(int op, llvm::ArrayRef<int64_t> iter, bool fragmentAllowed);
   void fuseProducts(const Schedule &s);
 
   llvm::LogicalResult buildKernel(int op, std::string *why);
@@ -228,21 +223,28 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   // (B, S) of the swizzle whose span is one stored row: rows of 32, 64 and
   // 128 bytes take B = 1, 2, 3 with S = 3; rows of 256 to 8192 bytes take
   // B = 3 with the XOR from the row index (S = log2(row bytes) - 4), so
-  // that 8 consecutive rows start in 8 different 16-byte bank groups.
-  auto swizzleFor = [&](int64_t rowExtent) -> std::pair<int, int> {
+  // that 8 consecutive rows start in 8 different 16-byte bank groups, and
+  // also S = 3, the XOR from the 128-byte line index, so that 4 consecutive
+  // rows' first 32 bytes fall in 8 different groups (a half-warp's 8-byte
+  // fragment stores, rows l/4, columns 2(l%4)).
+  auto swizzlesFor = [&](int64_t rowExtent) {
+    llvm::SmallVector<std::pair<int, int>, 2> out;
     int64_t rowBytes = rowExtent * eb(value);
     int64_t rows = g->type(value).numElements() / rowExtent;
     if (rows < 2 || rowBytes < 32 || rowBytes > 8192 ||
         !llvm::isPowerOf2_64(rowBytes))
-      return {0, 3};
+      return out;
     int lines = int(llvm::Log2_64(rowBytes)) - 4; // 1 (32 B) .. 9 (8 KiB)
-    return {std::min(lines, 3), std::max(lines, 3)};
+    out.push_back({std::min(lines, 3), std::max(lines, 3)});
+    if (lines > 3)
+      out.push_back({3, 3});
+    return out;
   };
   if (r >= 1)
-    if (auto [b, shift] = swizzleFor(shape[r - 1]); b)
+    for (auto [b, shift] : swizzlesFor(shape[r - 1]))
       out.push_back(Layout::rowMajor(b, shift));
   if (twoD)
-    if (auto [b, shift] = swizzleFor(shape[r - 2]); b)
+    for (auto [b, shift] : swizzlesFor(shape[r - 2]))
       out.push_back(Layout::colMajor(b, shift));
   return out;
 }
@@ -273,24 +275,6 @@ int ProblemBuilder::addTile(int value, int op, int result) {
       });
   }
   return tile[value] = problem.addTensor(std::move(t));
-}
-
-int ProblemBuilder::addThreads(int op, llvm::ArrayRef<int64_t> iter,
-                               bool fragmentAllowed) {
-  LayoutTensor t;
-  t.name = "kernel " + std::to_string(kernelOp) + ": registers of op " +
-           std::to_string(op) + " (" + stringifyOpKind(g->ops[op].kind).str() +
-           ")";
-  t.level = LayoutLevel::Thread;
-  t.kernelOp = kernelOp;
-  t.op = op;
-  size_t r = iter.size();
-  t.candidates = {Layout::rowStrips()};
-  if (r >= 2 && iter[r - 1] > 1 && iter[r - 2] > 1)
-    t.candidates.push_back(Layout::colStrips());
-  if (fragmentAllowed && fragmentEligible(iter))
-    t.candidates.push_back(Layout::mmaFragment());
-  return threads[op] = problem.addTensor(std::move(t));
 }
 
 /// A tensor-core matmul's product stays in the accumulator registers
@@ -480,74 +464,79 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
         kernelOp);
 }
 
-/// An accumulator folds each iteration's tile into registers: every thread
-/// holds its elements for the whole loop, in strips or in the fragment
-/// layout, and stores them into the accumulator's tile once after the loop.
-/// A concatenating accumulator holds nothing: it copies each iteration's
-/// tile into its slice.
+/// An accumulator folds each iteration's tile into its own. Where the
+/// lowering keeps the sums in mma registers (fuseProducts), the product is
+/// never stored and the sums leave the registers once, fragment by
+/// fragment, after the loop. Otherwise every iteration reads the
+/// accumulator and its operand and writes the accumulator, walking the
+/// accumulator's storage order (emitAccum). A concatenating accumulator
+/// copies each iteration's tile into its slice, row by row (copyBox).
 void ProblemBuilder::accum(int i, int64_t runs) {
   const Op &op = g->ops[i];
   int p = op.operands[0], acc = op.results[0];
   llvm::ArrayRef<int64_t> iter = g->type(p).shape;
+  llvm::ArrayRef<int64_t> shape = g->type(acc).shape;
   double perIteration = double(runs) * psPerBlockCycle;
-  bool fused = fusedInto[p] == i;
-  // Reading the iteration's tile.
+  if (fusedInto[p] == i) {
+    addUnary(
+        tileVar(acc),
+        [&](const Layout &la) {
+          return psPerBlockCycle * fragment(acc, la, shape);
+        },
+        kernelOp);
+    return;
+  }
+  if (op.fmap != kReplica) {
+    int d = static_cast<int>(iter.size()) - 1;
+    addUnary(
+        tileVar(p),
+        [&](const Layout &lp) {
+          return perIteration * stripsBroadcast(p, lp, iter, d);
+        },
+        kernelOp);
+    addUnary(
+        tileVar(acc),
+        [&](const Layout &la) {
+          return perIteration * strips(acc, la, iter, d,
+                                       [](llvm::ArrayRef<int64_t> s,
+                                          llvm::SmallVectorImpl<int64_t> &xi) {
+                                         xi.assign(s.begin(), s.end());
+                                       });
+        },
+        kernelOp);
+    return;
+  }
   addCost(
-      tileVar(p), threadVar(i),
-      [&](const Layout &lp, const Layout &h) {
-        if (h.kind == LayoutKind::MmaFragment)
-          return fused ? 0.0 : perIteration * fragment(p, lp, iter);
-        double read = stripsBroadcast(p, lp, iter, stripDim(iter, h));
-        if (fused)
-          read += storeProduct(p, lp);
-        return perIteration * read;
+      tileVar(p), tileVar(acc),
+      [&](const Layout &lp, const Layout &la) {
+        return perIteration *
+               stripsBroadcast(p, lp, iter, contiguousDim(shape, la));
       },
       kernelOp);
-  addCost(
-      tileVar(acc), threadVar(i),
-      [&](const Layout &la, const Layout &h) {
-        llvm::ArrayRef<int64_t> shape = g->type(acc).shape;
-        if (h.kind == LayoutKind::MmaFragment)
-          return psPerBlockCycle * fragment(acc, la, shape);
-        if (op.fmap == kReplica)
-          return psPerBlockCycle *
-                 stripsBroadcast(acc, la, shape, stripDim(shape, h));
-        // The iteration's tile goes to its slice (the first slice stands
-        // for all of them).
-        return perIteration * strips(acc, la, iter, stripDim(iter, h),
-                                     [](llvm::ArrayRef<int64_t> s,
-                                        llvm::SmallVectorImpl<int64_t> &xi) {
-                                       xi.assign(s.begin(), s.end());
-                                     });
+  addUnary(
+      tileVar(acc),
+      [&](const Layout &la) {
+        return 2.0 * perIteration *
+               stripsBroadcast(acc, la, shape, contiguousDim(shape, la));
       },
       kernelOp);
 }
 
+/// A thread graph walks its first result in storage order
+/// (emitThreadGraph), reading every operand and writing every result at
+/// the same index: an element-wise op whose further results are written
+/// in the first one's order.
 void ProblemBuilder::threadGraph(int i, int64_t runs) {
+  elementwise(i, runs);
   const Op &op = g->ops[i];
-  llvm::ArrayRef<int64_t> iter = g->type(op.results[0]).shape;
+  int first = op.results[0];
+  llvm::ArrayRef<int64_t> out = g->type(first).shape;
   double scale = double(runs) * psPerBlockCycle;
-  for (int o : op.operands) {
-    bool fused = fusedInto[o] == i;
+  for (int res : llvm::drop_begin(op.results))
     addCost(
-        tileVar(o), threadVar(i),
-        [&](const Layout &lo, const Layout &h) {
-          if (h.kind == LayoutKind::MmaFragment)
-            return fused ? 0.0 : scale * fragment(o, lo, iter);
-          double read = stripsBroadcast(o, lo, iter, stripDim(iter, h));
-          if (fused)
-            read += storeProduct(o, lo);
-          return scale * read;
-        },
-        kernelOp);
-  }
-  for (int res : op.results)
-    addCost(
-        tileVar(res), threadVar(i),
-        [&](const Layout &lr, const Layout &h) {
-          if (h.kind == LayoutKind::MmaFragment)
-            return scale * fragment(res, lr, iter);
-          return scale * stripsBroadcast(res, lr, iter, stripDim(iter, h));
+        tileVar(res), tileVar(first),
+        [&](const Layout &lr, const Layout &lf) {
+          return scale * stripsBroadcast(res, lr, out, contiguousDim(out, lf));
         },
         kernelOp);
 }
@@ -719,7 +708,6 @@ llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
   int64_t f = std::max<int64_t>(g->forloop, 1);
 
   tile.assign(g->values.size(), -1);
-  threads.assign(g->ops.size(), -1);
   fuseProducts(*s);
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];
@@ -731,10 +719,6 @@ llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
     if (op.kind != OpKind::BlockOutput)
       for (auto [r, v] : llvm::enumerate(op.results))
         addTile(v, i, r);
-    if (op.kind == OpKind::Accum)
-      addThreads(i, g->type(op.operands[0]).shape, op.fmap == kReplica);
-    else if (op.kind == OpKind::ThreadGraph)
-      addThreads(i, g->type(op.results[0]).shape, true);
   }
 
   for (size_t i = 0; i < g->ops.size(); ++i) {

@@ -30,13 +30,6 @@ struct Access {
 };
 } // namespace
 
-int layout_geometry::stripDim(llvm::ArrayRef<int64_t> shape,
-                              const Layout &threads) {
-  Layout order = threads.kind == LayoutKind::ColStrips ? Layout::colMajor()
-                                                       : Layout::rowMajor();
-  return contiguousDim(shape, order);
-}
-
 /// Wavefronts of one warp instruction whose lane l makes access l
 /// (sharedMemoryWavefronts).
 static int64_t instructionWavefronts(llvm::ArrayRef<Access> lanes) {
@@ -222,7 +215,7 @@ std::optional<int64_t> tsopt::ldmatrixWavefronts(llvm::ArrayRef<int64_t> shape,
                                                  DType dtype,
                                                  const Layout &layout) {
   size_t r = shape.size();
-  if (dtypeBytes(dtype) != 2 || r < 2 || layout.isThreadLevel())
+  if (dtypeBytes(dtype) != 2 || r < 2)
     return std::nullopt;
   int c = ldmatrixRowDim(r, layout);
   int o = c == static_cast<int>(r) - 1 ? r - 2 : r - 1;

@@ -33,11 +33,6 @@ struct MemRef {
 using IndexMap = llvm::function_ref<void(llvm::ArrayRef<int64_t> iter,
                                          llvm::SmallVectorImpl<int64_t> &x)>;
 
-/// The dim a thread layout of strips runs along, for an iteration space of
-/// `shape`; when that dim has extent 1 the strips run along the next
-/// non-trivial dim, as the storage would.
-int stripDim(llvm::ArrayRef<int64_t> shape, const Layout &threads);
-
 /// numpy broadcasting: trailing dims align, extent-1 dims stay at 0.
 void broadcastIndex(llvm::ArrayRef<int64_t> xShape,
                     llvm::ArrayRef<int64_t> iter,

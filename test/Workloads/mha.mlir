@@ -38,9 +38,9 @@ func.func @mha_opt(%q: tensor<4x4x8xf16>, %k: tensor<4x8x64xf16>, %v: tensor<4x6
     %kt = bgraph.input %k_b imap = {x = 0, y = 2, z = replica} fmap = 2 : tensor<4x8x64xf16> -> !bgraph.tile<1x8x8xf16>
     %vt = bgraph.input %v_b imap = {x = 0, y = 1, z = replica} fmap = 1 : tensor<4x64x8xf16> -> !bgraph.tile<1x8x8xf16>
     %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x4x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x4x8xf32>
-    %et = bgraph.exp %st : !bgraph.tile<1x4x8xf32>
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x4x8xf32>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x4x8xf32>
-    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x4x8xf32> -> !bgraph.tile<1x4x1xf32>
+    %et = bgraph.exp %st : !bgraph.tile<1x4x8xf32> -> !bgraph.tile<1x4x8xf16>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x4x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x4x8xf32>
+    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x4x8xf16> -> !bgraph.tile<1x4x1xf32>
     %aa = bgraph.accum sum %at : !bgraph.tile<1x4x8xf32> -> !bgraph.tile<1x4x8xf32>
     %ra = bgraph.accum sum %rt : !bgraph.tile<1x4x1xf32> -> !bgraph.tile<1x4x1xf32>
     %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x4x8xf32> -> tensor<4x4x32xf16>

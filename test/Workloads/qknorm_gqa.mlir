@@ -53,7 +53,7 @@ func.func @qknorm_gqa_opt(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: te
     %qss = bgraph.reduce_sum %qsq dim = 2 : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x1xf32>
     %ksq = bgraph.square %kt : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
     %kss = bgraph.reduce_sum %ksq dim = 1 : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x1x8xf32>
-    %et = tgraph.graph %st, %qss, %kss : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32>, !bgraph.tile<1x1x8xf32> -> !bgraph.tile<1x8x8xf32> {
+    %et = tgraph.graph %st, %qss, %kss : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x1xf32>, !bgraph.tile<1x1x8xf32> -> !bgraph.tile<1x8x8xf16> {
     ^bb0(%st_s: f32, %qss_s: f32, %kss_s: f32):
       %qm = tgraph.mul_scalar %qss_s, 1.25000000000000000e-01 : f32
       %qr = tgraph.sqrt %qm : f32
@@ -65,8 +65,8 @@ func.func @qknorm_gqa_opt(%q: tensor<2x16x8xf16>, %k: tensor<2x8x64xf16>, %v: te
       %e = tgraph.exp %z : f32
       tgraph.yield %e : f32
     }
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x8x8xf32>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
-    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x1xf32>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x8xf32>
+    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x1xf32>
     %aa = bgraph.accum sum %at : !bgraph.tile<1x8x8xf32> -> !bgraph.tile<1x8x8xf32>
     %ra = bgraph.accum sum %rt : !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x1xf32>
     %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x8x8xf32> -> tensor<2x16x32xf16>

@@ -20,14 +20,14 @@ func.func @flash_attention_opt(%q: tensor<1024x64xf16>, %k: tensor<4096x64xf16>,
     %vt = bgraph.input %v_b imap = {x = replica} fmap = 0 : tensor<4096x64xf16> -> !bgraph.tile<64x64xf16>
     %ktt = bgraph.transpose %kt permutation = [1, 0] : !bgraph.tile<64x64xf16> -> !bgraph.tile<64x64xf16>
     %st = bgraph.matmul %qt, %ktt : !bgraph.tile<16x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<16x64xf32>
-    %et = tgraph.graph %st : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x64xf32> {
+    %et = tgraph.graph %st : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x64xf16> {
     ^bb0(%st_s: f32):
       %z = tgraph.mul_scalar %st_s, 1.25000000000000000e-01 : f32
       %e = tgraph.exp %z : f32
       tgraph.yield %e : f32
     }
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<16x64xf32>, !bgraph.tile<64x64xf16> -> !bgraph.tile<16x64xf32>
-    %rt = bgraph.reduce_sum %et dim = 1 : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x1xf32>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<16x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<16x64xf32>
+    %rt = bgraph.reduce_sum %et dim = 1 : !bgraph.tile<16x64xf16> -> !bgraph.tile<16x1xf32>
     %aa = bgraph.accum sum %at : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x64xf32>
     %ra = bgraph.accum sum %rt : !bgraph.tile<16x1xf32> -> !bgraph.tile<16x1xf32>
     %y = bgraph.div %aa, %ra : !bgraph.tile<16x64xf32>, !bgraph.tile<16x1xf32> -> !bgraph.tile<16x64xf16>

@@ -17,9 +17,9 @@ func.func @gqa_opt(%q: tensor<2x256x64xf16>, %k: tensor<2x64x4096xf16>, %v: tens
     %kt = bgraph.input %k_b imap = {x = 0, y = 2, z = replica} fmap = 2 : tensor<2x64x4096xf16> -> !bgraph.tile<1x64x64xf16>
     %vt = bgraph.input %v_b imap = {x = 0, y = 1, z = replica} fmap = 1 : tensor<2x4096x64xf16> -> !bgraph.tile<1x64x64xf16>
     %st = bgraph.matmul %qt, %kt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
-    %et = bgraph.exp %st : !bgraph.tile<1x64x64xf32>
-    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x64x64xf32>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
-    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x1xf32>
+    %et = bgraph.exp %st : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x64xf16>
+    %at = bgraph.matmul %et, %vt : !bgraph.tile<1x64x64xf16>, !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x64xf32>
+    %rt = bgraph.reduce_sum %et dim = 2 : !bgraph.tile<1x64x64xf16> -> !bgraph.tile<1x64x1xf32>
     %aa = bgraph.accum sum %at : !bgraph.tile<1x64x64xf32> -> !bgraph.tile<1x64x64xf32>
     %ra = bgraph.accum sum %rt : !bgraph.tile<1x64x1xf32> -> !bgraph.tile<1x64x1xf32>
     %oa = bgraph.output %aa omap = {x = 0, y = 2, z = 1} : !bgraph.tile<1x64x64xf32> -> tensor<2x256x1024xf16>

@@ -27,18 +27,13 @@ enum class LayoutKind : uint8_t {
   // (batch) dims outermost; they differ in the last two dims.
   RowMajor, ///< the last dim is contiguous
   ColMajor, ///< the second-to-last dim is contiguous
-  // Registers (accumulators and thread graphs): which elements a thread holds.
-  RowStrips,   ///< runs of up to 16 bytes along the last dim
-  ColStrips,   ///< runs of up to 16 bytes along the second-to-last dim
-  MmaFragment, ///< the mma.m16n8k16 accumulator fragment (C/D operand)
 };
 
 /// One candidate layout. Spelled (print and parse) as `row_major`,
-/// `col_major`, `row_major_swizzle<B,4,S>`, `col_major_swizzle<B,4,S>`,
-/// `row_strips`, `col_strips`, `mma_fragment`.
+/// `col_major`, `row_major_swizzle<B,4,S>`, `col_major_swizzle<B,4,S>`.
 struct Layout {
   LayoutKind kind = LayoutKind::RowMajor;
-  /// Memory layouts: B of swizzle<B,4,S> on byte offsets — bits
+  /// B of swizzle<B,4,S> on byte offsets — bits
   /// [4 + S, 4 + S + B) are XORed into bits [4, 4 + B), permuting the
   /// 16-byte chunks of each 2^(4+B)-byte block by the 2^(4+S)-byte line it
   /// lies in. With S = 3, B = 1, 2, 3 are the 32-, 64- and 128-byte swizzle
@@ -53,17 +48,9 @@ struct Layout {
   static Layout colMajor(int swizzle = 0, int shift = 3) {
     return {LayoutKind::ColMajor, swizzle, shift};
   }
-  static Layout rowStrips() { return {LayoutKind::RowStrips, 0}; }
-  static Layout colStrips() { return {LayoutKind::ColStrips, 0}; }
-  static Layout mmaFragment() { return {LayoutKind::MmaFragment, 0}; }
   /// The swizzle modes of TMA and wgmma (S = 3).
   bool isTmaSwizzle() const { return swizzle && swizzleShift == 3; }
 
-  /// A layout of registers rather than memory.
-  bool isThreadLevel() const {
-    return kind == LayoutKind::RowStrips || kind == LayoutKind::ColStrips ||
-           kind == LayoutKind::MmaFragment;
-  }
   std::string str() const;
   /// The inverse of str(); nullopt for anything else.
   static std::optional<Layout> parse(llvm::StringRef text);

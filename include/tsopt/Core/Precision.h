@@ -15,7 +15,10 @@
 // element-wise result is an f32 tile, as in production kernels, except a tile
 // whose every reader wants a half type anyway — a tensor-core matmul operand
 // beside a half operand, or an output saver to a half tensor — which is
-// stored in that half type.
+// stored in that half type; and the exps of a softmax in the running-max
+// form (RunningMax.h: values in [0, 1]), read by products beside a half
+// operand and by row sums, are stored in that half type, as FlashAttention
+// keeps P, so that the products load them as tensor-core fragments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,14 +101,16 @@ bool isTensorCoreMatmul(const Graph &blockGraph, const Op &op);
 /// Plans the storage dtype of every tile of the block graph `blockGraph` in
 /// place (see above); input iterators keep their tensor's dtype, output
 /// savers their result tensor's. Idempotent: the plan is a function of the
-/// graph's structure and its kernel-level dtypes only, so planning a planned
-/// graph changes nothing.
+/// graph's structure, its exps' planned forms and its kernel-level dtypes
+/// only, so planning a planned graph changes nothing.
 void planTilePrecision(Graph &blockGraph);
 
 /// planTilePrecision on the body of every graph-defined kernel of the
 /// kernel graph `g` (on `g` itself when it is a block graph), after giving
 /// the body's inputs and outputs the dtypes of the kernel's operands and
-/// results: kernel-level dtypes are what is stored in device memory.
+/// results: kernel-level dtypes are what is stored in device memory. The
+/// producers of split softmaxes are planned in the running-max form first
+/// (planSplitSoftmaxForms).
 void planPrecision(Graph &g);
 
 } // namespace tsopt

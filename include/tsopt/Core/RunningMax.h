@@ -52,24 +52,29 @@ std::optional<RunningMaxForm> runningMaxFormAt(const Graph &blockGraph, int op);
 /// records (ExpForm::RunningMax), if it fits; in a block graph that records
 /// none, the default choice, the first exp not recorded literal whose
 /// accumulators are divided (written-out partials need consumers that
-/// merge them, which only the program shows: addSplitSoftmaxMaxima records
+/// merge them, which only the program shows: planSplitSoftmaxForms records
 /// those). At most one exp per block graph runs in the form.
 std::optional<RunningMaxForm> runningMaxForm(const Graph &blockGraph);
 
-/// The softmaxes of kernel graph `program` split across kernels
-/// (FlashDecoding), made mergeable as the kernels compute them: every
-/// graph-defined kernel with an exp not planned literal that fits the
-/// running-max form with accumulators that are only written out
-/// (runningMaxFormAt), and whose consumers can merge the partials (every
-/// use a graph-defined kernel whose iterator feeds the tile unchanged to a
-/// sum accumulator, the merged accumulators meeting only as quotients),
-/// gets a second output saver per partial writing each row's maximum (f32)
+/// Plans the producers of the softmaxes of kernel graph `program` split
+/// across kernels (FlashDecoding) in the running-max form: every
+/// graph-defined kernel with an exp not planned literal that fits the form
+/// with accumulators that are only written out (runningMaxFormAt), and
+/// whose consumers can merge the partials (every use a graph-defined kernel
+/// whose iterator feeds the tile unchanged to a sum accumulator, the merged
+/// accumulators meeting only as quotients), gets that exp recorded
+/// ExpForm::RunningMax. Idempotent; returns the number of such producers.
+int planSplitSoftmaxForms(Graph &program);
+
+/// The split softmaxes of kernel graph `program` made mergeable as the
+/// kernels compute them: after planSplitSoftmaxForms, every producer whose
+/// exp runs in the written-out running-max form and whose consumers can
+/// merge its partials gets a second output saver per partial writing each row's maximum (f32)
 /// into a new kernel result (its tile a slice of the accumulator's first
 /// columns, which the kernels fill with the maximum: isRowMaximaSlice);
 /// each consumer reads it with the partial's maps as its accumulator's
 /// second operand, which merges each partial rescaled to a running maximum.
-/// The producer's exp is recorded in the running-max form
-/// (ExpForm::RunningMax). The lowering, the cost model and the evaluator
+/// The lowering, the cost model and the evaluator
 /// (computing as the kernels do) run the program this returns. Returns, per
 /// producer (op index), those output savers (op indices in its block
 /// graph).

@@ -71,7 +71,6 @@ double sectorWaste(llvm::ArrayRef<int64_t> tensor, llvm::ArrayRef<int64_t> box,
 enum class LayoutLevel : uint8_t {
   Kernel, ///< a device tensor passed between two kernels
   Block,  ///< a shared-memory tile
-  Thread, ///< the registers of an accumulator or a thread graph
 };
 
 llvm::StringRef stringifyLayoutLevel(LayoutLevel level);
@@ -82,11 +81,10 @@ struct LayoutTensor {
   /// value and op kind; a pass may rename tensors after its IR.
   std::string name;
   LayoutLevel level = LayoutLevel::Block;
-  /// Kernel level: the kernel-graph op producing the tensor. Block and thread
-  /// level: the kernel op (kgraph.kernel) whose block graph holds it.
+  /// Kernel level: the kernel-graph op producing the tensor. Block level:
+  /// the kernel op (kgraph.kernel) whose block graph holds it.
   int kernelOp = -1;
-  /// Block and thread level: the block-graph op producing the tile, or the
-  /// accumulator / thread-graph op whose registers these are.
+  /// Block level: the block-graph op producing the tile.
   int op = -1;
   /// Kernel and block level: which result of the producing op.
   int result = 0;

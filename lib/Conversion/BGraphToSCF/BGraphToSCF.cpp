@@ -107,9 +107,43 @@ bool BlockEmitter::storedAlong(Value memref, int dim) {
   return contiguousDim(type.getShape(), tileLayouts.lookup(memref)) == dim;
 }
 
+Value BlockEmitter::staggeredRun(Value memref, int dim, ValueRange runStart,
+                                 Value o, int64_t size, int64_t width,
+                                 Value j) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t eb = type.getElementTypeBitWidth() / 8;
+  int64_t stride = std::max<int64_t>(std::max<int64_t>(width, 1),
+                                     std::max<int64_t>(1, 4 / eb));
+  Layout layout = tileLayouts.lookup(memref);
+  int64_t block = int64_t(16) << layout.swizzle;
+  if (!storedAlong(memref, dim) || size % stride != 0 || size <= stride ||
+      (layout.swizzle && (size * eb) % block != 0))
+    return j;
+  Value start = arith::RemUIOp::create(b, loc, mulIndex(o, stride),
+                                       cIndex(size));
+  Value p = arith::RemUIOp::create(b, loc, addIndex(j, start), cIndex(size));
+  if (!layout.swizzle)
+    return p;
+  // The run's storage begins at its first element's linear place (a
+  // multiple of the run, so of the swizzle's block); XORing the byte
+  // offset of storage position p gives the logical one.
+  ArrayRef<int64_t> shape = type.getShape();
+  Value base = cIndex(0);
+  for (int d : llvm::reverse(storageFastestFirst(shape.size(), layout)))
+    base = addIndex(mulIndex(base, shape[d]), runStart[d]);
+  Value bytes = mulIndex(addIndex(base, p), eb);
+  Value line =
+      arith::ShRUIOp::create(b, loc, bytes, cIndex(4 + layout.swizzleShift));
+  Value bits = arith::AndIOp::create(
+      b, loc, line, cIndex((int64_t(1) << layout.swizzle) - 1));
+  bytes = arith::XOrIOp::create(b, loc, bytes,
+                                arith::ShLIOp::create(b, loc, bits, cIndex(4)));
+  Value logical = arith::DivUIOp::create(b, loc, bytes, cIndex(eb));
+  return arith::SubIOp::create(b, loc, logical, base).getResult();
+}
+
 Value BlockEmitter::treeFold(
     int64_t groups, int64_t size, int64_t width, double init, bool isMax,
-    bool contiguous,
     llvm::function_ref<std::function<Value(Value)>(Value)> element) {
   assert(trees && width >= 2 && groups * width <= ctx.threads &&
          "a tree needs a scratch slot per thread it uses");
@@ -143,25 +177,15 @@ Value BlockEmitter::treeFold(
     b.setInsertionPointToStart(ifOp.thenBlock());
     body();
   };
-  // Partial folds: lane l of group o folds elements l, l + width, ...
-  // A warp's groups are rows a row's length apart: walked in step, their
-  // lanes would read the same few banks. Group o starts o · width
-  // elements on (mod the group: the same elements per lane, since the
-  // width divides the group).
-  bool spread = contiguous && size % width == 0 && size > width;
+  // Partial folds: lane l of group o folds steps l, l + width, ...
   auto partialFold = [&](Value t, Value lane) -> Value {
     Value o = arith::DivUIOp::create(b, loc, t, cIndex(width));
     std::function<Value(Value)> at = element(o);
-    Value start;
-    if (spread)
-      start = arith::RemUIOp::create(b, loc, mulIndex(o, width), cIndex(size));
     auto loop = scf::ForOp::create(b, loc, lane, cIndex(size), cIndex(width),
                                    ValueRange{cF32(init)});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value j = loop.getInductionVar();
-    if (spread)
-      j = arith::RemUIOp::create(b, loc, addIndex(j, start), cIndex(size));
     scf::YieldOp::create(b, loc, combine(loop.getRegionIterArgs()[0], at(j)));
     return loop.getResult(0);
   };
@@ -526,13 +550,14 @@ void BlockEmitter::emitReduce(const Op &op, int64_t width) {
     Value partials =
         treeFold(numElements(out), group, width,
                  isSum ? 0.0 : -std::numeric_limits<double>::infinity(), !isSum,
-                 storedAlong(src, dim),
                  [&](Value o) -> std::function<Value(Value)> {
-                   SmallVector<Value, 4> index = delinearize(o, out);
-                   Value first = mulIndex(index[dim], group);
+                   SmallVector<Value, 4> run = delinearize(o, out);
+                   run[dim] = mulIndex(run[dim], group);
                    return [=](Value j) {
-                     SmallVector<Value, 4> at(index.begin(), index.end());
-                     at[dim] = addIndex(first, j);
+                     SmallVector<Value, 4> at(run.begin(), run.end());
+                     at[dim] = addIndex(
+                         run[dim],
+                         staggeredRun(src, dim, run, o, group, width, j));
                      return load(src, at);
                    };
                  });
@@ -543,13 +568,15 @@ void BlockEmitter::emitReduce(const Op &op, int64_t width) {
     });
     return;
   }
-  forEachElement(out, [&](ValueRange index) {
-    Value first = mulIndex(index[dim], group);
+  forEachIndex(numElements(out), [&](Value o) {
+    SmallVector<Value, 4> index = delinearize(o, out);
+    SmallVector<Value, 4> run(index);
+    run[dim] = mulIndex(index[dim], group);
     Value init =
         cF32(isSum ? 0.0 : -std::numeric_limits<double>::infinity());
     Value r = fold(group, init, [&](Value t, Value acc) {
-      SmallVector<Value, 4> at(index.begin(), index.end());
-      at[dim] = addIndex(first, t);
+      SmallVector<Value, 4> at(run);
+      at[dim] = addIndex(run[dim], staggeredRun(src, dim, run, o, group, 1, t));
       Value x = load(src, at);
       return isSum ? add(acc, x)
                    : arith::MaximumFOp::create(b, loc, acc, x).getResult();
@@ -566,16 +593,18 @@ void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
   Shape rows(xs.begin(), xs.end() - 1);
   Value x = memrefOf(op.operands[0]), gain = memrefOf(op.operands[1]);
   Value y = memrefOf(op.results[0]);
+  int last = int(xs.size()) - 1;
   if (width) {
     // The rows' sums of squares by a tree; then every element is scaled by
     // its row's factor, the threads sharing the elements.
     Value sums = treeFold(numElements(rows), n, width, 0.0, /*isMax=*/false,
-                          storedAlong(x, int(xs.size()) - 1),
                           [&](Value r) -> std::function<Value(Value)> {
                             SmallVector<Value, 4> row = delinearize(r, rows);
+                            row.push_back(cIndex(0));
                             return [=](Value j) {
-                              SmallVector<Value, 4> i(row.begin(), row.end());
-                              i.push_back(j);
+                              SmallVector<Value, 4> i(row);
+                              i.back() = staggeredRun(x, last, row, r, n,
+                                                      width, j);
                               Value v = load(x, i);
                               return mul(v, v);
                             };
@@ -595,10 +624,12 @@ void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
     });
     return;
   }
-  forEachElement(rows, [&](ValueRange row) {
+  forEachIndex(numElements(rows), [&](Value r) {
+    SmallVector<Value, 4> row = delinearize(r, rows);
+    row.push_back(cIndex(0));
     auto at = [&](Value j) {
-      SmallVector<Value, 4> i(row.begin(), row.end());
-      i.push_back(j);
+      SmallVector<Value, 4> i(row);
+      i.back() = staggeredRun(x, last, row, r, n, 1, j);
       return i;
     };
     Value sumSq = fold(n, cF32(0.0), [&](Value j, Value acc) {
@@ -610,10 +641,10 @@ void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
     auto loop = scf::ForOp::create(b, loc, cIndex(0), cIndex(n), cIndex(1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value j = loop.getInductionVar();
+    SmallVector<Value, 4> i = at(loop.getInductionVar());
     SmallVector<Value, 4> gi(gs.size(), cIndex(0));
-    gi.back() = j;
-    store(mul(mul(load(x, at(j)), load(gain, gi)), scale), y, at(j));
+    gi.back() = i.back();
+    store(mul(mul(load(x, i), load(gain, gi)), scale), y, i);
   });
 }
 
@@ -675,35 +706,38 @@ void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
   const Shape &shape = shapeOf(op.results[0]);
   int64_t cols = shape.back();
   double negInf = -std::numeric_limits<double>::infinity();
-  auto argAt = [&](ValueRange row, Value c) {
+  // Step j of row r's walk, staggered over the banks by the layout of the
+  // (first) operand the exp's argument reads.
+  Value args = memrefOf(op.operands[0]);
+  int last = int(shape.size()) - 1;
+  auto argAt = [&](Value r, ValueRange row, Value j, int64_t lanes) {
     SmallVector<Value, 4> index(row.begin(), row.end());
-    index.push_back(c);
+    index.push_back(cIndex(0));
+    index.back() = staggeredRun(args, last, index, r, cols, lanes, j);
     return op.kind == OpKind::Exp
-               ? load(memrefOf(op.operands[0]), index)
+               ? load(args, index)
                : evalThreadGraph(op, index, Value(), /*stopAtExp=*/true);
   };
   Value maxima;
   if (width)
-    maxima =
-        treeFold(numElements(rescale->rows), cols, width, negInf,
-                 /*isMax=*/true,
-                 storedAlong(memrefOf(op.operands[0]), int(shape.size()) - 1),
-                 [&](Value r) -> std::function<Value(Value)> {
-                   SmallVector<Value, 4> row = delinearize(r, rescale->rows);
-                   return [=, &argAt](Value c) { return argAt(row, c); };
-                 });
-  Shape rowStrides = stridesOf(rescale->rows);
-  forEachElement(rescale->rows, [&](ValueRange row) {
+    maxima = treeFold(numElements(rescale->rows), cols, width, negInf,
+                      /*isMax=*/true,
+                      [&](Value r) -> std::function<Value(Value)> {
+                        SmallVector<Value, 4> row =
+                            delinearize(r, rescale->rows);
+                        return [=, &argAt](Value j) {
+                          return argAt(r, row, j, width);
+                        };
+                      });
+  forEachIndex(numElements(rescale->rows), [&](Value r) {
+    SmallVector<Value, 4> row = delinearize(r, rescale->rows);
     Value tileMax;
     if (width) {
-      Value r = cIndex(0);
-      for (size_t d = 0; d < row.size(); ++d)
-        r = addIndex(r, mulIndex(row[d], rowStrides[d]));
       tileMax = memref::LoadOp::create(b, loc, maxima,
                                        ValueRange{mulIndex(r, width)});
     } else {
-      tileMax = fold(cols, cF32(negInf), [&](Value c, Value acc) {
-        return arith::MaximumFOp::create(b, loc, acc, argAt(row, c))
+      tileMax = fold(cols, cF32(negInf), [&](Value j, Value acc) {
+        return arith::MaximumFOp::create(b, loc, acc, argAt(r, row, j, 1))
             .getResult();
       });
     }

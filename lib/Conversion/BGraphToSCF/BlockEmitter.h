@@ -144,14 +144,25 @@ private:
   /// fold over j < size of element(o)(j) with `combine` from `init`, split
   /// over `width` threads per group. Leaves group o's result in
   /// scratch[o * width] and returns that scratch view; the last step is
-  /// followed by a barrier, so every thread may read any result. With
-  /// `contiguous` (a group's elements are adjacent in memory), group o
-  /// starts its walk o · width elements on (mod the group), which spreads
-  /// a warp's groups over the banks.
+  /// followed by a barrier, so every thread may read any result. Lane l
+  /// of a group folds j = l, l + width, ...: element() maps j to the
+  /// element it stands for (staggeredRun spreads the groups of a warp over
+  /// the banks, keeping each lane's j mod width).
   Value
   treeFold(int64_t groups, int64_t size, int64_t width, double init, bool isMax,
-           bool contiguous,
            llvm::function_ref<std::function<Value(Value)>(Value)> element);
+  /// The coordinate along `dim` that the `j`-th step of a walk over run `o`
+  /// of `size` elements of `memref` reads, the run starting at `runStart`
+  /// (its `dim` coordinate the run's first). Runs walked in step by one
+  /// warp (a thread, or `width` threads, per run) lie a run's length apart
+  /// and would read the same few banks; where `dim` is stored contiguously
+  /// run o starts o · stride storage positions on (stride: `width`, at
+  /// least one 4-byte word; mod the run, so each lane keeps its positions
+  /// mod `width`) and the positions are storage positions, mapped back
+  /// through the tile's swizzle (an involution that permutes 16-byte
+  /// chunks within the run). Otherwise `j` itself, unrotated.
+  Value staggeredRun(Value memref, int dim, ValueRange runStart, Value o,
+                     int64_t size, int64_t width, Value j);
   /// treeFold on a GPU: each thread's partial fold, then a butterfly of
   /// warp shuffles inside each group's lanes, and across warps through the
   /// scratch slots (one barrier per level: one for a group within a warp,

@@ -141,8 +141,8 @@ void BlockEmitter::emitAccumInit(const Op &op) {
                     ? 0.0
                     : -std::numeric_limits<double>::infinity();
   Value acc = memrefOf(op.results[0]);
-  forEachElement(shapeOf(op.results[0]),
-                 [&](ValueRange index) { store(cF32(init), acc, index); });
+  forEachStoredElement(acc,
+                       [&](ValueRange index) { store(cF32(init), acc, index); });
 }
 
 void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
@@ -160,7 +160,7 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     // the running sum relative to the running maximum m:
     //   acc = acc * exp(m - m') + x * exp(c - m'),  m' = max(m, c).
     Value maxima = memrefOf(op.operands[1]);
-    forEachElement(shape, [&](ValueRange index) {
+    forEachStoredElement(acc, [&](ValueRange index) {
       Value x = load(acc, index), y = load(tile, index);
       Value m = memref::LoadOp::create(b, loc, runMax, index);
       // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
@@ -177,7 +177,8 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     });
     return;
   }
-  forEachElement(shape, [&](ValueRange index) {
+  // In the accumulator's storage order, as the layout plan prices it.
+  forEachStoredElement(acc, [&](ValueRange index) {
     Value x = load(acc, index), y = load(tile, index);
     if (rescaled)
       x = mul(x, memref::LoadOp::create(b, loc, rowScale, rowOf(index)));

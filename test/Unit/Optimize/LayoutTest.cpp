@@ -149,8 +149,7 @@ bool solveAndCheck(const LayoutProblem &p, bool *bruteForced = nullptr) {
 TEST(LayoutTest, SpellingRoundTrips) {
   std::vector<Layout> all = {
       Layout::rowMajor(),     Layout::colMajor(),    Layout::rowMajor(1),
-      Layout::rowMajor(3),    Layout::colMajor(2),   Layout::rowStrips(),
-      Layout::colStrips(),    Layout::mmaFragment(), Layout::rowMajor(3, 4),
+      Layout::rowMajor(3),    Layout::colMajor(2),   Layout::rowMajor(3, 4),
       Layout::colMajor(3, 6),
   };
   for (const Layout &l : all) {
@@ -168,7 +167,8 @@ TEST(LayoutTest, SpellingRoundTrips) {
        {"", "rowmajor", "row_major_swizzle<4,4,3>", "row_major_swizzle<0,4,3>",
         "col_major_swizzle<3,3,3>", "row_major_swizzle<3,4,3>x",
         "row_major_swizzle<3,4,2>", "row_major_swizzle<3,4,:>",
-        "row_major_swizzle<3,4,10>", "mma_fragment ", "swizzle<3,4,3>"})
+        "row_major_swizzle<3,4,10>", "mma_fragment", "row_strips",
+        "swizzle<3,4,3>"})
     EXPECT_FALSE(Layout::parse(bad).has_value()) << bad.str();
 }
 
@@ -396,9 +396,9 @@ TEST(LayoutTest, InfeasibleProblemsNameTheirConflict) {
   solveAndCheck(p);
 
   std::string error;
-  EXPECT_TRUE(failed(pinLayout(p, 0, Layout::mmaFragment(), "x", &error)));
-  EXPECT_EQ(error, "layout 'mma_fragment' is not a candidate of a; "
-                   "candidates: row_major, col_major");
+  EXPECT_TRUE(failed(pinLayout(p, 0, Layout::rowMajor(3), "x", &error)));
+  EXPECT_EQ(error, "layout 'row_major_swizzle<3,4,3>' is not a candidate of "
+                   "a; candidates: row_major, col_major");
 }
 
 TEST(LayoutTest, MalformedProblemsAreRejected) {
@@ -511,15 +511,6 @@ int tileTensor(const LayoutProblem &p, const Graph &program, int kernel,
   return 0;
 }
 
-int threadTensor(const LayoutProblem &p, int kernel, int op) {
-  for (size_t t = 0; t < p.tensors.size(); ++t)
-    if (p.tensors[t].level == LayoutLevel::Thread &&
-        p.tensors[t].kernelOp == kernel && p.tensors[t].op == op)
-      return t;
-  ADD_FAILURE() << "no thread tensor for op " << op;
-  return 0;
-}
-
 LayoutSolution solve(const LayoutProblem &p) {
   std::string why;
   llvm::FailureOr<LayoutSolution> s = solveLayoutProblem(p, {}, &why);
@@ -540,7 +531,7 @@ LayoutProblem build(const Graph &program, const TargetDesc &target,
 /// of k, tensor cores.
 struct MatmulKernel {
   Graph program;
-  int at, bt, product, acc, accOp;
+  int at, bt, product, acc;
 };
 
 MatmulKernel matmulKernel() {
@@ -550,7 +541,6 @@ MatmulKernel matmulKernel() {
   k.at = blockInput(bg, a, {R, R, R}, 1, {64, 64});
   k.bt = blockInput(bg, b, {R, R, R}, 0, {64, 64});
   k.product = add(bg, OpKind::Matmul, {k.at, k.bt}, {64, 64});
-  k.accOp = bg.ops.size();
   k.acc = accum(bg, k.product, R, AccumKind::Sum, {64, 64});
   blockOutput(bg, k.acc, {R, R, R}, {64, 64});
   setDType(bg, DType::F16);
@@ -571,8 +561,13 @@ TEST(LayoutTest, MatmulOperandsGetSwizzledTiles) {
               Layout::rowMajor(3));
     EXPECT_EQ(chosen(p, s, tileTensor(p, k.program, 0, k.bt)),
               Layout::rowMajor(3));
-    // The accumulator stays in mma fragments for the whole loop.
-    EXPECT_EQ(chosen(p, s, threadTensor(p, 0, k.accOp)), Layout::mmaFragment());
+    // The sums stay in the mma registers for the whole loop: the product
+    // is never stored, so nothing prices its tile.
+    int product = tileTensor(p, k.program, 0, k.product);
+    for (const LayoutCost &c : p.costs) {
+      EXPECT_NE(c.a, product);
+      EXPECT_NE(c.b, product);
+    }
     solveAndCheck(p);
   }
 }
@@ -705,7 +700,8 @@ TEST(LayoutTest, Sm80ForbidsOperandsLdmatrixCannotLoad) {
       << why;
   EXPECT_NE(
       why.find(
-          "cannot be row_major, row_major_swizzle<3,4,4>: pinned by a test"),
+          "cannot be row_major, row_major_swizzle<3,4,4>, "
+          "row_major_swizzle<3,4,3>: pinned by a test"),
       std::string::npos)
       << why;
   solveAndCheck(p);

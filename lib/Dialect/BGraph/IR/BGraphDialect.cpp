@@ -6,6 +6,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -157,7 +159,7 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
       return failure();
     for (StringRef text : *texts) {
       std::optional<tsopt::Layout> layout = tsopt::Layout::parse(text);
-      if (!layout || layout->isThreadLevel())
+      if (!layout)
         return op->emitError("unknown memory layout '")
                << text << "' in '" << name
                << "'; expected row_major, col_major, row_major_swizzle<B,4,S> "
@@ -192,16 +194,21 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
                 "byte offset of 0 or more (i64), or one per tile "
                 "(array<i64>)";
   }
-  if (name == kThreadsAttrName) {
-    auto text = dyn_cast<StringAttr>(attr.getValue());
-    std::optional<tsopt::Layout> layout =
-        text ? tsopt::Layout::parse(text.getValue()) : std::nullopt;
-    if (!layout || !layout->isThreadLevel())
-      return op->emitError("'")
-             << name
-             << "' is a register layout: row_strips, col_strips or "
-                "mma_fragment";
-  }
+  // A plan attribute the dialect does not define is a misspelling or a
+  // leftover of another version: refused rather than ignored.
+  static constexpr llvm::StringLiteral kKnown[] = {
+      kMmaAttrName,      kExpFormAttrName,      kTreeWidthAttrName,
+      kCopyBytesAttrName, kStagesAttrName,      kBlockThreadsAttrName,
+      kLayoutAttrName,   kDepthAttrName,        kOffsetAttrName,
+      kBarriersAttrName, kSharedMemoryAttrName};
+  if (!llvm::is_contained(kKnown, name))
+    return op->emitError("unknown attribute '")
+           << name << "'; the bgraph dialect's are "
+           << llvm::join(llvm::map_range(kKnown,
+                                         [](llvm::StringLiteral n) {
+                                           return "'" + n.str() + "'";
+                                         }),
+                         ", ");
   return success();
 }
 

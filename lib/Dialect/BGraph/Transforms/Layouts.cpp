@@ -18,7 +18,6 @@ using namespace mlir;
 using namespace tsopt;
 
 using bgraph::kLayoutAttrName;
-using bgraph::kThreadsAttrName;
 
 /// The non-terminator ops of `block`, in order: the importer makes exactly
 /// one core op of each (see KernelGraphs.h).
@@ -54,12 +53,6 @@ private:
 
 FailureOr<StringRef> SelectLayoutsPass::entry(Operation *op, StringRef name,
                                               Attribute attr, unsigned result) {
-  // bgraph.threads is one string; bgraph.layout one per result.
-  if (name == kThreadsAttrName) {
-    if (auto s = dyn_cast<StringAttr>(attr))
-      return s.getValue();
-    return op->emitError("invalid '") << name << "': expected a layout string";
-  }
   FailureOr<SmallVector<StringRef, 1>> texts = bgraph::layoutStrings(op, attr);
   if (failed(texts))
     return failure();
@@ -74,8 +67,7 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
                                            const Graph &program) {
   for (auto [t, op] : llvm::enumerate(tensorOp)) {
     const LayoutTensor &tensor = problem.tensors[t];
-    StringRef name = tensor.level == LayoutLevel::Thread ? kThreadsAttrName
-                                                         : kLayoutAttrName;
+    StringRef name = kLayoutAttrName;
     Attribute attr = op->getAttr(name);
     if (!attr)
       continue;
@@ -88,7 +80,7 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
              << *text
              << "'; expected row_major, col_major, "
                 "row_major_swizzle<B,4,S>, col_major_swizzle<B,4,S> (B = 1, "
-                "2 or 3; S = 3 to 9), row_strips, col_strips or mma_fragment";
+                "2 or 3; S = 3 to 9)";
     std::string error;
     if (failed(pinLayout(
             problem, t, *layout,
@@ -160,10 +152,9 @@ void SelectLayoutsPass::runOnOperation() {
     Operation *op = t.level == LayoutLevel::Kernel ? funcOps[t.kernelOp]
                                                    : blockOps[t.kernelOp][t.op];
     tensorOp.push_back(op);
-    std::string name = t.level == LayoutLevel::Kernel  ? "the device tensor"
-                       : t.level == LayoutLevel::Block ? "the tile"
-                                                       : "the registers";
-    if (t.level != LayoutLevel::Thread && op->getNumResults() > 1)
+    std::string name =
+        t.level == LayoutLevel::Kernel ? "the device tensor" : "the tile";
+    if (op->getNumResults() > 1)
       name += " of result #" + std::to_string(t.result);
     t.name = name + " of '" + op->getName().getStringRef().str() + "'";
   }
@@ -211,10 +202,6 @@ void SelectLayoutsPass::runOnOperation() {
     const LayoutTensor &tensor = problem->tensors[t];
     StringAttr chosen =
         b.getStringAttr(tensor.candidates[solution->assignment[t]].str());
-    if (tensor.level == LayoutLevel::Thread) {
-      op->setAttr(kThreadsAttrName, chosen);
-      continue;
-    }
     auto [it, inserted] = layouts.insert({op, {}});
     if (inserted)
       it->second.assign(op->getNumResults(), b.getStringAttr("row_major"));

@@ -48,8 +48,6 @@ inline constexpr llvm::StringLiteral kBlockThreadsAttrName =
 /// array with one per result), tsopt/Core/Layout.h's spelling. On a
 /// kernel-level op, the layout of the device tensors it produces: row_major.
 inline constexpr llvm::StringLiteral kLayoutAttrName = "bgraph.layout";
-/// On an accumulator or a thread graph: the register layout (a string).
-inline constexpr llvm::StringLiteral kThreadsAttrName = "bgraph.threads";
 /// On every op of a block graph: its depth within its phase (i64), the
 /// schedule (tsopt/Optimize/Schedule.h).
 inline constexpr llvm::StringLiteral kDepthAttrName = "bgraph.depth";

@@ -204,8 +204,7 @@ def TSOptFormThreadGraphs
 
 def TSOptSelectLayouts
     : Pass<"tsopt-select-layouts", "::mlir::func::FuncOp"> {
-  let summary = "Choose device-tensor, tile and register layouts with a 0-1 "
-                "ILP";
+  let summary = "Choose device-tensor and tile layouts with a 0-1 ILP";
   let description = [{
     Layouts never change results; they change how many device-memory
     sectors and shared-memory wavefronts a kernel spends. For every function
@@ -218,18 +217,22 @@ def TSOptSelectLayouts
       each whose span is one stored row, `row_major_swizzle<B,4,S>` /
       `col_major_swizzle<B,4,S>` (XORing byte-offset bits [4+S, 4+S+B)
       into [4, 4+B): with S = 3, B = 1, 2, 3 are the 32/64/128-byte modes
-      of TMA and wgmma; rows of 256 to 1024 bytes take B = 3 with S = 4 to
-      6, the XOR from the row index);
-    * the registers of every accumulator and thread graph: `row_strips`,
-      `col_strips` (16-byte runs per thread) or `mma_fragment` (the
-      mma.m16n8k16 accumulator fragment).
+      of TMA and wgmma; rows of 256 to 8192 bytes take B = 3 with S = 4 to
+      9, the XOR from the row index, and also S = 3, the XOR from the
+      128-byte line index, which spreads the 8-byte fragment stores of four
+      consecutive rows over all banks).
+
+    Every access is priced as the lowering makes it: element-wise ops,
+    thread graphs and accumulators walk their result's storage order,
+    reductions their reduced dim, tensor-core operands load by `ldmatrix`,
+    products leave the mma registers fragment by fragment.
 
     Costs (picoseconds, from the target's bandwidths and clock) price every
     access under every layout: device copies by the 32-byte sectors they
     touch, shared-memory accesses by the wavefronts their bank conflicts
     need, conversions as a shared-memory round trip; a tensor-core product
-    read only by an accumulator or thread graph in `mma_fragment` stays in
-    registers. Constraints: exactly one layout per tensor; on sm_80,
+    whose sums the lowering keeps in the mma registers is never stored.
+    Constraints: exactly one layout per tensor; on sm_80,
     tensor-core operands need 16-byte rows along the contiguous dim
     (ldmatrix); layouts already in the IR are kept (the pass completes a
     partial assignment; an infeasible one is an error naming the conflicting
@@ -241,8 +244,7 @@ def TSOptSelectLayouts
     * `bgraph.layout` on every op producing tiles (a string; an array with
       one string per result on a multi-result `tgraph.graph`), and on every
       kernel-level op producing a tensor another kernel reads (one string
-      per result, program outputs `row_major`);
-    * `bgraph.threads` (a string) on every `bgraph.accum` and `tgraph.graph`.
+      per result, program outputs `row_major`).
 
     Example: in a tiled f16 matmul
 
@@ -255,7 +257,7 @@ def TSOptSelectLayouts
 
     both operand tiles become `row_major_swizzle<3,4,3>` (16-byte copies
     from the row-major tensors, conflict-free ldmatrix, canonical for
-    wgmma) and the accumulator `mma_fragment`.
+    wgmma), and the accumulator's sums stay in the mma registers.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
