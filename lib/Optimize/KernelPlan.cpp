@@ -144,6 +144,10 @@ int64_t tsopt::mmaBlocks(llvm::ArrayRef<int64_t> shape) {
          ((shape[r - 2] + 15) / 16) * ((shape[r - 1] + 7) / 8);
 }
 
+bool tsopt::storesFragmentPairs(llvm::ArrayRef<int64_t> shape) {
+  return !shape.empty() && shape.back() % 2 == 0;
+}
+
 int tsopt::fragmentAccumulatedMatmul(const Graph &bg, const Op &accum,
                                      int64_t threads) {
   if (accum.kind != OpKind::Accum || accum.accum != AccumKind::Sum ||

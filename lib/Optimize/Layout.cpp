@@ -129,22 +129,24 @@ private:
           broadcastIndex(shape, s, xi);
         });
   }
-  double fragment(int value, const Layout &l,
-                  llvm::ArrayRef<int64_t> iter) const {
+  double fragment(int value, const Layout &l, llvm::ArrayRef<int64_t> iter,
+                  bool pairs = true) const {
     llvm::ArrayRef<int64_t> shape = g->type(value).shape;
     return double(fragmentWavefronts(
         mem(value, l), iter,
         [&](llvm::ArrayRef<int64_t> s, llvm::SmallVectorImpl<int64_t> &xi) {
           broadcastIndex(shape, s, xi);
-        }));
+        },
+        pairs));
   }
-  /// How a tensor-core matmul's result leaves its accumulators for shared
-  /// memory: the fragment pattern (a partial fragment is stored in strips).
+  /// How a tensor-core matmul's result leaves its accumulators for tile
+  /// `value` (the product's own, or the tile of an accumulator that keeps
+  /// the sums in registers): the fragment pattern, padded where the
+  /// instruction does not divide the tile, in column pairs where
+  /// storesFragmentPairs says so.
   double storeProduct(int value, const Layout &l) const {
     llvm::ArrayRef<int64_t> shape = g->type(value).shape;
-    if (fragmentEligible(shape))
-      return fragment(value, l, shape);
-    return stripsBroadcast(value, l, shape, contiguousDim(shape, l));
+    return fragment(value, l, shape, storesFragmentPairs(shape));
   }
   double devicePs(double deviceBytes) const {
     return deviceBytes * 1e12 /
@@ -224,9 +226,9 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   // 128 bytes take B = 1, 2, 3 with S = 3; rows of 256 to 8192 bytes take
   // B = 3 with the XOR from the row index (S = log2(row bytes) - 4), so
   // that 8 consecutive rows start in 8 different 16-byte bank groups, and
-  // also S = 3, the XOR from the 128-byte line index, so that 4 consecutive
-  // rows' first 32 bytes fall in 8 different groups (a half-warp's 8-byte
-  // fragment stores, rows l/4, columns 2(l%4)).
+  // also S one less, the XOR from the row index shifted up a bit, so that 4
+  // consecutive rows' first 32 bytes fall in 8 different groups (a
+  // half-warp's 8-byte fragment stores: rows l/4, columns 2(l%4)).
   auto swizzlesFor = [&](int64_t rowExtent) {
     llvm::SmallVector<std::pair<int, int>, 2> out;
     int64_t rowBytes = rowExtent * eb(value);
@@ -237,7 +239,7 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
     int lines = int(llvm::Log2_64(rowBytes)) - 4; // 1 (32 B) .. 9 (8 KiB)
     out.push_back({std::min(lines, 3), std::max(lines, 3)});
     if (lines > 3)
-      out.push_back({3, 3});
+      out.push_back({3, lines - 1});
     return out;
   };
   if (r >= 1)
@@ -295,9 +297,7 @@ void ProblemBuilder::fuseProducts(const Schedule &s) {
     int m = fragmentAccumulatedMatmul(*g, op, threads);
     if (m < 0 || s.phase[m] != s.phase[i])
       continue;
-    int p = g->ops[m].results[0];
-    if (fragmentEligible(g->type(p).shape))
-      fusedInto[p] = i;
+    fusedInto[g->ops[m].results[0]] = i;
   }
 }
 
@@ -460,7 +460,8 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
   // registers, that reader prices the store (see fuseProducts).
   if (fusedInto[c] < 0)
     addUnary(
-        tileVar(c), [&](const Layout &l) { return scale * storeProduct(c, l); },
+        tileVar(c),
+        [&](const Layout &l) { return scale * storeProduct(c, l); },
         kernelOp);
 }
 
@@ -481,7 +482,7 @@ void ProblemBuilder::accum(int i, int64_t runs) {
     addUnary(
         tileVar(acc),
         [&](const Layout &la) {
-          return psPerBlockCycle * fragment(acc, la, shape);
+          return psPerBlockCycle * storeProduct(acc, la);
         },
         kernelOp);
     return;

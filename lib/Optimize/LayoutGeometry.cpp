@@ -158,9 +158,10 @@ bool layout_geometry::fragmentEligible(llvm::ArrayRef<int64_t> shape) {
 
 int64_t layout_geometry::fragmentWavefronts(const MemRef &x,
                                             llvm::ArrayRef<int64_t> iter,
-                                            IndexMap map) {
-  assert(fragmentEligible(iter) && "not covered by fragments");
+                                            IndexMap map, bool pairs) {
   size_t r = iter.size();
+  assert(r >= 2 && "fragments cover the last two dims");
+  int64_t rows = iter[r - 2], cols = iter[r - 1];
   int64_t batch = 1;
   for (size_t i = 0; i + 2 < r; ++i)
     batch *= iter[i];
@@ -178,21 +179,26 @@ int64_t layout_geometry::fragmentWavefronts(const MemRef &x,
       idx[i] = rest % iter[i];
       rest /= iter[i];
     }
-    for (int64_t m0 = 0; m0 < iter[r - 2]; m0 += 16)
-      for (int64_t n0 = 0; n0 < iter[r - 1]; n0 += 8)
+    for (int64_t m0 = 0; m0 < rows; m0 += 16)
+      for (int64_t n0 = 0; n0 < cols; n0 += 8)
         for (int64_t half = 0; half < 2; ++half) {
           llvm::SmallVector<Access, 32> first, second;
-          bool paired = true;
+          bool paired = pairs;
           for (int64_t l = 0; l < 32; ++l) {
             int64_t row = m0 + l / 4 + 8 * half, col = n0 + 2 * (l % 4);
-            int64_t a0 = addrOf(row, col), a1 = addrOf(row, col + 1);
-            if (a0 == a1) {
+            if (row >= rows)
+              continue;
+            int64_t a0 = col < cols ? addrOf(row, col) : -1;
+            int64_t a1 = col + 1 < cols ? addrOf(row, col + 1) : -1;
+            if (a0 >= 0 && a0 == a1) {
               first.push_back({a0, x.eb});
               continue;
             }
-            paired &= a1 == a0 + x.eb && a0 % (2 * x.eb) == 0;
-            first.push_back({a0, x.eb});
-            second.push_back({a1, x.eb});
+            paired &= a0 >= 0 && a1 == a0 + x.eb && a0 % (2 * x.eb) == 0;
+            if (a0 >= 0)
+              first.push_back({a0, x.eb});
+            if (a1 >= 0)
+              second.push_back({a1, x.eb});
           }
           if (paired && !second.empty()) {
             for (Access &a : first)

@@ -55,10 +55,12 @@ bool fragmentEligible(llvm::ArrayRef<int64_t> shape);
 /// mma.m16n8k16 accumulator fragment pattern over iteration space `iter`:
 /// in each 16x8 block, lane l holds rows l/4 and l/4 + 8, columns 2(l%4) and
 /// 2(l%4) + 1. A lane moves its two column neighbours with one access when
-/// they are adjacent in memory (one instruction per row half), else with
-/// one access each (four instructions).
+/// `pairs` allows and they are adjacent in memory (one instruction per row
+/// half), else with one access each (four instructions). Where `iter`'s
+/// last two dims are not multiples of 16 and 8 the fragments are padded:
+/// the values past them are not moved.
 int64_t fragmentWavefronts(const MemRef &x, llvm::ArrayRef<int64_t> iter,
-                           IndexMap map);
+                           IndexMap map, bool pairs = true);
 
 /// The dim ldmatrix reads 16-byte rows along: the layout's contiguous dim
 /// among the last two.

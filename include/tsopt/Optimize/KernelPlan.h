@@ -156,6 +156,13 @@ constexpr int64_t kMaxFragmentBlocksPerWarp = 16;
 int fragmentAccumulatedMatmul(const Graph &blockGraph, const Op &accum,
                               int64_t threads);
 
+/// Whether the mma.m16n8k16 fragments of a tensor-core product of `shape`
+/// are stored in column pairs (one access per lane for its two neighbouring
+/// values): where the columns are even, so that the padding of a tile the
+/// instruction does not divide never splits a pair. The lowering stores
+/// them so and the layout ILP prices it.
+bool storesFragmentPairs(llvm::ArrayRef<int64_t> shape);
+
 /// Whether accumulator `accum` starts in shared memory: a sum or max over
 /// the loop (fmap = replica; a concatenation writes every element once)
 /// that is neither kept in mma registers (fragmentAccumulatedMatmul, for

@@ -100,44 +100,49 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
         b, loc, x.getType(), b.getFloatAttr(x.getType(), 0.0));
     return arith::SelectOp::create(b, loc, inside, x, zero);
   };
-  // Stores result value `x` at `index` of `c` unless it is padding.
+  // Runs `body` unless `index` of the result is padding.
   Value target = flushTo ? flushTo : c;
-  auto storeResult = [&](Value x, SmallVector<Value, 4> index) {
-    if (!padded)
-      return store(x, target, index);
+  auto unlessPadding = [&](ArrayRef<Value> index,
+                           llvm::function_ref<void()> body) {
+    if (rows % kM == 0 && cols % kN == 0)
+      return body();
     Value inside = arith::AndIOp::create(b, loc, below(index[r - 2], rows),
                                          below(index[r - 1], cols));
     auto guard = scf::IfOp::create(b, loc, inside, /*withElse=*/false);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(guard.thenBlock());
-    store(x, target, index);
+    body();
   };
 
   // A lane's result values v and v + 1 (v even) sit in adjacent columns of
-  // one row; where the tile stores its columns contiguously they land in
-  // one 8-byte (f32) or 4-byte (f16) word pair of the same 16-byte chunk
-  // (a swizzle moves whole chunks), so one vector store writes both: the
-  // access the layout plan prices (fragmentWavefronts).
+  // one row, both inside the tile or both past it when its columns are
+  // even (storesFragmentPairs); where the tile stores its columns
+  // contiguously they land in one 8-byte (f32) or 4-byte (f16) word pair
+  // of the same 16-byte chunk (a swizzle moves whole chunks), so one vector
+  // store writes both: the access the layout plan prices
+  // (fragmentWavefronts).
   Type targetType = cast<MemRefType>(target.getType()).getElementType();
-  bool pairs = !padded && targetType.getIntOrFloatBitWidth() <= 32 &&
+  bool pairs = storesFragmentPairs(shapeOf(op.results[0])) &&
+               targetType.getIntOrFloatBitWidth() <= 32 &&
                contiguousDim(shapeOf(op.results[0]),
                              tileLayouts.lookup(target)) == int(r) - 1;
   auto storeResults =
       [&](llvm::function_ref<Value(int64_t)> value,
           llvm::function_ref<SmallVector<Value, 4>(int64_t)> index) {
         for (int64_t v = 0; v < kValuesC; v += pairs ? 2 : 1) {
-          if (!pairs) {
-            storeResult(value(v), index(v));
-            continue;
-          }
-          Value both = vector::FromElementsOp::create(
-              b, loc, VectorType::get({2}, targetType),
-              ValueRange{convertTo(value(v), target),
-                         convertTo(value(v + 1), target)});
-          int64_t bytes = 2 * targetType.getIntOrFloatBitWidth() / 8;
-          vector::StoreOp::create(b, loc, both, target, at(target, index(v)),
-                                  /*nontemporal=*/false,
-                                  b.getI64IntegerAttr(bytes));
+          SmallVector<Value, 4> i = index(v);
+          unlessPadding(i, [&] {
+            if (!pairs)
+              return store(value(v), target, i);
+            Value both = vector::FromElementsOp::create(
+                b, loc, VectorType::get({2}, targetType),
+                ValueRange{convertTo(value(v), target),
+                           convertTo(value(v + 1), target)});
+            int64_t bytes = 2 * targetType.getIntOrFloatBitWidth() / 8;
+            vector::StoreOp::create(b, loc, both, target, at(target, i),
+                                    /*nontemporal=*/false,
+                                    b.getI64IntegerAttr(bytes));
+          });
         }
       };
 

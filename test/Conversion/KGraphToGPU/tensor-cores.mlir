@@ -69,7 +69,8 @@ func.func @bmm(%a: tensor<2x16x32xf16>, %b: tensor<2x32x8xf16>) -> tensor<2x16x8
 // Rows not a multiple of 16 (8 x 32 . 32 x 32): padded to the instruction.
 // A's 8 rows (a decode step's) load with one ldmatrix.x2 into registers 0
 // and 2 of the fragment, registers 1 and 3 (rows 8-15) zero; B's 32 x 8
-// slices with ldmatrix.x2.trans; a result value past row 8 is not stored.
+// slices with ldmatrix.x2.trans; a result value past row 8 is not stored,
+// and the stored ones leave in column pairs (one vector store per lane).
 // CHECK-LABEL: gpu.func @rows8_kernel0(
 // CHECK: %[[HALF:.+]] = nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = false} : memref<8x32xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
 // CHECK: vector.extract %[[HALF]][0]
@@ -79,7 +80,7 @@ func.func @bmm(%a: tensor<2x16x32xf16>, %b: tensor<2x32x8xf16>) -> tensor<2x16x8
 // CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = true}
 // CHECK: nvgpu.mma.sync
 // CHECK: scf.if
-// CHECK: memref.store
+// CHECK: vector.store {{.*}} : memref<8x32xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK: gpu.return
 func.func @rows8(%a: tensor<8x32xf16>, %b: tensor<32x32xf16>) -> tensor<8x32xf16> {
   %c = kgraph.matmul %a, %b : tensor<8x32xf16>, tensor<32x32xf16> -> tensor<8x32xf16>

@@ -218,9 +218,9 @@ def TSOptSelectLayouts
       `col_major_swizzle<B,4,S>` (XORing byte-offset bits [4+S, 4+S+B)
       into [4, 4+B): with S = 3, B = 1, 2, 3 are the 32/64/128-byte modes
       of TMA and wgmma; rows of 256 to 8192 bytes take B = 3 with S = 4 to
-      9, the XOR from the row index, and also S = 3, the XOR from the
-      128-byte line index, which spreads the 8-byte fragment stores of four
-      consecutive rows over all banks).
+      9, the XOR from the row index, and also S one less, the XOR from the
+      row index shifted up a bit, which spreads the 8-byte fragment stores
+      of four consecutive rows over all banks).
 
     Every access is priced as the lowering makes it: element-wise ops,
     thread graphs and accumulators walk their result's storage order,
