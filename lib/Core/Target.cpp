@@ -21,6 +21,8 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace tsopt;
 
 static constexpr int64_t kKiB = 1024;
@@ -173,6 +175,25 @@ static const TargetDesc kH200 = {
     kSpecialFunctionCycles,
     kPipelinedExposedShare,
 };
+
+int64_t tsopt::residentBlocksPerSM(const TargetDesc &t, int64_t threads,
+                                   int64_t sharedBytes, int64_t registers) {
+  if (threads <= 0 || registers <= 0)
+    return 0;
+  int64_t bySmem =
+      t.sharedMemoryPerSM / (sharedBytes + t.sharedMemoryReservedPerBlock);
+  int64_t byThreads = t.maxThreadsPerSM / threads;
+  int64_t byRegisters = t.registersPerSM / (threads * registers);
+  return std::min({t.maxBlocksPerSM, bySmem, byThreads, byRegisters});
+}
+
+int64_t tsopt::registerBudget(const TargetDesc &t, int64_t threads,
+                              int64_t blocks) {
+  if (threads <= 0 || blocks <= 0)
+    return 255;
+  int64_t perThread = t.registersPerSM / (threads * blocks) / 8 * 8;
+  return std::clamp<int64_t>(perThread, 8, 255);
+}
 
 const TargetDesc *tsopt::lookupTarget(llvm::StringRef name) {
   return llvm::StringSwitch<const TargetDesc *>(name.lower())

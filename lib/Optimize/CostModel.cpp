@@ -390,11 +390,8 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   k.sharedMemoryPerBlock = sharedMemoryUpperBound(g);
   if (o.useMemoryPlan && succeeded(memoryPlan))
     k.sharedMemoryPerBlock = memoryPlan->totalBytes;
-  int64_t bySmem = t.sharedMemoryPerSM /
-                   (k.sharedMemoryPerBlock + t.sharedMemoryReservedPerBlock);
-  int64_t byThreads = t.maxThreadsPerSM / g.threads;
-  int64_t byRegisters = t.registersPerSM / (g.threads * o.registersPerThread);
-  k.blocksPerSM = std::min({t.maxBlocksPerSM, bySmem, byThreads, byRegisters});
+  k.blocksPerSM = residentBlocksPerSM(t, g.threads, k.sharedMemoryPerBlock,
+                                      o.registersPerThread);
   k.fits =
       k.sharedMemoryPerBlock <= t.sharedMemoryPerBlock && k.blocksPerSM >= 1;
   if (!k.fits) {

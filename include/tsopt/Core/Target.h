@@ -92,6 +92,19 @@ inline bool isValidBlockThreads(int64_t threads) {
   return threads >= 32 && threads <= 1024 && threads % 32 == 0;
 }
 
+/// Resident blocks per SM of a kernel whose blocks have `threads` threads,
+/// `sharedBytes` bytes of shared memory and `registers` registers per
+/// thread (0 when a block does not fit): the occupancy the cost model
+/// prices.
+int64_t residentBlocksPerSM(const TargetDesc &t, int64_t threads,
+                            int64_t sharedBytes, int64_t registers);
+
+/// The registers per thread a kernel of `threads`-thread blocks may use
+/// while `blocks` blocks stay resident on an SM (PTX's .maxnreg): the SM's
+/// register file shared among them, rounded down to the allocation unit of
+/// 8, at most 255.
+int64_t registerBudget(const TargetDesc &t, int64_t threads, int64_t blocks);
+
 /// The names lookupTarget accepts, for diagnostics.
 llvm::StringRef knownTargetNames();
 

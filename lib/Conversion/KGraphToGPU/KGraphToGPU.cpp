@@ -10,8 +10,10 @@
 #include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Target.h"
+#include "tsopt/Optimize/CostModel.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 
 namespace tsopt {
@@ -28,7 +30,9 @@ namespace {
 /// Builds `gpu.func @<kernel.name>` in `module`.
 FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
                                          const PlannedKernel &kernel,
-                                         TypeRange argTypes, int smVersion) {
+                                         TypeRange argTypes,
+                                         const TargetDesc &target,
+                                         int smVersion) {
   int64_t threadsPerBlock = kernel.body.threads;
   OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
   auto fn = gpu::GPUFuncOp::create(mb, loc, kernel.name,
@@ -36,6 +40,16 @@ FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
   fn->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
   fn.setKnownBlockSizeAttr(mb.getDenseI32ArrayAttr(
       {static_cast<int32_t>(threadsPerBlock), 1, 1}));
+  // The registers a thread may use: as many as keep the occupancy the cost
+  // model prices (its registers per thread, the planned shared memory).
+  // Without a bound ptxas aims at an occupancy of its own and spills
+  // rather than use more than 64 registers in blocks of 128 threads.
+  int64_t blocks =
+      residentBlocksPerSM(target, threadsPerBlock, kernel.plan.totalBytes,
+                          CostOptions().registersPerThread);
+  fn->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+              mb.getI32IntegerAttr(static_cast<int32_t>(
+                  registerBudget(target, threadsPerBlock, blocks))));
   Block &entry = fn.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&entry);
 
@@ -124,7 +138,7 @@ struct ConvertKGraphToGPUPass
         return emitError(loc) << "symbol '" << k.name << "' exists already in @"
                               << moduleName;
       FailureOr<gpu::GPUFuncOp> fn =
-          buildGPUKernel(gpuModule, loc, k, args.getTypes(), smVersion);
+          buildGPUKernel(gpuModule, loc, k, args.getTypes(), *desc, smVersion);
       if (failed(fn))
         return failure();
       ++numKernels;

@@ -99,9 +99,11 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // ew_kernel0: exp of a 32x64 row block. Its accumulator, over a loop of
 // one, passes the exponentials through, and the output saver computes them
 // and loads their input from device memory itself: no tile, no copy, no
-// barrier (cp.async copies: async-copy.mlir).
+// barrier (cp.async copies: async-copy.mlir). Every kernel bounds its
+// registers (nvvm.maxnreg) by the occupancy the cost model prices: four
+// blocks of 128 threads at its 128 registers per thread.
 // CHECK-LABEL: gpu.func @ew_kernel0(
-// CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<64x64xf16>, %[[OUT:[a-z0-9]+]]: memref<64x64xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+// CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<64x64xf16>, %[[OUT:[a-z0-9]+]]: memref<64x64xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.maxnreg = 128 : i32} {
 // CHECK: %[[BX:.+]] = gpu.block_id x
 // CHECK-NEXT: %[[TX:.+]] = gpu.thread_id x
 // CHECK-NOT: memref.view
@@ -129,7 +131,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @ew_kernel1(
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.maxnreg = 128 : i32}
 // CHECK: arith.mulf
 // CHECK: gpu.return
 
@@ -166,7 +168,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // after the loop the output saver computes the thread graph itself (no
 // tile, no barrier).
 // CHECK-LABEL: gpu.func @gmlp_kernel0(
-// CHECK-SAME: %[[X:[a-z0-9]+]]: memref<4x16xf32>, %[[W1:[a-z0-9]+]]: memref<16x32xf32>, %[[W2:[a-z0-9]+]]: memref<16x32xf32>, %[[OUT:[a-z0-9]+]]: memref<4x32xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+// CHECK-SAME: %[[X:[a-z0-9]+]]: memref<4x16xf32>, %[[W1:[a-z0-9]+]]: memref<16x32xf32>, %[[W2:[a-z0-9]+]]: memref<16x32xf32>, %[[OUT:[a-z0-9]+]]: memref<4x32xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.maxnreg = 128 : i32} {
 // CHECK: %[[BX:.+]] = gpu.block_id x
 // CHECK-NEXT: %[[TX:.+]] = gpu.thread_id x
 // CHECK-NOT: gpu.block_id
@@ -203,7 +205,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // OPTS-DAG: %[[NT:.+]] = arith.constant 256 : index
 // OPTS: gpu.launch_func @kernels::@ew_kernel0 blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%[[NT]], %{{.+}}, %{{.+}})
 // OPTS-LABEL: gpu.module @kernels {
-// OPTS: gpu.func @ew_kernel0({{.+}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// OPTS: gpu.func @ew_kernel0({{.+}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.maxnreg = 128 : i32}
 // OPTS: %[[TX:.+]] = gpu.thread_id x
 // OPTS-NEXT: %[[STEP:.+]] = arith.constant 256 : index
 // OPTS: scf.for %{{.+}} = %[[TX]] to %{{.+}} step %[[STEP]]
@@ -214,7 +216,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // NVVM: gpu.launch_func @tsopt_kernels::@ew_kernel0
 // NVVM: gpu.module @tsopt_kernels [#nvvm.target<O = 3, chip = "sm_90">] {
 // NVVM: llvm.mlir.global external @{{.+}}() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
-// NVVM: llvm.func @ew_kernel0(%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) attributes {gpu.kernel, gpu.known_block_size = array<i32: 128, 1, 1>, nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>}
+// NVVM: llvm.func @ew_kernel0(%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) attributes {gpu.kernel, gpu.known_block_size = array<i32: 128, 1, 1>, nvvm.kernel, nvvm.maxnreg = 128 : i32, nvvm.maxntid = array<i32: 128, 1, 1>}
 // NVVM-NOT: nvvm.barrier0
 // NVVM: llvm.inline_asm {{.*}}"ex2.approx.ftz.f32 $0, $1;", "=f,f"
 // NVVM: llvm.func @root_kernel0(
