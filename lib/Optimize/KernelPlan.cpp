@@ -50,8 +50,11 @@ FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
   int64_t m = a.shape[a.shape.size() - 2], k = a.shape.back(),
           n = b.shape.back();
   // The instruction divides the operand (no padded fragment values), or A
-  // has exactly 8 rows: those load as the fragment's upper half.
-  if (tile.dtype != input || dtypeBytes(input) != 2 || k % 16 ||
+  // has exactly 8 rows (those load as the fragment's upper half), or the
+  // contraction is 8 mod 16 (its last step loads the matrices of k 0-7;
+  // those of k 8-15 are zero): every 8 x 8 matrix ldmatrix reads lies
+  // whole inside the tile.
+  if (tile.dtype != input || dtypeBytes(input) != 2 || k % 8 ||
       (operand == 0 ? m % 16 != 0 && m != 8 : n % 8 != 0))
     return FragmentLoad::Elements;
   int contiguous =

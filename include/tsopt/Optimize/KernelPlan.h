@@ -87,10 +87,11 @@ enum class FragmentLoad : uint8_t {
 };
 
 /// How matmul `op` (on tensor cores) loads operand `operand` (0: A, 1: B):
-/// with ldmatrix when the tile holds the matmul's 16-bit input type, the
-/// instruction divides the operand (k by 16, and A's m by 16 or B's n by
-/// 8; an A of exactly 8 rows, a decode step's, loads them with .x2 and
-/// leaves the fragment's other half zero) and the tile's layout stores one
+/// with ldmatrix when the tile holds the matmul's 16-bit input type, every
+/// 8 x 8 matrix it reads lies inside the operand (k by 8, and A's m by 16
+/// or B's n by 8; an A of exactly 8 rows, a decode step's, loads them with
+/// .x2 and leaves the fragment's other half zero, and a k of 8 mod 16
+/// loads only the matrices of k 0-7 in its last step) and the tile's layout stores one
 /// of its last two dims contiguously, in whole 16-byte rows (what the
 /// layout ILP's ldmatrixWavefronts prices); .trans when that dim is A's m
 /// or B's n. Otherwise element by element.

@@ -78,6 +78,10 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
   int64_t rows = rs[r - 2], cols = rs[r - 1];
   bool padded = rows % kM || cols % kN || k % kK;
   int64_t kSpan = (k + kK - 1) / kK * kK;
+  // A contraction of 8 mod 16 takes its last step apart, with the matrices
+  // of k 8-15 zero (fragmentLoad allows ldmatrix for it): steps below
+  // kWhole are whole.
+  int64_t kWhole = k % kK == kK / 2 ? k - kK / 2 : kSpan;
   Shape blocks(rs.begin(), rs.end());
   blocks[r - 2] = (rows + kM - 1) / kM;
   blocks[r - 1] = (cols + kN - 1) / kN;
@@ -241,14 +245,17 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                  : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
     // The fragment of operand `role` of block `blk` at `k0`:
-    // vector<n x 2 x input>, row j holding register j's two values.
-    auto fragment = [&](MatMulOperandRole role, Block &blk, Value k0) -> Value {
+    // vector<n x 2 x input>, row j holding register j's two values. With
+    // `halfK` (the last step of a contraction of 8 mod 16) only the first 8
+    // values of k are the operand's: the matrices of k 8-15 are zero.
+    auto fragment = [&](MatMulOperandRole role, Block &blk, Value k0,
+                        bool halfK) -> Value {
       bool isA = role == MatMulOperandRole::A;
       int64_t values = isA ? kValuesA : kValuesB;
       auto type = VectorType::get({values / 2, 2}, inputType);
       FragmentLoad how = loads[isA ? 0 : 1];
       Value memref = isA ? a : bm;
-      if (how != FragmentLoad::Elements && !(isA && halfA))
+      if (how != FragmentLoad::Elements && !(isA && halfA) && !halfK)
         return nvgpu::LdMatrixOp::create(
             b, loc, type, memref,
             at(memref, operandIndex(role, blk, k0, rowStart(role, lane))),
@@ -257,17 +264,31 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
           b, loc, type,
           DenseElementsAttr::get(type, FloatAttr::get(inputType, 0.0)));
       if (how != FragmentLoad::Elements) {
-        // 8 rows of A: its matrices 0 and 2, the others zero.
-        auto half = VectorType::get({2, 2}, inputType);
+        // Some of the matrices, the others zero: 8 rows of A load its
+        // matrices 0 and 2 (k 0-7 and 8-15), a half step of k A's matrices
+        // 0 and 1 (m 0-7 and 8-15 of k 0-7), both only matrix 0, and B's
+        // half step its matrix 0. The lanes whose row starts these take
+        // (0-7 or 0-15) address exactly those matrices (rowStart).
+        SmallVector<int64_t, 2> registers;
+        if (!isA)
+          registers = {0};
+        else if (halfA)
+          registers = halfK ? SmallVector<int64_t, 2>{0}
+                            : SmallVector<int64_t, 2>{0, 2};
+        else
+          registers = {0, 1};
+        int64_t n = registers.size();
+        auto part = VectorType::get({n, 2}, inputType);
         Value loaded = nvgpu::LdMatrixOp::create(
-            b, loc, half, memref,
+            b, loc, part, memref,
             at(memref, operandIndex(role, blk, k0, rowStart(role, lane))),
-            how == FragmentLoad::LdmatrixTrans, 2);
-        for (int64_t j = 0; j < 2; ++j)
+            how == FragmentLoad::LdmatrixTrans, n);
+        for (auto [j, reg] : llvm::enumerate(registers))
           frag = vector::InsertOp::create(
               b, loc,
-              vector::ExtractOp::create(b, loc, loaded, ArrayRef<int64_t>{j}),
-              frag, ArrayRef<int64_t>{2 * j});
+              vector::ExtractOp::create(b, loc, loaded,
+                                        ArrayRef<int64_t>{int64_t(j)}),
+              frag, ArrayRef<int64_t>{reg});
         return frag;
       }
       for (int64_t v = 0; v < values; ++v) {
@@ -333,22 +354,32 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     // block): one K loop, each step loading every block's fragments (the
     // same fragment twice is one load once LLVM sees both: blocks of one
     // warp share A along a row of blocks) and issuing its mma.sync.
-    auto products = [&](MutableArrayRef<Block> blks, ValueRange init) {
-      auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kSpan),
-                                      cIndex(kK), init);
-      OpBuilder::InsertionGuard kGuard(b);
-      b.setInsertionPointToStart(kLoop.getBody());
-      Value k0 = kLoop.getInductionVar();
+    auto step = [&](MutableArrayRef<Block> blks, Value k0, ValueRange acc,
+                    bool halfK) {
       SmallVector<Value> next;
       for (auto [i, blk] : llvm::enumerate(blks)) {
-        Value fa = fragment(MatMulOperandRole::A, blk, k0);
-        Value fb = fragment(MatMulOperandRole::B, blk, k0);
-        llvm::append_range(
-            next, mma(fa, fb,
-                      kLoop.getRegionIterArgs().slice(i * kValuesC, kValuesC)));
+        Value fa = fragment(MatMulOperandRole::A, blk, k0, halfK);
+        Value fb = fragment(MatMulOperandRole::B, blk, k0, halfK);
+        llvm::append_range(next,
+                           mma(fa, fb, acc.slice(i * kValuesC, kValuesC)));
       }
-      scf::YieldOp::create(b, loc, next);
-      return SmallVector<Value>(kLoop.getResults());
+      return next;
+    };
+    auto products = [&](MutableArrayRef<Block> blks, ValueRange init) {
+      SmallVector<Value> sums(init.begin(), init.end());
+      if (kWhole > 0) {
+        auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(kWhole),
+                                        cIndex(kK), init);
+        OpBuilder::InsertionGuard kGuard(b);
+        b.setInsertionPointToStart(kLoop.getBody());
+        scf::YieldOp::create(b, loc,
+                             step(blks, kLoop.getInductionVar(),
+                                  kLoop.getRegionIterArgs(), false));
+        sums.assign(kLoop.getResults().begin(), kLoop.getResults().end());
+      }
+      if (kWhole < kSpan)
+        sums = step(blks, cIndex(kWhole), sums, true);
+      return sums;
     };
     auto storeBlock = [&](Block &blk, ValueRange values) {
       storeResults([&](int64_t v) { return values[v]; },
@@ -452,6 +483,15 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                            0.0));
       j /= 2;
     }
+    // The matrices of k 8-15 in the last step of a contraction of 8 mod
+    // 16 are zero (their rows would lie past the tile: read at k0 = 0).
+    bool upperK = isA && !halfA ? j / 2 == 1 : j == 1;
+    Value halfStep;
+    if (upperK && kWhole < kSpan) {
+      halfStep = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, k0,
+                                       cIndex(kWhole));
+      k0 = arith::SelectOp::create(b, loc, halfStep, cIndex(0), k0);
+    }
     Value source, offset;
     if (loads[isA ? 0 : 1] == FragmentLoad::Ldmatrix) {
       source = addIndex(cIndex(8 * j), group);
@@ -463,8 +503,13 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     Value start =
         linearAt(memref, operandIndex(role, blk, k0, rowStart(role, source)));
     auto shape = cast<MemRefType>(memref.getType()).getShape();
-    return memref::LoadOp::create(b, loc, memref,
-                                  delinearize(addIndex(start, offset), shape));
+    Value x = memref::LoadOp::create(
+        b, loc, memref, delinearize(addIndex(start, offset), shape));
+    if (!halfStep)
+      return x;
+    Value zero = arith::ConstantOp::create(
+        b, loc, x.getType(), b.getFloatAttr(x.getType(), 0.0));
+    return arith::SelectOp::create(b, loc, halfStep, zero, x).getResult();
   };
   auto f32 = b.getF32Type();
   Value aTile = memref::AllocOp::create(b, loc, MemRefType::get({kM, kK}, f32));

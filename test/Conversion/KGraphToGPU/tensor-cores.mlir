@@ -87,10 +87,17 @@ func.func @rows8(%a: tensor<8x32xf16>, %b: tensor<32x32xf16>) -> tensor<8x32xf16
   return %c : tensor<8x32xf16>
 }
 
-// A contraction of 24 (not a multiple of 16): the K loop runs to 32, the
-// last 8 values of each fragment zero.
+// A contraction of 24 (8 mod 16): the K loop runs one whole step, and the
+// last step, apart, loads only the matrices of k 0-7 (A's two with .x2,
+// B's one with .x1), the registers of k 8-15 zero: ldmatrix throughout.
 // CHECK-LABEL: gpu.func @k24_kernel0(
-// CHECK: scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c16
+// CHECK: scf.for %{{.+}} = %c0{{.*}} to %c16{{.*}} step %c16
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x24xf16
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = true} : memref<24x8xf16
+// CHECK: nvgpu.mma.sync
+// CHECK: scf.yield
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = false} : memref<16x24xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 1 : i32, transpose = true} : memref<24x8xf16, #gpu.address_space<workgroup>> -> vector<1x2xf16>
 // CHECK: nvgpu.mma.sync
 // CHECK: gpu.return
 func.func @k24(%a: tensor<16x24xf16>, %b: tensor<24x8xf16>) -> tensor<16x8xf16> {

@@ -7,6 +7,12 @@
 // RUN: tsopt-run %s --backend=cpu --fn=bmm --reference=bmm --seed=5 | FileCheck %s --check-prefix=BMM
 // RUN: tsopt-run %s --backend=cpu --fn=attn --reference=attn | FileCheck %s --check-prefix=ATTN
 // RUN: tsopt-run %s --backend=cpu --fn=mm_bf16 --reference=mm_bf16 | FileCheck %s --check-prefix=BF16
+// Contractions of 8 mod 16 load their last step's k 0-7 by ldmatrix and
+// zero k 8-15 (16 rows; and 8 rows, a convolution's 8 filters over 8
+// channels x 3 x 3): the emulated ldmatrix agrees with the evaluator.
+// RUN: tsopt-run %s --backend=cpu --fn=k24 --reference=k24 --seed=3 | FileCheck %s --check-prefix=K24
+// RUN: tsopt-run %s --backend=cpu --fn=rows8_k72 --reference=rows8_k72 --seed=4 | FileCheck %s --check-prefix=K72
+// RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-gpu | FileCheck %s --check-prefix=K72GPU
 // RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPUBF16
 // RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=CPU
 // RUN: tsopt-opt %s --tsopt-plan-kernels=tensor-cores=false --convert-kgraph-to-scf | FileCheck %s --check-prefix=OFF
@@ -15,6 +21,16 @@
 // BMM: @bmm vs @bmm: agree
 // ATTN: @attn vs @attn: agree
 // BF16: @mm_bf16 vs @mm_bf16: agree
+// K24: @k24 vs @k24: agree
+// K72: @rows8_k72 vs @rows8_k72: agree
+// K72GPU-LABEL: gpu.func @rows8_k72_kernel0(
+// The plan splits K into 3 iterations of 24: each takes a whole step and
+// a half one.
+// K72GPU: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = false} : memref<8x24xf16
+// K72GPU: nvgpu.mma.sync
+// K72GPU: nvgpu.ldmatrix {{.*}} {numTiles = 1 : i32, transpose = false} : memref<8x24xf16
+// K72GPU: nvgpu.mma.sync
+// K72GPU: gpu.return
 // CPUBF16-LABEL: func.func private @mm_bf16_kernel0(
 // CPUBF16: memref.alloc() : memref<16x16xf32>
 // CPUBF16: scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c1{{.*}} {
@@ -36,6 +52,16 @@
 func.func @mm(%a: tensor<32x64xf16>, %b: tensor<64x64xf16>) -> tensor<32x64xf16> {
   %c = kgraph.matmul %a, %b : tensor<32x64xf16>, tensor<64x64xf16> -> tensor<32x64xf16>
   return %c : tensor<32x64xf16>
+}
+
+func.func @k24(%a: tensor<16x24xf16>, %b: tensor<24x8xf16>) -> tensor<16x8xf16> {
+  %c = kgraph.matmul %a, %b : tensor<16x24xf16>, tensor<24x8xf16> -> tensor<16x8xf16>
+  return %c : tensor<16x8xf16>
+}
+
+func.func @rows8_k72(%a: tensor<8x72xf16>, %b: tensor<72x16xf16>) -> tensor<8x16xf16> {
+  %c = kgraph.matmul %a, %b : tensor<8x72xf16>, tensor<72x16xf16> -> tensor<8x16xf16>
+  return %c : tensor<8x16xf16>
 }
 
 func.func @bmm(%a: tensor<2x16x32xf16>, %b: tensor<2x32x24xf16>) -> tensor<2x16x24xf16> {
