@@ -30,8 +30,7 @@ void tsopt::planTilePrecision(Graph &bg) {
 
   // The exps of a softmax in the running-max form lie in [0, 1].
   std::optional<RunningMaxForm> runningMax = runningMaxForm(bg);
-  int boundedExp =
-      runningMax ? bg.ops[runningMax->expOp].results[0] : -1;
+  int boundedExp = runningMax ? bg.ops[runningMax->expOp].results[0] : -1;
 
   // The half type every reader of `v` wants, if they all want one: a matmul
   // operand whose other operand is of that half type (so that the product

@@ -460,8 +460,7 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
   // registers, that reader prices the store (see fuseProducts).
   if (fusedInto[c] < 0)
     addUnary(
-        tileVar(c),
-        [&](const Layout &l) { return scale * storeProduct(c, l); },
+        tileVar(c), [&](const Layout &l) { return scale * storeProduct(c, l); },
         kernelOp);
 }
 

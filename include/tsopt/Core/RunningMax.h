@@ -69,15 +69,14 @@ int planSplitSoftmaxForms(Graph &program);
 /// The split softmaxes of kernel graph `program` made mergeable as the
 /// kernels compute them: after planSplitSoftmaxForms, every producer whose
 /// exp runs in the written-out running-max form and whose consumers can
-/// merge its partials gets a second output saver per partial writing each row's maximum (f32)
-/// into a new kernel result (its tile a slice of the accumulator's first
-/// columns, which the kernels fill with the maximum: isRowMaximaSlice);
-/// each consumer reads it with the partial's maps as its accumulator's
-/// second operand, which merges each partial rescaled to a running maximum.
-/// The lowering, the cost model and the evaluator
-/// (computing as the kernels do) run the program this returns. Returns, per
-/// producer (op index), those output savers (op indices in its block
-/// graph).
+/// merge its partials gets a second output saver per partial writing each row's
+/// maximum (f32) into a new kernel result (its tile a slice of the
+/// accumulator's first columns, which the kernels fill with the maximum:
+/// isRowMaximaSlice); each consumer reads it with the partial's maps as its
+/// accumulator's second operand, which merges each partial rescaled to a
+/// running maximum. The lowering, the cost model and the evaluator (computing
+/// as the kernels do) run the program this returns. Returns, per producer (op
+/// index), those output savers (op indices in its block graph).
 llvm::DenseMap<int, llvm::SmallVector<int, 2>>
 addSplitSoftmaxMaxima(Graph &program);
 

@@ -91,9 +91,9 @@ enum class FragmentLoad : uint8_t {
 /// 8 x 8 matrix it reads lies inside the operand (k by 8, and A's m by 16
 /// or B's n by 8; an A of exactly 8 rows, a decode step's, loads them with
 /// .x2 and leaves the fragment's other half zero, and a k of 8 mod 16
-/// loads only the matrices of k 0-7 in its last step) and the tile's layout stores one
-/// of its last two dims contiguously, in whole 16-byte rows (what the
-/// layout ILP's ldmatrixWavefronts prices); .trans when that dim is A's m
+/// loads only the matrices of k 0-7 in its last step) and the tile's layout
+/// stores one of its last two dims contiguously, in whole 16-byte rows (what
+/// the layout ILP's ldmatrixWavefronts prices); .trans when that dim is A's m
 /// or B's n. Otherwise element by element.
 FragmentLoad fragmentLoad(const Graph &blockGraph, const Op &op, int operand);
 

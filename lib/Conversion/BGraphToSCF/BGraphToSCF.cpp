@@ -119,8 +119,8 @@ Value BlockEmitter::staggeredRun(Value memref, int dim, ValueRange runStart,
   if (!storedAlong(memref, dim) || size % stride != 0 || size <= stride ||
       (layout.swizzle && (size * eb) % block != 0))
     return j;
-  Value start = arith::RemUIOp::create(b, loc, mulIndex(o, stride),
-                                       cIndex(size));
+  Value start =
+      arith::RemUIOp::create(b, loc, mulIndex(o, stride), cIndex(size));
   Value p = arith::RemUIOp::create(b, loc, addIndex(j, start), cIndex(size));
   if (!layout.swizzle)
     return p;
@@ -547,20 +547,19 @@ void BlockEmitter::emitReduce(const Op &op, int64_t width) {
   if (width) {
     // Group o of the result's elements (linear index o) over `width`
     // threads, then one thread per element stores the tree's result.
-    Value partials =
-        treeFold(numElements(out), group, width,
-                 isSum ? 0.0 : -std::numeric_limits<double>::infinity(), !isSum,
-                 [&](Value o) -> std::function<Value(Value)> {
-                   SmallVector<Value, 4> run = delinearize(o, out);
-                   run[dim] = mulIndex(run[dim], group);
-                   return [=](Value j) {
-                     SmallVector<Value, 4> at(run.begin(), run.end());
-                     at[dim] = addIndex(
-                         run[dim],
-                         staggeredRun(src, dim, run, o, group, width, j));
-                     return load(src, at);
-                   };
-                 });
+    Value partials = treeFold(
+        numElements(out), group, width,
+        isSum ? 0.0 : -std::numeric_limits<double>::infinity(), !isSum,
+        [&](Value o) -> std::function<Value(Value)> {
+          SmallVector<Value, 4> run = delinearize(o, out);
+          run[dim] = mulIndex(run[dim], group);
+          return [=](Value j) {
+            SmallVector<Value, 4> at(run.begin(), run.end());
+            at[dim] = addIndex(run[dim],
+                               staggeredRun(src, dim, run, o, group, width, j));
+            return load(src, at);
+          };
+        });
     forEachIndex(numElements(out), [&](Value o) {
       Value r = memref::LoadOp::create(b, loc, partials,
                                        ValueRange{mulIndex(o, width)});
@@ -603,8 +602,8 @@ void BlockEmitter::emitRmsNorm(const Op &op, int64_t width) {
                             row.push_back(cIndex(0));
                             return [=](Value j) {
                               SmallVector<Value, 4> i(row);
-                              i.back() = staggeredRun(x, last, row, r, n,
-                                                      width, j);
+                              i.back() =
+                                  staggeredRun(x, last, row, r, n, width, j);
                               Value v = load(x, i);
                               return mul(v, v);
                             };
@@ -720,15 +719,12 @@ void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
   };
   Value maxima;
   if (width)
-    maxima = treeFold(numElements(rescale->rows), cols, width, negInf,
-                      /*isMax=*/true,
-                      [&](Value r) -> std::function<Value(Value)> {
-                        SmallVector<Value, 4> row =
-                            delinearize(r, rescale->rows);
-                        return [=, &argAt](Value j) {
-                          return argAt(r, row, j, width);
-                        };
-                      });
+    maxima = treeFold(
+        numElements(rescale->rows), cols, width, negInf,
+        /*isMax=*/true, [&](Value r) -> std::function<Value(Value)> {
+          SmallVector<Value, 4> row = delinearize(r, rescale->rows);
+          return [=, &argAt](Value j) { return argAt(r, row, j, width); };
+        });
   forEachIndex(numElements(rescale->rows), [&](Value r) {
     SmallVector<Value, 4> row = delinearize(r, rescale->rows);
     Value tileMax;

@@ -141,8 +141,8 @@ void BlockEmitter::emitAccumInit(const Op &op) {
                     ? 0.0
                     : -std::numeric_limits<double>::infinity();
   Value acc = memrefOf(op.results[0]);
-  forEachStoredElement(acc,
-                       [&](ValueRange index) { store(cF32(init), acc, index); });
+  forEachStoredElement(
+      acc, [&](ValueRange index) { store(cF32(init), acc, index); });
 }
 
 void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {

@@ -507,8 +507,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
         b, loc, memref, delinearize(addIndex(start, offset), shape));
     if (!halfStep)
       return x;
-    Value zero = arith::ConstantOp::create(
-        b, loc, x.getType(), b.getFloatAttr(x.getType(), 0.0));
+    Value zero = arith::ConstantOp::create(b, loc, x.getType(),
+                                           b.getFloatAttr(x.getType(), 0.0));
     return arith::SelectOp::create(b, loc, halfStep, zero, x).getResult();
   };
   auto f32 = b.getF32Type();

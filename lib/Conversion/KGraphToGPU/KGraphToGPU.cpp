@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
-#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Conversion/Passes.h"
 #include "tsopt/Core/Target.h"
+#include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Optimize/CostModel.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

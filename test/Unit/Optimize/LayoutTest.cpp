@@ -148,8 +148,8 @@ bool solveAndCheck(const LayoutProblem &p, bool *bruteForced = nullptr) {
 
 TEST(LayoutTest, SpellingRoundTrips) {
   std::vector<Layout> all = {
-      Layout::rowMajor(),     Layout::colMajor(),    Layout::rowMajor(1),
-      Layout::rowMajor(3),    Layout::colMajor(2),   Layout::rowMajor(3, 4),
+      Layout::rowMajor(),     Layout::colMajor(),  Layout::rowMajor(1),
+      Layout::rowMajor(3),    Layout::colMajor(2), Layout::rowMajor(3, 4),
       Layout::colMajor(3, 6),
   };
   for (const Layout &l : all) {
@@ -698,11 +698,9 @@ TEST(LayoutTest, Sm80ForbidsOperandsLdmatrixCannotLoad) {
                      "(ldmatrix)"),
             std::string::npos)
       << why;
-  EXPECT_NE(
-      why.find(
-          "cannot be row_major, row_major_swizzle<3,4,4>, "
-          "row_major_swizzle<3,4,3>: pinned by a test"),
-      std::string::npos)
+  EXPECT_NE(why.find("cannot be row_major, row_major_swizzle<3,4,4>, "
+                     "row_major_swizzle<3,4,3>: pinned by a test"),
+            std::string::npos)
       << why;
   solveAndCheck(p);
 

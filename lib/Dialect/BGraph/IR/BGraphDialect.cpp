@@ -197,10 +197,10 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
   // A plan attribute the dialect does not define is a misspelling or a
   // leftover of another version: refused rather than ignored.
   static constexpr llvm::StringLiteral kKnown[] = {
-      kMmaAttrName,      kExpFormAttrName,      kTreeWidthAttrName,
+      kMmaAttrName,       kExpFormAttrName,     kTreeWidthAttrName,
       kCopyBytesAttrName, kStagesAttrName,      kBlockThreadsAttrName,
-      kLayoutAttrName,   kDepthAttrName,        kOffsetAttrName,
-      kBarriersAttrName, kSharedMemoryAttrName};
+      kLayoutAttrName,    kDepthAttrName,       kOffsetAttrName,
+      kBarriersAttrName,  kSharedMemoryAttrName};
   if (!llvm::is_contained(kKnown, name))
     return op->emitError("unknown attribute '")
            << name << "'; the bgraph dialect's are "
