@@ -1,4 +1,4 @@
-//===- Layout.cpp - Memory and register layouts of tensors ----------------===//
+//===- Layout.cpp - Memory layouts of tensors -----------------------------===//
 
 #include "tsopt/Core/Layout.h"
 

@@ -1,11 +1,10 @@
-//===- Layout.h - Memory and register layouts of tensors --------*- C++ -*-===//
+//===- Layout.h - Memory layouts of tensors ---------------------*- C++ -*-===//
 //
-// How a tensor is laid out: device tensors and shared-memory tiles in memory
-// (row- or column-major, optionally XOR-swizzled), accumulators and thread
-// graphs in registers. A block graph records the memory layout of its tiles
-// (Op::layouts, the IR's `bgraph.layout`); the layout ILP
-// (tsopt/Optimize/Layout.h) chooses them and the lowering addresses every
-// tile through layoutByteOffset's formula.
+// How a tensor is laid out in memory: device tensors and shared-memory
+// tiles, row- or column-major, optionally XOR-swizzled. A block graph records
+// the memory layout of its tiles (Op::layouts, the IR's `bgraph.layout`); the
+// layout ILP (tsopt/Optimize/Layout.h) chooses them and the lowering addresses
+// every tile through layoutByteOffset's formula.
 //
 //===----------------------------------------------------------------------===//
 

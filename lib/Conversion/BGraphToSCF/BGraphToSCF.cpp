@@ -125,20 +125,10 @@ Value BlockEmitter::staggeredRun(Value memref, int dim, ValueRange runStart,
   if (!layout.swizzle)
     return p;
   // The run's storage begins at its first element's linear place (a
-  // multiple of the run, so of the swizzle's block); XORing the byte
-  // offset of storage position p gives the logical one.
-  ArrayRef<int64_t> shape = type.getShape();
-  Value base = cIndex(0);
-  for (int d : llvm::reverse(storageFastestFirst(shape.size(), layout)))
-    base = addIndex(mulIndex(base, shape[d]), runStart[d]);
-  Value bytes = mulIndex(addIndex(base, p), eb);
-  Value line =
-      arith::ShRUIOp::create(b, loc, bytes, cIndex(4 + layout.swizzleShift));
-  Value bits = arith::AndIOp::create(
-      b, loc, line, cIndex((int64_t(1) << layout.swizzle) - 1));
-  bytes = arith::XOrIOp::create(b, loc, bytes,
-                                arith::ShLIOp::create(b, loc, bits, cIndex(4)));
-  Value logical = arith::DivUIOp::create(b, loc, bytes, cIndex(eb));
+  // multiple of the run, so of the swizzle's block); the swizzle, an
+  // involution, maps storage position p to the logical one.
+  Value base = storageLinear(memref, runStart);
+  Value logical = swizzled(memref, addIndex(base, p));
   return arith::SubIOp::create(b, loc, logical, base).getResult();
 }
 
@@ -339,15 +329,23 @@ Value BlockEmitter::widenVia(Value v, DType input) {
 Value BlockEmitter::linearAt(Value memref, ValueRange index) {
   // layoutByteOffset's formula: the linear index in storage order, and its
   // byte offset with bits [4 + S, 4 + S + B) XORed into [4, 4 + B).
-  Layout layout = tileLayouts.lookup(memref);
-  auto type = cast<MemRefType>(memref.getType());
-  ArrayRef<int64_t> shape = type.getShape();
+  return swizzled(memref, storageLinear(memref, index));
+}
+
+Value BlockEmitter::storageLinear(Value memref, ValueRange index) {
+  ArrayRef<int64_t> shape = cast<MemRefType>(memref.getType()).getShape();
   Value linear = cIndex(0);
-  for (int d : llvm::reverse(storageFastestFirst(shape.size(), layout)))
+  for (int d : llvm::reverse(
+           storageFastestFirst(shape.size(), tileLayouts.lookup(memref))))
     linear = addIndex(mulIndex(linear, shape[d]), index[d]);
+  return linear;
+}
+
+Value BlockEmitter::swizzled(Value memref, Value linear) {
+  Layout layout = tileLayouts.lookup(memref);
   if (!layout.swizzle)
     return linear;
-  int64_t eb = type.getElementTypeBitWidth() / 8;
+  int64_t eb = cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
   Value bytes = mulIndex(linear, eb);
   Value line =
       arith::ShRUIOp::create(b, loc, bytes, cIndex(4 + layout.swizzleShift));

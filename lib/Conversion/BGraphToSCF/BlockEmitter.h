@@ -182,6 +182,12 @@ private:
   /// The linear place of element `index` in `memref`'s storage
   /// (layoutByteOffset in elements): what at() delinearizes.
   Value linearAt(Value memref, ValueRange index);
+  /// linearAt before the swizzle: the linear index in storage order.
+  Value storageLinear(Value memref, ValueRange index);
+  /// Linear place `linear` of `memref`'s storage order under its tile's
+  /// swizzle (XORing bits [4 + S, 4 + S + B) of the byte offset into
+  /// [4, 4 + B): an involution).
+  Value swizzled(Value memref, Value linear);
 
   /// Loads an element as f32; stores an f32 as the memref's element type.
   Value load(Value memref, ValueRange index);
