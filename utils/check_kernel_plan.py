@@ -6,7 +6,8 @@ which the cost model prices by their default block-graph expansion), and
 every target, the kernel plan the cost model reads (`tsopt-estimate-cost`'s "plan:" note) is
 compared with the PTX `tsopt-translate` emits for that kernel:
 
-  * tensor cores charged  <=> `mma.sync` in the kernel;
+  * tensor cores charged  <=> `mma.sync` or `wgmma.mma_async` in the kernel;
+  * wgmma charged         <=> `wgmma.mma_async` in the kernel;
   * s stages charged      <=> `cp.async.wait_group s-1` (s > 1; one stage
                               waits for every group: `wait_group 0`);
   * the copy widths charged of 4, 8 and 16 bytes  ==  the widths of the
@@ -37,7 +38,7 @@ import tempfile
 
 PLAN = re.compile(
     r"note: kernel (\d+) \(\w+, (?:expanded, )?grid [^)]*\): .*; plan: (\d+) matmuls on tensor "
-    r"cores, (\d+) on CUDA cores, (\d+) stages?, copies of ([0-9/]*) B, "
+    r"cores \((\d+) by wgmma\), (\d+) on CUDA cores, (\d+) stages?, copies of ([0-9/]*) B, "
     r"(\d+) operands by ldmatrix, (\d+) swizzled tiles")
 LIBRARY = re.compile(r"note: kernel (\d+) \(\w+, library\)")
 FUNC = re.compile(r"^\s*func\.func (?:private |public )?@([\w.$-]+)\(")
@@ -69,13 +70,14 @@ def charged(bin_dir, path, target):
             continue
         m = PLAN.search(line)
         if m and current is not None:
-            widths = [int(w) for w in m.group(5).split("/") if w]
+            widths = [int(w) for w in m.group(6).split("/") if w]
             plans[current].append({
                 "tensor_cores": int(m.group(2)) > 0,
-                "stages": int(m.group(4)),
+                "wgmma": int(m.group(3)) > 0,
+                "stages": int(m.group(5)),
                 "async_widths": sorted({w for w in widths if w >= 4}),
-                "ldmatrix": int(m.group(6)) > 0,
-                "swizzle": int(m.group(7)) > 0,
+                "ldmatrix": int(m.group(7)) > 0,
+                "swizzle": int(m.group(8)) > 0,
             })
         elif LIBRARY.search(line) and current is not None:
             plans[current].append(None)
@@ -97,7 +99,8 @@ def emitted(bin_dir, path, target, workdir, functions):
         waits = [int(w) for w in
                  re.findall(r"cp\.async\.wait_group\s+(\d+);", body)]
         kernels[m.group(1)] = {
-            "tensor_cores": "mma.sync" in body,
+            "tensor_cores": "mma.sync" in body or "wgmma.mma_async" in body,
+            "wgmma": "wgmma.mma_async" in body,
             "stages": max(waits) + 1 if waits else 1,
             "async_widths": sorted({int(w) for w in re.findall(
                 r"cp\.async\.c[ag]\.shared\.global[^;]*,\s*(\d+);", body)}),

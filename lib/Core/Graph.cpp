@@ -204,6 +204,26 @@ llvm::StringRef tsopt::stringifyOpKind(OpKind k) {
   return opKindInfo(k).mnemonic;
 }
 
+static constexpr std::pair<MmaPlan, llvm::StringLiteral> kMmaPlanNames[] = {
+    {MmaPlan::CudaCores, "cuda_cores"},
+    {MmaPlan::M16N8K16, "m16n8k16"},
+    {MmaPlan::Wgmma, "wgmma"},
+};
+
+llvm::StringRef tsopt::stringifyMmaPlan(MmaPlan plan) {
+  for (auto [p, name] : kMmaPlanNames)
+    if (p == plan)
+      return name;
+  return "";
+}
+
+std::optional<MmaPlan> tsopt::parseMmaPlan(llvm::StringRef text) {
+  for (auto [p, name] : kMmaPlanNames)
+    if (name == text)
+      return p;
+  return std::nullopt;
+}
+
 bool tsopt::isElementwiseBinary(OpKind k) {
   return opKindInfo(k).family == OpFamily::ElementwiseBinary;
 }

@@ -241,3 +241,14 @@ int64_t tsopt::sharedMemoryUpperBound(const Graph &blockGraph) {
   }
   return bytes;
 }
+
+int tsopt::TargetDesc::smVersion() const {
+  int version = 0;
+  if (!name.starts_with("sm_") || name.drop_front(3).getAsInteger(10, version))
+    return 0;
+  return version;
+}
+
+std::string tsopt::TargetDesc::ptxTarget() const {
+  return hasWarpgroupMma() ? name.str() + "a" : name.str();
+}

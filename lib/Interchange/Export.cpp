@@ -606,9 +606,7 @@ void tsopt::setKernelPlanAttributes(const tsopt::Op &op, Operation *built) {
   Builder b(built->getContext());
   if (op.kind == OpKind::Matmul && op.mma)
     built->setAttr(bgraph::kMmaAttrName,
-                   b.getStringAttr(op.mma == uint8_t(MmaPlan::M16N8K16)
-                                       ? "m16n8k16"
-                                       : "cuda_cores"));
+                   b.getStringAttr(stringifyMmaPlan(MmaPlan(op.mma))));
   if (op.expForm)
     built->setAttr(bgraph::kExpFormAttrName,
                    b.getStringAttr(op.expForm == uint8_t(ExpForm::RunningMax)

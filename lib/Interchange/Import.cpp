@@ -151,9 +151,8 @@ private:
                                               ? ExpForm::RunningMax
                                               : ExpForm::Literal);
     if (auto unit = op.getAttrOfType<StringAttr>(bgraph::kMmaAttrName))
-      node.mma = static_cast<uint8_t>(unit.getValue() == "m16n8k16"
-                                          ? MmaPlan::M16N8K16
-                                          : MmaPlan::CudaCores);
+      node.mma = static_cast<uint8_t>(
+          parseMmaPlan(unit.getValue()).value_or(MmaPlan::CudaCores));
     if (auto acc = dyn_cast<bgraph::AccumOp>(op)) {
       node.accum = acc.getKind() == bgraph::AccumKind::max ? AccumKind::Max
                                                            : AccumKind::Sum;

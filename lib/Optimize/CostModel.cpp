@@ -63,7 +63,10 @@ Work tsopt::opWork(const Op &op, const Graph &g) {
         g.level == Level::Block
             ? runsOnTensorCores(g, op)
             : isHalf(matmulInputType(a.dtype, g.type(op.operands[1]).dtype));
-    return matmulWork(batch, m, n, k, tensorCores);
+    Work w = matmulWork(batch, m, n, k, tensorCores);
+    if (op.mma == uint8_t(MmaPlan::Wgmma))
+      w.warpgroupFlops = w.tensorCoreFlops;
+    return w;
   }
   case OpKind::Conv2d: {
     // Its fission's matmul: per image and group, (F/G x Cg·KH·KW) by
@@ -136,12 +139,15 @@ int64_t ProgramCost::bytesWritten() const {
 /// Seconds the arithmetic `w` takes at the whole chip's (efficiency-scaled)
 /// peaks, its tensor-core work at `tensorCoreRate` (the instruction's: a
 /// library kernel reaches the chip's peak, a generated kernel's mma.sync
-/// its own rate). The units are used one after another: a block graph's
-/// ops are separated by barriers, and a library kernel's epilogue follows
-/// its main loop.
+/// its own rate; wgmma's work at the chip's peak). The units are used one
+/// after another: a block graph's ops are separated by barriers, and a
+/// library kernel's epilogue follows its main loop.
 static double computeSeconds(const Work &w, double tensorCoreRate,
                              const TargetDesc &t, const CostOptions &o) {
-  return double(w.tensorCoreFlops) / (tensorCoreRate * o.tensorCoreEfficiency) +
+  return double(w.tensorCoreFlops - w.warpgroupFlops) /
+             (tensorCoreRate * o.tensorCoreEfficiency) +
+         double(w.warpgroupFlops) /
+             (t.tensorCoreFlops * o.tensorCoreEfficiency) +
          double(w.cudaCoreFlops) / (t.cudaCoreFlops * o.cudaCoreEfficiency) +
          double(w.specialFunctionOps) /
              (t.specialFunctionRate() * o.cudaCoreEfficiency);
@@ -222,6 +228,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   for (const Op &bop : g.ops) {
     if (bop.kind == OpKind::Matmul) {
       ++(runsOnTensorCores(g, bop) ? k.tensorCoreMatmuls : k.cudaCoreMatmuls);
+      k.warpgroupMatmuls += bop.mma == uint8_t(MmaPlan::Wgmma);
       for (int operand : {0, 1})
         k.ldmatrixOperands +=
             fragmentLoad(g, bop, operand) != FragmentLoad::Elements;
@@ -330,8 +337,14 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       int64_t traffic = 0, accesses = 0;
       bool tensorCores =
           bop.kind == OpKind::Matmul && runsOnTensorCores(g, bop);
+      // A wgmma's operands are read by the tensor cores themselves: no
+      // load instruction of the threads.
+      bool wgmma = bop.kind == OpKind::Matmul &&
+                   bop.mma == uint8_t(MmaPlan::Wgmma);
       for (auto [i, v] : llvm::enumerate(bop.operands)) {
         traffic += bytesOf(g, v);
+        if (wgmma)
+          continue;
         accesses += tensorCores && fragmentLoad(g, bop, int(i)) !=
                                        FragmentLoad::Elements
                         ? ceilDiv(bytesOf(g, v), 16)

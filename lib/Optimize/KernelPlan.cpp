@@ -36,12 +36,63 @@ int64_t tsopt::copyChunkBytes(const TensorType &tile, const Layout &layout) {
 bool tsopt::runsOnTensorCores(const Graph &bg, const Op &op) {
   if (op.kind != OpKind::Matmul)
     return false;
-  return op.mma ? op.mma == uint8_t(MmaPlan::M16N8K16)
+  return op.mma ? op.mma == uint8_t(MmaPlan::M16N8K16) ||
+                      op.mma == uint8_t(MmaPlan::Wgmma)
                 : isTensorCoreMatmul(bg, op);
 }
 
+bool tsopt::wgmmaShapeFits(const Graph &bg, const Op &op, int64_t threads) {
+  if (!isTensorCoreMatmul(bg, op) || threads % kWarpgroupThreads)
+    return false;
+  const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
+  const TensorType &c = bg.type(op.results[0]);
+  DType input = matmulInputType(a.dtype, b.dtype);
+  size_t r = c.shape.size();
+  int64_t rows = c.shape[r - 2], cols = c.shape[r - 1], k = a.shape.back();
+  int64_t warpgroups = threads / kWarpgroupThreads;
+  return a.dtype == input && b.dtype == input &&
+         a.numElements() == rows * k && b.numElements() == k * cols &&
+         rows % kWgmmaRows == 0 && (rows / kWgmmaRows) % warpgroups == 0 &&
+         cols % 8 == 0 && cols <= kWgmmaMaxColumns && k % 16 == 0;
+}
+
+std::optional<WgmmaOperand> tsopt::wgmmaOperand(const Graph &bg, const Op &op,
+                                                int operand) {
+  if (op.kind != OpKind::Matmul)
+    return std::nullopt;
+  const TensorType &tile = bg.type(op.operands[operand]);
+  return wgmmaOperandLayout(tile.shape, tile.dtype,
+                            tileLayout(bg, op.operands[operand]), operand);
+}
+
+std::optional<WgmmaOperand>
+tsopt::wgmmaOperandLayout(llvm::ArrayRef<int64_t> shape, DType dtype,
+                          const Layout &layout, int operand) {
+  size_t r = shape.size();
+  if (dtypeBytes(dtype) != 2 || r < 2 || !layout.isTmaSwizzle())
+    return std::nullopt;
+  // A is m x k and B is k x n.
+  int kDim = operand == 0 ? int(r) - 1 : int(r) - 2;
+  int mnDim = operand == 0 ? int(r) - 2 : int(r) - 1;
+  int stored = layout.kind == LayoutKind::ColMajor ? int(r) - 2 : int(r) - 1;
+  WgmmaOperand view{stored == mnDim, layout.swizzle};
+  // One stored row is the swizzle's span; MN-major, that row holds the
+  // instruction's whole m (A) or the tile's n (B).
+  if (shape[stored] * 2 != view.rowBytes() ||
+      shape[stored == kDim ? mnDim : kDim] % 8 != 0 ||
+      (view.mnMajor && operand == 0 && shape[mnDim] != kWgmmaRows))
+    return std::nullopt;
+  return view;
+}
+
+bool tsopt::fitsWgmma(const Graph &bg, const Op &op, int64_t threads) {
+  return wgmmaShapeFits(bg, op, threads) && wgmmaOperand(bg, op, 0) &&
+         wgmmaOperand(bg, op, 1);
+}
+
 FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
-  if (!runsOnTensorCores(bg, op))
+  if (op.kind != OpKind::Matmul || !runsOnTensorCores(bg, op) ||
+      op.mma == uint8_t(MmaPlan::Wgmma))
     return FragmentLoad::Elements;
   const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
   const TensorType &tile = operand == 0 ? a : b;
@@ -299,12 +350,18 @@ std::vector<bool> tsopt::loopInvariantOps(const Graph &g,
 llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
                                       const KernelPlanOptions &options,
                                       std::string *why) {
+  if (bg.threads == 0)
+    bg.threads = options.threadsPerBlock;
   for (Op &op : bg.ops) {
-    if (op.kind == OpKind::Matmul && !op.mma)
-      op.mma = static_cast<uint8_t>(options.tensorCores &&
-                                            isTensorCoreMatmul(bg, op)
-                                        ? MmaPlan::M16N8K16
-                                        : MmaPlan::CudaCores);
+    if (op.kind == OpKind::Matmul && !op.mma) {
+      MmaPlan unit = MmaPlan::CudaCores;
+      if (options.tensorCores && target.hasWarpgroupMma() &&
+          fitsWgmma(bg, op, bg.threads))
+        unit = MmaPlan::Wgmma;
+      else if (options.tensorCores && isTensorCoreMatmul(bg, op))
+        unit = MmaPlan::M16N8K16;
+      op.mma = static_cast<uint8_t>(unit);
+    }
     if (op.kind == OpKind::BlockInput && !op.copyBytes)
       op.copyBytes = static_cast<uint8_t>(
           copyChunkBytes(bg.type(op.results[0]), op.layoutOf(0)));
@@ -316,8 +373,6 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
   for (Op &op : bg.ops)
     if (producesExp(op) && op.expForm == uint8_t(ExpForm::Unplanned))
       op.expForm = uint8_t(ExpForm::Literal);
-  if (bg.threads == 0)
-    bg.threads = options.threadsPerBlock;
   if (bg.stages == 0) {
     int64_t stages = 1;
     if (options.pipeline) {
@@ -441,13 +496,27 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
   for (auto [i, op] : llvm::enumerate(bg.ops)) {
     std::string at = "op #" + std::to_string(i) + " (" +
                      stringifyOpKind(op.kind).str() + ")";
-    if (op.kind == OpKind::Matmul && op.mma > uint8_t(MmaPlan::M16N8K16))
+    if (op.kind == OpKind::Matmul && op.mma > uint8_t(MmaPlan::Wgmma))
       return fail(why, at + " has an unknown matmul unit");
-    if (op.kind == OpKind::Matmul &&
-        op.mma == uint8_t(MmaPlan::M16N8K16) && !isTensorCoreMatmul(bg, op))
+    if (op.kind == OpKind::Matmul && runsOnTensorCores(bg, op) &&
+        !isTensorCoreMatmul(bg, op))
       return fail(why, at + " is planned on tensor cores, but its input type "
                             "is not a half type (or its tiles are not "
                             "matrices)");
+    if (op.kind == OpKind::Matmul && op.mma == uint8_t(MmaPlan::Wgmma) &&
+        bg.threads != 0 && !fitsWgmma(bg, op, bg.threads))
+      return fail(why,
+                  at + " is planned as wgmma, but " +
+                      (wgmmaShapeFits(bg, op, bg.threads)
+                           ? "an operand tile is not in a layout its matrix "
+                             "descriptor can describe (16-bit rows of exactly "
+                             "the span of a 32-, 64- or 128-byte swizzle, "
+                             "along k, A's 64 rows or B's columns)"
+                           : "its product is not one matrix of rows a "
+                             "multiple of 64 shared evenly by the block's "
+                             "warpgroups, columns a multiple of 8 up to 256 "
+                             "and a contraction a multiple of 16, from tiles "
+                             "of its input type"));
     if (op.expForm > uint8_t(ExpForm::RunningMax) ||
         (op.expForm && !producesExp(op)))
       return fail(why, at + " has an exp form but computes no exp");

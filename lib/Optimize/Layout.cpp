@@ -94,11 +94,19 @@ private:
   VarRef kernelVar(int value) const { return VarRef{kernelTensor[value]}; }
   VarRef tileVar(int value) const { return VarRef{tile[value]}; }
 
-  /// Whether matmul operands are priced as wgmma reads them. The lowering
-  /// emits mma.sync with ldmatrix on sm_80 and sm_90 alike (no wgmma yet),
-  /// so the layouts are priced for that on both: what is priced is what is
-  /// emitted.
-  bool hasWgmma() const { return false; }
+  /// The kernel's threads per block: planned, or the planner's default.
+  int64_t threads() const {
+    return g->threads ? g->threads : KernelPlanOptions().threadsPerBlock;
+  }
+  /// Whether matmul `op` runs as wgmma once both its operands take a
+  /// canonical layout: planned so, or unplanned with the shape of one on a
+  /// target that has it (the plan then chooses it exactly when the
+  /// layouts are canonical: fitsWgmma).
+  bool wgmmaShaped(const Op &op) const {
+    if (op.mma)
+      return op.mma == uint8_t(MmaPlan::Wgmma);
+    return target.hasWarpgroupMma() && wgmmaShapeFits(*g, op, threads());
+  }
   int64_t eb(int value) const { return dtypeBytes(g->type(value).dtype); }
   int64_t bytes(int value) const {
     return g->type(value).numElements() * eb(value);
@@ -288,13 +296,11 @@ int ProblemBuilder::addTile(int value, int op, int result) {
 /// reader.
 void ProblemBuilder::fuseProducts(const Schedule &s) {
   fusedInto.assign(g->values.size(), -1);
-  int64_t threads =
-      g->threads ? g->threads : KernelPlanOptions().threadsPerBlock;
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];
     if (op.kind != OpKind::Accum)
       continue;
-    int m = fragmentAccumulatedMatmul(*g, op, threads);
+    int m = fragmentAccumulatedMatmul(*g, op, threads());
     if (m < 0 || s.phase[m] != s.phase[i])
       continue;
     fusedInto[g->ops[m].results[0]] = i;
@@ -400,29 +406,42 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
     return;
   }
 
+  bool operandsPriced = false;
+  // wgmma reads its operands through matrix descriptors, which describe
+  // the canonical layouts only (wgmmaOperandLayout): where both operands
+  // have such candidates, the others are forbidden, and the hardware reads
+  // each canonical tile once per instruction without conflicts.
+  auto canonical = [&](int operand, int position, const Layout &l) {
+    return wgmmaOperandLayout(g->type(operand).shape, g->type(operand).dtype,
+                              l, position)
+        .has_value();
+  };
+  auto anyCanonical = [&](int operand, int position) {
+    return llvm::any_of(candidates(tileVar(operand)), [&](const Layout &l) {
+      return canonical(operand, position, l);
+    });
+  };
+  if (wgmmaShaped(op) && anyCanonical(a, 0) && anyCanonical(b, 1)) {
+    static const char *const wgmmaRule =
+        "a wgmma operand needs a layout its matrix descriptor describes";
+    for (auto [position, operand] : llvm::enumerate(op.operands)) {
+      const auto &cands = candidates(tileVar(operand));
+      for (int k = 0, e = cands.size(); k < e; ++k)
+        if (!canonical(operand, position, cands[k]))
+          problem.forbids.push_back({tile[operand], k, wgmmaRule});
+      addUnary(
+          tileVar(operand),
+          [&](const Layout &) { return scale * double(ideal(operand)); },
+          kernelOp);
+    }
+    operandsPriced = true;
+  }
   for (int operand : {a, b}) {
+    if (operandsPriced)
+      break;
     llvm::ArrayRef<int64_t> shape = g->type(operand).shape;
     DType dtype = g->type(operand).dtype;
     const auto &cands = candidates(tileVar(operand));
-    if (hasWgmma()) {
-      // wgmma reads its operands from shared memory in the canonical
-      // layouts: K- or M/N-major 16-bit rows of 16 bytes (no swizzle) or of
-      // exactly the swizzle span. Any other tile is first repacked.
-      addUnary(
-          tileVar(operand),
-          [&](const Layout &l) {
-            int cdim = ldmatrixRowDim(r, l);
-            int odim = cdim == int(r) - 1 ? r - 2 : r - 1;
-            int64_t rowBytes = shape[cdim] * dtypeBytes(dtype);
-            bool canonical = dtypeBytes(dtype) == 2 && shape[odim] % 8 == 0 &&
-                             (!l.swizzle || l.isTmaSwizzle()) &&
-                             rowBytes == (int64_t(16) << l.swizzle);
-            return scale *
-                   (canonical ? double(ideal(operand)) : conversion(operand));
-          },
-          kernelOp);
-      continue;
-    }
     // sm_80: ldmatrix (or ldmatrix.trans) loads the fragments; it needs
     // whole 16-byte rows along the contiguous dim. Layouts it cannot load
     // are forbidden when some candidate can be loaded.

@@ -87,6 +87,19 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
       }
     }
   }
+  // The tiles a wgmma reads, every buffer of them.
+  for (const Op &op : g.ops) {
+    if (op.kind != OpKind::Matmul || op.mma != uint8_t(MmaPlan::Wgmma))
+      continue;
+    for (int v : op.operands) {
+      if (tileOf[v] < 0)
+        continue;
+      int value = tiles[tileOf[v]].value;
+      for (TileLifetime &t : tiles)
+        if (t.value == value)
+          t.alignment = kWgmmaTileAlignment;
+    }
+  }
   return tiles;
 }
 
@@ -159,13 +172,14 @@ llvm::FailureOr<MemoryPlan> tsopt::planSharedMemory(const Graph &g,
     });
     // Sweep the conflicting tiles bottom-up; the first gap below one of them
     // (or the end of all of them) that holds the tile is the lowest offset.
+    uint64_t align = std::max(alignment, t.alignment);
     int64_t candidate = 0;
     for (const TileAllocation *c : conflicts) {
       if (candidate + t.bytes <= c->offset)
         break;
-      candidate = std::max(candidate, static_cast<int64_t>(llvm::alignTo(
-                                          c->offset + c->bytes,
-                                          static_cast<uint64_t>(alignment))));
+      candidate = std::max(
+          candidate,
+          static_cast<int64_t>(llvm::alignTo(c->offset + c->bytes, align)));
     }
     t.offset = candidate;
     plan.totalBytes = std::max(plan.totalBytes, t.offset + t.bytes);
@@ -215,10 +229,13 @@ llvm::LogicalResult tsopt::verifyPlan(const Graph &g, const Schedule &s,
         t.stage != w.stage)
       return fail(why, describe(g, t) + " does not match the graph's tile %" +
                            std::to_string(w.value));
-    if (t.offset < 0 || t.offset % plan.alignment != 0)
+    int64_t align = std::max(plan.alignment, w.alignment);
+    if (t.offset < 0 || t.offset % align != 0)
       return fail(why, describe(g, t) +
                            " is not at a non-negative multiple of " +
-                           std::to_string(plan.alignment));
+                           std::to_string(align) +
+                           (w.alignment > plan.alignment ? " (a wgmma reads it)"
+                                                         : ""));
     if (t.offset + t.bytes > plan.totalBytes)
       return fail(why, describe(g, t) + " ends past the plan's total " +
                            std::to_string(plan.totalBytes));

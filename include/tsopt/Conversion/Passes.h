@@ -56,7 +56,8 @@ void buildLowerToNVVMPipeline(mlir::OpPassManager &pm,
 /// Registers the pipelines `tsopt-lower-to-cpu` and `tsopt-lower-to-nvvm`.
 void registerLoweringPipelines();
 
-/// The PTX chip name of a target ("sm_90" for h100 and h200, ...), or empty.
+/// The PTX chip name of a target ("sm_90a" for h100 and h200, "sm_80" for
+/// a100: TargetDesc::ptxTarget), or empty.
 std::string ptxChipOf(llvm::StringRef target);
 
 } // namespace tsopt

@@ -168,13 +168,17 @@ def TSOptReportBankConflicts
 
 def TSOptExternDynamicSharedMemory
     : Pass<"tsopt-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Declare the dynamic shared memory of lowered kernels extern";
+  let summary = "Declare the dynamic shared memory of lowered kernels extern "
+                "and aligned";
   let description = [{
     `convert-gpu-to-nvvm` gives `gpu.dynamic_shared_memory` an internal
     zero-sized global in address space 3, which the NVPTX backend prints as
     a one-byte `.shared` variable. Dynamic shared memory is an `.extern
     .shared` array whose size is set at launch; this pass gives every such
-    global external linkage so that the PTX declares it that way.
+    global external linkage so that the PTX declares it that way, aligned
+    to 1024 bytes: wgmma swizzles absolute shared-memory addresses, so the
+    tiles it reads (placed at multiples of 1024 bytes) need a base aligned
+    as much.
   }];
 }
 

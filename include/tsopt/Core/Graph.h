@@ -223,7 +223,17 @@ enum class MmaPlan : uint8_t {
   Unplanned = 0,
   CudaCores = 1, ///< a dot product per result element, f32
   M16N8K16 = 2,  ///< tensor cores, mma.sync m16n8k16 with f32 accumulators
+  Wgmma = 3, ///< tensor cores, sm_90's warpgroup wgmma.mma_async m64nNk16
+             ///< (N the product's columns) with f32 accumulators, both
+             ///< operands read from shared memory through matrix
+             ///< descriptors (fitsWgmma, Optimize/KernelPlan.h)
 };
+
+/// The IR's spelling of an MmaPlan (`bgraph.mma`): "cuda_cores",
+/// "m16n8k16", "wgmma"; empty for Unplanned.
+llvm::StringRef stringifyMmaPlan(MmaPlan plan);
+/// The inverse of stringifyMmaPlan; nullopt for anything else.
+std::optional<MmaPlan> parseMmaPlan(llvm::StringRef text);
 
 /// The plan's choice of how a block graph's exp is computed (Op::expForm;
 /// Core/RunningMax.h).

@@ -79,6 +79,14 @@ struct TargetDesc {
   double sharedMemoryBandwidth() const {
     return double(numSMs) * double(sharedMemoryBytesPerSMPerClock) * clockHz;
   }
+  /// The architecture's number: 80 for sm_80, 90 for sm_90.
+  int smVersion() const;
+  /// Whether the SM has the warpgroup matrix instruction (wgmma): sm_90
+  /// only (it is an architecture-specific feature of sm_90a).
+  bool hasWarpgroupMma() const { return smVersion() == 90; }
+  /// The PTX target the kernels are emitted for: the architecture, with
+  /// its architecture-specific features (sm_90a) where wgmma needs them.
+  std::string ptxTarget() const;
 };
 
 /// Looks a target up by architecture ("sm_80", "sm_90") or GPU name ("a100",

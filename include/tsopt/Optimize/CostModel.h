@@ -54,15 +54,20 @@ struct Work {
   int64_t tensorCoreFlops = 0;    ///< f16/bf16 matmul, padded to mma tiles
   int64_t cudaCoreFlops = 0;      ///< everything else, FMA = 2
   int64_t specialFunctionOps = 0; ///< ex2, rcp, rsqrt, sqrt, tanh
+  /// The part of tensorCoreFlops issued as wgmma (MmaPlan::Wgmma), which
+  /// reaches the tensor cores' peak where mma.sync does not.
+  int64_t warpgroupFlops = 0;
 
   Work &operator+=(const Work &o) {
     tensorCoreFlops += o.tensorCoreFlops;
     cudaCoreFlops += o.cudaCoreFlops;
     specialFunctionOps += o.specialFunctionOps;
+    warpgroupFlops += o.warpgroupFlops;
     return *this;
   }
   Work scaled(int64_t n) const {
-    return {tensorCoreFlops * n, cudaCoreFlops * n, specialFunctionOps * n};
+    return {tensorCoreFlops * n, cudaCoreFlops * n, specialFunctionOps * n,
+            warpgroupFlops * n};
   }
 };
 
@@ -108,11 +113,13 @@ struct KernelCost {
   /// the time is then infinite.
   bool fits = true;
   /// The kernel plan the estimate charges (KernelPlan.h), as the lowering
-  /// emits it: matmuls on tensor cores and on CUDA cores, pipeline stages,
+  /// emits it: matmuls on tensor cores (those of them issued as wgmma) and
+  /// on CUDA cores, pipeline stages,
   /// and the bytes of each input iterator's copies; and the plan's
   /// decisions the layout ILP prices instead: matmul operands loaded with
   /// ldmatrix (fragmentLoad) and tiles laid out with a swizzle.
-  int64_t tensorCoreMatmuls = 0, cudaCoreMatmuls = 0, stages = 1;
+  int64_t tensorCoreMatmuls = 0, warpgroupMatmuls = 0, cudaCoreMatmuls = 0,
+          stages = 1;
   std::vector<int64_t> copyBytes;
   int64_t ldmatrixOperands = 0, swizzledTiles = 0;
 

@@ -5,9 +5,11 @@
 // that the IR carries it (DESIGN, "the plan is IR") and the lowering emits
 // exactly what was priced:
 //
-//  * Op::mma on every matmul: tensor cores (mma.sync m16n8k16, tiles padded
-//    to the instruction) when isTensorCoreMatmul holds and the plan allows
-//    tensor cores, else a dot product per element on CUDA cores;
+//  * Op::mma on every matmul: tensor cores when isTensorCoreMatmul holds
+//    and the plan allows tensor cores — sm_90's warpgroup wgmma where
+//    fitsWgmma holds on a target with it, else mma.sync m16n8k16, tiles
+//    padded to the instruction — or a dot product per element on CUDA
+//    cores;
 //  * Op::expForm on every op producing an exp: the running-max form
 //    (Core/RunningMax.h) for the one runningMaxForm finds, else literal;
 //  * Op::treeWidth on every op that folds groups (SoftmaxPlan.h): the
@@ -78,6 +80,54 @@ int64_t copyChunkBytes(const TensorType &tile, const Layout &layout);
 /// all ask this.
 bool runsOnTensorCores(const Graph &blockGraph, const Op &op);
 
+/// Threads of a warpgroup, the four warps that issue one wgmma together.
+constexpr int64_t kWarpgroupThreads = 128;
+/// Rows of the product one wgmma computes (m64nNk16).
+constexpr int64_t kWgmmaRows = 64;
+/// The most columns of one wgmma (N of m64nNk16).
+constexpr int64_t kWgmmaMaxColumns = 256;
+
+/// How a wgmma reads one operand tile from shared memory: a canonical
+/// layout of its matrix descriptor, rows of `16 << swizzle` bytes (32, 64
+/// or 128) swizzled within that span (the tile's swizzle<B,4,3>), every 8
+/// rows 8 times that apart; K-major rows run along k, MN-major rows along
+/// A's m or B's n.
+struct WgmmaOperand {
+  bool mnMajor = false;
+  int swizzle = 0; ///< B: 1, 2 or 3 (the 32-, 64- and 128-byte modes)
+  int64_t rowBytes() const { return int64_t(16) << swizzle; }
+};
+
+/// The canonical layout in which matmul `op`'s operand `operand` (0: A,
+/// 1: B) lies for a wgmma, or nullopt: the tile holds the matmul's 16-bit
+/// input type in a TMA swizzle whose span is exactly one stored row, its
+/// rows running along k, or along A's m or B's n when that dim is one
+/// instruction's whole extent (A: 64 rows; B: the tile's n). The product
+/// must be one matrix (batch dims of 1).
+std::optional<WgmmaOperand> wgmmaOperand(const Graph &blockGraph, const Op &op,
+                                         int operand);
+/// The same for an operand tile of `shape` and `dtype` stored in `layout`
+/// (the layout ILP asks it of its candidates).
+std::optional<WgmmaOperand> wgmmaOperandLayout(llvm::ArrayRef<int64_t> shape,
+                                               DType dtype,
+                                               const Layout &layout,
+                                               int operand);
+
+/// Whether matmul `op` has the shape of a wgmma in blocks of `threads`
+/// threads: a half-precision product of one matrix whose rows are a
+/// multiple of 64 that the block's warpgroups share evenly, whose columns
+/// are a multiple of 8 up to 256 and whose contraction is a multiple of
+/// 16, both operands tiles of the input type.
+bool wgmmaShapeFits(const Graph &blockGraph, const Op &op, int64_t threads);
+
+/// Whether matmul `op` can run as wgmma in blocks of `threads` threads on a
+/// target that has it (TargetDesc::hasWarpgroupMma): wgmmaShapeFits, and
+/// both operand tiles in a canonical layout (wgmmaOperand). The plan
+/// chooses wgmma exactly where this holds, the plan's verifier refuses it
+/// elsewhere, and the layout ILP offers the operands canonical layouts
+/// where the shape fits.
+bool fitsWgmma(const Graph &blockGraph, const Op &op, int64_t threads);
+
 /// How a tensor-core matmul loads one operand tile into mma fragments.
 enum class FragmentLoad : uint8_t {
   Elements,      ///< one shared-memory load per fragment value
@@ -86,7 +136,8 @@ enum class FragmentLoad : uint8_t {
                  ///< contiguously
 };
 
-/// How matmul `op` (on tensor cores) loads operand `operand` (0: A, 1: B):
+/// How matmul `op` (on tensor cores through mma.sync) loads operand
+/// `operand` (0: A, 1: B):
 /// with ldmatrix when the tile holds the matmul's 16-bit input type, every
 /// 8 x 8 matrix it reads lies inside the operand (k by 8, and A's m by 16
 /// or B's n by 8; an A of exactly 8 rows, a decode step's, loads them with

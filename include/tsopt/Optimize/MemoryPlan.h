@@ -49,6 +49,10 @@ namespace tsopt {
 /// Alignment of every tile's offset, in bytes: 16 bytes is the widest
 /// vector access (128-bit loads/stores, cp.async) a tile may be read with.
 constexpr int64_t kTileAlignment = 16;
+/// Alignment of the tiles a wgmma reads (MmaPlan::Wgmma), in bytes: the
+/// instruction XORs absolute address bits by the 128-byte swizzle, whose
+/// pattern repeats every 1024 bytes, so such a tile starts on a repeat.
+constexpr int64_t kWgmmaTileAlignment = 1024;
 
 /// A tile with its size and lifetime: the input of the allocator.
 struct TileLifetime {
@@ -58,6 +62,9 @@ struct TileLifetime {
   int firstStep = 0; ///< first schedule step it is live in
   int lastStep = 0;  ///< last schedule step it is live in (inclusive)
   int stage = 0;     ///< pipelined input iterator: which of its buffers
+  /// The tile's own alignment beyond the plan's: kWgmmaTileAlignment for
+  /// a tile a wgmma reads, else 0.
+  int64_t alignment = 0;
 
   bool overlapsInTime(const TileLifetime &o) const {
     return firstStep <= o.lastStep && o.firstStep <= lastStep;

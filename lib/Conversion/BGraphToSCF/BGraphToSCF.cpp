@@ -789,7 +789,8 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     emitOutput(op);
     return success();
   case OpKind::Matmul:
-    if (op.mma == uint8_t(MmaPlan::M16N8K16))
+    if (op.mma == uint8_t(MmaPlan::M16N8K16) ||
+        op.mma == uint8_t(MmaPlan::Wgmma))
       return emitTensorCoreMatmul(op, fragmentRegs.lookup(idx));
     emitMatmul(op);
     return success();

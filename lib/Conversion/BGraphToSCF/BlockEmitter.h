@@ -62,6 +62,9 @@ public:
     for (auto [i, v] : llvm::enumerate(g.inputs))
       memrefs[v] = operands[i];
     this->results.assign(results.begin(), results.end());
+    usesWgmma = llvm::any_of(g.ops, [](const Op &op) {
+      return op.kind == OpKind::Matmul && op.mma == uint8_t(MmaPlan::Wgmma);
+    });
   }
 
   LogicalResult run();
@@ -255,6 +258,13 @@ private:
       pendingCopies = Value();
       copyGroupsInFlight = 0;
     }
+    // wgmma reads shared memory through the async proxy: what the threads
+    // wrote is made visible to it before they meet.
+    if (usesWgmma)
+      NVVM::FenceProxyOp::create(
+          b, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
     gpu::BarrierOp::create(b, loc);
   }
 
@@ -299,6 +309,21 @@ private:
   /// nothing is multiplied and the registers are stored to that tile.
   LogicalResult emitTensorCoreMatmul(const Op &op, Value regs = Value(),
                                      Value flushTo = Value());
+  /// The shared-memory address of tile view `tile` (i64): its address in
+  /// the shared window on a GPU, its offset in the shared buffer on the CPU.
+  Value sharedAddress(Value tile);
+  /// The matrix descriptor (i64) of operand `operand` of wgmma matmul `op`
+  /// for the instruction at 64-row block `rowBlock` (A only) and k `k0`.
+  Value wgmmaDescriptor(const Op &op, int operand, Value rowBlock, Value k0);
+  /// One warpgroup's wgmma products of 64-row block `rowBlock` of matmul
+  /// `op` over the whole contraction, added to the accumulators `acc` (the
+  /// instruction's N/2 f32 registers per thread, in its order); the sums.
+  SmallVector<Value> emitWgmma(const Op &op, Value rowBlock, ValueRange acc);
+  /// The CPU emulation of a wgmma operand read: the value at row or column
+  /// `mn` and k `kk` of the instruction at (`rowBlock`, `k0`), read at the
+  /// address its matrix descriptor gives.
+  Value wgmmaOperandValue(const Op &op, int operand, Value rowBlock, Value k0,
+                          Value mn, Value kk);
   /// The register accumulators of the sums fragmentAccumulatedMatmul keeps
   /// in registers, zero: per warp slot on a GPU (slots x 4 f32), per block
   /// and lane on the CPU (blocks x 32 x 4 f32).
@@ -335,6 +360,8 @@ private:
   const SoftmaxRescale *rescale;
   const ReductionTrees *trees;
   bool gpu;
+  /// Whether a matmul of the block graph is planned as wgmma.
+  bool usesWgmma = false;
   /// The reduction trees' f32 scratch buffer (a view), and whether a tree's
   /// results in it may still be read by some thread (no barrier since).
   Value scratch;

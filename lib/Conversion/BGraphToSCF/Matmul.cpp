@@ -2,7 +2,8 @@
 //
 // The block-graph lowering of bgraph.matmul: an f32 dot product per result
 // element, or mma.sync m16n8k16 fragments (padded where the tile does not
-// divide), with the CPU emulation of the same fragments.
+// divide), or wgmma (Wgmma.cpp) into the same accumulator blocks, with the
+// CPU emulation of the same fragments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +73,9 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
   Value c = memrefOf(op.results[0]);
   DType input = matmulInputType(g.type(op.operands[0]).dtype,
                                 g.type(op.operands[1]).dtype);
+  // wgmma (fitsWgmma: nothing padded) reads the operands itself; its
+  // accumulators hold the same 16x8 blocks in the same registers.
+  bool wgmma = op.mma == uint8_t(MmaPlan::Wgmma);
   // The 16x8 blocks of the result (with its batch dims). A dim the
   // instruction does not divide is padded: fragment values past the tile
   // read as zero, result values past it are not stored.
@@ -389,6 +393,40 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                    });
     };
 
+    // wgmma: warp w is warp w % 4 of warpgroup w / 4 (G warpgroups); the
+    // warpgroup computes 64-row blocks g, g + G, ..., each by one wgmma per
+    // step of k, whose accumulators give warp w % 4 the 16 rows of its
+    // quarter, every 16x8 block of them along the columns, each in the
+    // registers and order of an mma.sync m16n8 block. So slot i of warp w
+    // holds that block of 64-row block g + (i / C) G, column block i % C
+    // (C column blocks).
+    int64_t colBlocks = cols / kN;
+    int64_t warpgroups = ctx.threads / kWarpgroupThreads;
+    Value warpInGroup = arith::RemUIOp::create(b, loc, warp, cIndex(4));
+    Value warpgroup = arith::DivUIOp::create(b, loc, warp, cIndex(4));
+    auto rowBlockOf = [&](int64_t slot) {
+      return addIndex(warpgroup, cIndex(slot / colBlocks * warpgroups));
+    };
+    auto wgmmaBlockOf = [&](int64_t slot) {
+      Value rows16 = addIndex(mulIndex(rowBlockOf(slot), kWgmmaRows / kM),
+                              warpInGroup);
+      return addIndex(mulIndex(rows16, colBlocks), cIndex(slot % colBlocks));
+    };
+    int64_t wgmmaSlots =
+        wgmma ? rows / kWgmmaRows / warpgroups * colBlocks : 0;
+
+    if (!regs && wgmma) {
+      for (int64_t first = 0; first < wgmmaSlots; first += colBlocks) {
+        SmallVector<Value> sums =
+            emitWgmma(op, rowBlockOf(first),
+                      SmallVector<Value>(colBlocks * kValuesC, cF32(0.0)));
+        for (int64_t j = 0; j < colBlocks; ++j) {
+          Block blk = blockAt(wgmmaBlockOf(first + j));
+          storeBlock(blk, ArrayRef<Value>(sums).slice(j * kValuesC, kValuesC));
+        }
+      }
+      return success();
+    }
     if (!regs) {
       // Warp w computes blocks w, w + W, ... (W warps); every lane of a
       // warp runs the same iterations, as mma.sync requires.
@@ -410,6 +448,8 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     int64_t slots = (numBlocks + warps - 1) / warps;
     bool whole = numBlocks % warps == 0;
     auto blockOf = [&](int64_t slot) {
+      if (wgmma)
+        return wgmmaBlockOf(slot);
       return whole ? addIndex(mulIndex(warp, slots), cIndex(slot))
                    : addIndex(warp, cIndex(slot * warps));
     };
@@ -425,6 +465,18 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
         memref::StoreOp::create(b, loc, values[v], regs,
                                 ValueRange{cIndex(slot), cIndex(v)});
     };
+    if (wgmma && !flushTo) {
+      for (int64_t first = 0; first < wgmmaSlots; first += colBlocks) {
+        SmallVector<Value> init;
+        for (int64_t slot = first; slot < first + colBlocks; ++slot)
+          llvm::append_range(init, slotValues(slot));
+        SmallVector<Value> sums = emitWgmma(op, rowBlockOf(first), init);
+        for (int64_t j = 0; j < colBlocks; ++j)
+          setSlotValues(first + j,
+                        ArrayRef<Value>(sums).slice(j * kValuesC, kValuesC));
+      }
+      return success();
+    }
     if (whole && !flushTo) {
       SmallVector<Block> blks;
       SmallVector<Value> init;
@@ -544,23 +596,36 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                  : cF32(0.0),
             accs, ValueRange{lane, cIndex(v)});
     });
+    // wgmma: the block's rows lie in 64-row block m0 / 64 of the
+    // instruction, at rows m0 % 64 + m; its columns at n0 + n.
+    Value rowBlock, rowInBlock;
+    if (wgmma) {
+      rowBlock = arith::DivUIOp::create(b, loc, blk.m0, cIndex(kWgmmaRows));
+      rowInBlock = arith::RemUIOp::create(b, loc, blk.m0, cIndex(kWgmmaRows));
+    }
     forEach(0, kSpan, kK, [&](Value k0) {
       forEach(0, kWarp, 1, [&](Value lane) {
         for (int64_t v = 0; v < kValuesA; ++v) {
           auto mk = fragmentCoord(MatMulOperandRole::A, lane, v);
-          Value x = loads[0] != FragmentLoad::Elements
-                        ? ldmatrixValue(MatMulOperandRole::A, blk, k0, lane, v)
-                        : loadPadded(a, aIndex(blk, k0, mk), as.size() - 2,
-                                     rows, as.size() - 1, k);
+          Value x =
+              wgmma ? wgmmaOperandValue(op, 0, rowBlock, k0,
+                                        addIndex(rowInBlock, mk[0]), mk[1])
+              : loads[0] != FragmentLoad::Elements
+                  ? ldmatrixValue(MatMulOperandRole::A, blk, k0, lane, v)
+                  : loadPadded(a, aIndex(blk, k0, mk), as.size() - 2, rows,
+                               as.size() - 1, k);
           memref::StoreOp::create(b, loc, widenVia(x, input), aTile,
                                   ValueRange{mk[0], mk[1]});
         }
         for (int64_t v = 0; v < kValuesB; ++v) {
           auto nk = fragmentCoord(MatMulOperandRole::B, lane, v);
-          Value x = loads[1] != FragmentLoad::Elements
-                        ? ldmatrixValue(MatMulOperandRole::B, blk, k0, lane, v)
-                        : loadPadded(bm, bIndex(blk, k0, nk), bs.size() - 2, k,
-                                     bs.size() - 1, cols);
+          Value x =
+              wgmma ? wgmmaOperandValue(op, 1, rowBlock, k0,
+                                        addIndex(blk.n0, nk[0]), nk[1])
+              : loads[1] != FragmentLoad::Elements
+                  ? ldmatrixValue(MatMulOperandRole::B, blk, k0, lane, v)
+                  : loadPadded(bm, bIndex(blk, k0, nk), bs.size() - 2, k,
+                               bs.size() - 1, cols);
           memref::StoreOp::create(b, loc, widenVia(x, input), bTile,
                                   ValueRange{nk[1], nk[0]});
         }

@@ -11,6 +11,7 @@
 #include "tsopt/Core/Target.h"
 #include "tsopt/Interchange/KernelGraphs.h"
 #include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Optimize/MemoryPlan.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -137,6 +138,13 @@ struct ConvertKGraphToGPUPass
       if (gpuModule.lookupSymbol(k.name))
         return emitError(loc) << "symbol '" << k.name << "' exists already in @"
                               << moduleName;
+      if (!desc->hasWarpgroupMma() && llvm::any_of(k.body.ops, [](const tsopt::Op &op) {
+            return op.kind == OpKind::Matmul &&
+                   op.mma == uint8_t(MmaPlan::Wgmma);
+          }))
+        return emitError(loc)
+               << k.name << " has a matmul planned as wgmma, which "
+               << desc->name << " does not have (sm_90 only)";
       FailureOr<gpu::GPUFuncOp> fn =
           buildGPUKernel(gpuModule, loc, k, args.getTypes(), *desc, smVersion);
       if (failed(fn))
@@ -167,8 +175,13 @@ struct ExternDynamicSharedMemoryPass
   void runOnOperation() override {
     getOperation().walk([](LLVM::GlobalOp global) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-      if (global.getAddrSpace() == 3 && array && array.getNumElements() == 0)
+      if (global.getAddrSpace() == 3 && array && array.getNumElements() == 0) {
         global.setLinkage(LLVM::Linkage::External);
+        // wgmma applies a swizzle to absolute shared-memory addresses: the
+        // tiles it reads sit at multiples of kWgmmaTileAlignment of a base
+        // aligned as much.
+        global.setAlignment(kWgmmaTileAlignment);
+      }
     });
   }
 };

@@ -21,7 +21,7 @@ namespace tsopt {
 
 std::string ptxChipOf(llvm::StringRef target) {
   const TargetDesc *desc = lookupTarget(target);
-  return desc ? desc->name.str() : std::string();
+  return desc ? desc->ptxTarget() : std::string();
 }
 
 void buildLowerToCPUPipeline(OpPassManager &pm) {

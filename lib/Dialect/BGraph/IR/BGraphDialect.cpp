@@ -1,5 +1,6 @@
 //===- BGraphDialect.cpp - The block-level dialect ------------------------===//
 
+#include "tsopt/Core/Graph.h"
 #include "tsopt/Core/Layout.h"
 #include "tsopt/Core/Target.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
@@ -98,11 +99,11 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
   bool inBlockGraph = isa_and_nonnull<LaunchOpInterface>(op->getParentOp());
   if (name == kMmaAttrName) {
     auto unit = dyn_cast<StringAttr>(attr.getValue());
-    if (!isa<MatmulOp>(op) || !unit ||
-        (unit.getValue() != "m16n8k16" && unit.getValue() != "cuda_cores"))
+    if (!isa<MatmulOp>(op) || !unit || !tsopt::parseMmaPlan(unit.getValue()))
       return op->emitError("'")
              << name
-             << "' belongs on a bgraph.matmul: \"m16n8k16\" or \"cuda_cores\"";
+             << "' belongs on a bgraph.matmul: \"m16n8k16\", \"wgmma\" or "
+                "\"cuda_cores\"";
   }
   if (name == kExpFormAttrName) {
     auto form = dyn_cast<StringAttr>(attr.getValue());

@@ -57,8 +57,8 @@ std::string describe(const KernelCost &k, const TargetDesc &t) {
        << " accesses/block), read bandwidth "
        << formatFixed(k.readBandwidth / 1e12) << " TB/s";
   if (k.graphDefined) {
-    os << "; plan: " << k.tensorCoreMatmuls << " matmuls on tensor cores, "
-       << k.cudaCoreMatmuls << " on CUDA cores, " << k.stages
+    os << "; plan: " << k.tensorCoreMatmuls << " matmuls on tensor cores ("
+       << k.warpgroupMatmuls << " by wgmma), " << k.cudaCoreMatmuls << " on CUDA cores, " << k.stages
        << (k.stages == 1 ? " stage" : " stages") << ", copies of ";
     llvm::interleave(k.copyBytes, os, "/");
     os << " B, " << k.ldmatrixOperands << " operands by ldmatrix, "

@@ -67,7 +67,7 @@ func.func @mma_on_exp(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) {
   ^bb0(%ab: tensor<4x4xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
-    // expected-error @+1 {{'bgraph.mma' belongs on a bgraph.matmul: "m16n8k16" or "cuda_cores"}}
+    // expected-error @+1 {{'bgraph.mma' belongs on a bgraph.matmul: "m16n8k16", "wgmma" or "cuda_cores"}}
     %e = bgraph.exp %at {bgraph.mma = "m16n8k16"} : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf32>
     %s = bgraph.accum sum %e : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x4xf32>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf32> -> tensor<4x4xf16>

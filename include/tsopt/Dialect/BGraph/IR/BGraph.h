@@ -24,7 +24,8 @@
 
 namespace tsopt::bgraph {
 /// The kernel plan (tsopt/Optimize/KernelPlan.h), as the IR carries it.
-/// On a matmul: "m16n8k16" (tensor cores) or "cuda_cores".
+/// On a matmul: "m16n8k16" (mma.sync), "wgmma" (warpgroup mma) or
+/// "cuda_cores".
 inline constexpr llvm::StringLiteral kMmaAttrName = "bgraph.mma";
 /// On an op of a block graph that produces an exp (a bgraph.exp, or a
 /// thread graph whose result is an exp): "running_max" (exp(x - m), m the
