@@ -3,7 +3,8 @@
 // (tsopt-plan-kernels expands it), naming the op, and a plan it cannot emit
 // (here written by hand, past tsopt-plan-kernels: tensor cores for an f32
 // matmul; partials written relative to their rows' maxima that nothing
-// merges).
+// merges; wgmma where the tiles' layouts or the product's shape do not
+// allow it, or a tile it reads off the swizzle's 1024-byte repeat).
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-gpu=target=sm_90 -o /dev/null
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics --convert-kgraph-to-scf -o /dev/null
 
@@ -66,4 +67,55 @@ func.func @unmerged(%arg0: tensor<4x16xf32>) -> tensor<4x1xf32> {
     bgraph.yield %5 : tensor<4x1xf32>
   }
   return %0 : tensor<4x1xf32>
+}
+
+// -----
+
+// A wgmma plan on a tile in no canonical layout (row-major, unswizzled).
+// expected-error @+1 {{the kernel plan cannot be emitted: op #2 (matmul) is planned as wgmma, but an operand tile is not in a layout its matrix descriptor can describe}}
+func.func @wg(%arg0: tensor<128x128xf16>, %arg1: tensor<128x64xf16>) -> tensor<128x64xf16> {
+  %0 = kgraph.kernel grid = [2] forloop = 2 ins(%arg0, %arg1 : tensor<128x128xf16>, tensor<128x64xf16>) -> (tensor<128x64xf16>) attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64} {
+  ^bb0(%arg2: tensor<128x128xf16>, %arg3: tensor<128x64xf16>):
+    %1 = bgraph.input %arg2 imap = {x = 0} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major", bgraph.offset = array<i64: 32768, 40960, 49152>} : tensor<128x128xf16> -> !bgraph.tile<64x64xf16>
+    %2 = bgraph.input %arg3 imap = {x = replica} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = array<i64: 57344, 65536, 73728>} : tensor<128x64xf16> -> !bgraph.tile<64x64xf16>
+    %3 = bgraph.matmul %1, %2 {bgraph.depth = 1 : i64, bgraph.layout = "row_major", bgraph.mma = "wgmma", bgraph.offset = 16384 : i64} : !bgraph.tile<64x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<64x64xf32>
+    %4 = bgraph.accum sum %3 {bgraph.depth = 2 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = 0 : i64} : !bgraph.tile<64x64xf32> -> !bgraph.tile<64x64xf32>
+    %5 = bgraph.output %4 omap = {x = 0} {bgraph.depth = 0 : i64} : !bgraph.tile<64x64xf32> -> tensor<128x64xf16>
+    bgraph.yield %5 : tensor<128x64xf16>
+  }
+  return %0 : tensor<128x64xf16>
+}
+
+// -----
+
+// A tile a wgmma reads placed off the 1024-byte repeat of its swizzle.
+// expected-error @+1 {{cannot plan the shared memory of wg_kernel0: the recorded shared-memory plan does not hold: tile %3 (input, 8192 bytes at 74240, steps 0..2) is not at a non-negative multiple of 1024 (a wgmma reads it)}}
+func.func @wg(%arg0: tensor<128x128xf16>, %arg1: tensor<128x64xf16>) -> tensor<128x64xf16> {
+  %0 = kgraph.kernel grid = [2] forloop = 2 ins(%arg0, %arg1 : tensor<128x128xf16>, tensor<128x64xf16>) -> (tensor<128x64xf16>) attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64} {
+  ^bb0(%arg2: tensor<128x128xf16>, %arg3: tensor<128x64xf16>):
+    %1 = bgraph.input %arg2 imap = {x = 0} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = array<i64: 32768, 40960, 49152>} : tensor<128x128xf16> -> !bgraph.tile<64x64xf16>
+    %2 = bgraph.input %arg3 imap = {x = replica} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = array<i64: 57344, 65536, 74240>} : tensor<128x64xf16> -> !bgraph.tile<64x64xf16>
+    %3 = bgraph.matmul %1, %2 {bgraph.depth = 1 : i64, bgraph.layout = "row_major", bgraph.mma = "wgmma", bgraph.offset = 16384 : i64} : !bgraph.tile<64x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<64x64xf32>
+    %4 = bgraph.accum sum %3 {bgraph.depth = 2 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = 0 : i64} : !bgraph.tile<64x64xf32> -> !bgraph.tile<64x64xf32>
+    %5 = bgraph.output %4 omap = {x = 0} {bgraph.depth = 0 : i64} : !bgraph.tile<64x64xf32> -> tensor<128x64xf16>
+    bgraph.yield %5 : tensor<128x64xf16>
+  }
+  return %0 : tensor<128x64xf16>
+}
+
+// -----
+
+// A 64-row wgmma in blocks of two warpgroups: they cannot share it.
+// expected-error @+1 {{the kernel plan cannot be emitted: op #2 (matmul) is planned as wgmma, but its product is not one matrix of rows a multiple of 64 shared evenly by the block's warpgroups}}
+func.func @wg(%arg0: tensor<128x128xf16>, %arg1: tensor<128x64xf16>) -> tensor<128x64xf16> {
+  %0 = kgraph.kernel grid = [2] forloop = 2 ins(%arg0, %arg1 : tensor<128x128xf16>, tensor<128x64xf16>) -> (tensor<128x64xf16>) attributes {bgraph.block_threads = 256 : i64, bgraph.stages = 3 : i64} {
+  ^bb0(%arg2: tensor<128x128xf16>, %arg3: tensor<128x64xf16>):
+    %1 = bgraph.input %arg2 imap = {x = 0} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = array<i64: 32768, 40960, 49152>} : tensor<128x128xf16> -> !bgraph.tile<64x64xf16>
+    %2 = bgraph.input %arg3 imap = {x = replica} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = array<i64: 57344, 65536, 73728>} : tensor<128x64xf16> -> !bgraph.tile<64x64xf16>
+    %3 = bgraph.matmul %1, %2 {bgraph.depth = 1 : i64, bgraph.layout = "row_major", bgraph.mma = "wgmma", bgraph.offset = 16384 : i64} : !bgraph.tile<64x64xf16>, !bgraph.tile<64x64xf16> -> !bgraph.tile<64x64xf32>
+    %4 = bgraph.accum sum %3 {bgraph.depth = 2 : i64, bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = 0 : i64} : !bgraph.tile<64x64xf32> -> !bgraph.tile<64x64xf32>
+    %5 = bgraph.output %4 omap = {x = 0} {bgraph.depth = 0 : i64} : !bgraph.tile<64x64xf32> -> tensor<128x64xf16>
+    bgraph.yield %5 : tensor<128x64xf16>
+  }
+  return %0 : tensor<128x64xf16>
 }

@@ -9,7 +9,7 @@
 // RUN: %if linalg-oracle %{ %linalg-oracle %s | FileCheck %s --check-prefix=ORACLE %}
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --passes=--tsopt-superoptimize | FileCheck %s --check-prefix=ORACLE %}
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-superoptimize 2>/dev/null | tsopt-translate --tsopt-to-ptx -o %t.ptx
-// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 // CHECK-LABEL: func.func @clamps_f32(
 // CHECK: kgraph.max_scalar %{{.*}}, -1.500000e+00
 // CHECK-NEXT: kgraph.min_scalar %{{.*}}, 2.000000e+00

@@ -11,7 +11,7 @@
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-orchestrate -o %t.mlir
 // RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 --function=decoder_layer %t.mlir -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
-// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 // CHECK-LABEL: func.func @decoder_layer(
 // CHECK-COUNT-2: kgraph.slice
 // CHECK: kgraph.concat

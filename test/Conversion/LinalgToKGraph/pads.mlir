@@ -13,7 +13,7 @@
 // RUN: %if linalg-oracle %{ %linalg-oracle %s --fn max_pool --passes=--tsopt-superoptimize | FileCheck %s --check-prefix=POOL %}
 // And to PTX, the pad value selected in the padding's lanes:
 // RUN: tsopt-opt %s --convert-linalg-to-kgraph --tsopt-superoptimize 2>/dev/null | tsopt-translate --tsopt-to-ptx -o %t.ptx
-// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 
 // CHECK-LABEL: func.func @pad_constant(
 // CHECK: kgraph.im2col {{.*}} padding = [1, 0, 2, 0] dilation = [1, 1] pad_value = 1.500000e+00

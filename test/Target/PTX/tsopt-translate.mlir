@@ -33,7 +33,7 @@
 // memory is declared extern, sized at launch.
 // PTX: .target sm_80
 // PTX: .address_size 64
-// PTX: .extern .shared .align 16 .b8 [[SMEM:[A-Za-z0-9_]+]][];
+// PTX: .extern .shared .align 1024 .b8 [[SMEM:[A-Za-z0-9_]+]][];
 // PTX-NOT: .shared
 // PTX-LABEL: .visible .entry ew_kernel0(
 // PTX-NEXT: .param .u64 {{.*}}ew_kernel0_param_0,
@@ -169,8 +169,8 @@
 // JSON-NEXT: }
 
 // Only @gmlp, for sm_90.
-// SEL-PTX: .target sm_90
-// SEL-PTX: .extern .shared .align 16 .b8
+// SEL-PTX: .target sm_90a
+// SEL-PTX: .extern .shared .align 1024 .b8
 // SEL-PTX-NOT: .entry ew_kernel
 // SEL-PTX: .visible .entry gmlp_kernel0(
 // SEL-PTX-NOT: .entry
@@ -180,7 +180,7 @@
 // SEL-JSON: "name": "gmlp"
 // SEL-JSON-NOT: "name": "ew"
 // SEL-JSON: "ptx": "gmlp.ptx",
-// SEL-JSON-NEXT: "target": "sm_90",
+// SEL-JSON-NEXT: "target": "sm_90a",
 // SEL-JSON-NEXT: "version": 1
 
 // T64-PTX: .visible .entry ew_kernel0(
@@ -195,9 +195,9 @@
 // T64-JSON: "name": "ew_kernel1",
 
 // Device names select the chip.
-// H200: .target sm_90
+// H200: .target sm_90a
 // STDOUT-JSON: "ptx": "kernels.ptx",
-// STDOUT-JSON-NEXT: "target": "sm_90",
+// STDOUT-JSON-NEXT: "target": "sm_90a",
 
 func.func @ew(%x: tensor<64x64xf16>, %y: tensor<64x64xf16>) -> tensor<64x64xf16> {
   %e = kgraph.exp %x : tensor<64x64xf16>
