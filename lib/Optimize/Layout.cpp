@@ -416,7 +416,12 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
                               l, position)
         .has_value();
   };
+  // A layout the IR records is pinned (planTileLayouts): only it counts.
   auto anyCanonical = [&](int operand, int position) {
+    for (const Op &producer : g->ops)
+      for (auto [r, result] : llvm::enumerate(producer.results))
+        if (result == operand && r < producer.layouts.size())
+          return canonical(operand, position, producer.layouts[r]);
     return llvm::any_of(candidates(tileVar(operand)), [&](const Layout &l) {
       return canonical(operand, position, l);
     });

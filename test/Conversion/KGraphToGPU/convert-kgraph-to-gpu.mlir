@@ -215,7 +215,7 @@ func.func @gmlp(%x: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<16x32x
 // NVVM: module attributes {gpu.container_module}
 // NVVM: gpu.launch_func @tsopt_kernels::@ew_kernel0
 // NVVM: gpu.module @tsopt_kernels [#nvvm.target<O = 3, chip = "sm_90a">] {
-// NVVM: llvm.mlir.global external @{{.+}}() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// NVVM: llvm.mlir.global external @{{.+}}() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // NVVM: llvm.func @ew_kernel0(%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) attributes {gpu.kernel, gpu.known_block_size = array<i32: 128, 1, 1>, nvvm.kernel, nvvm.maxnreg = 128 : i32, nvvm.maxntid = array<i32: 128, 1, 1>}
 // NVVM-NOT: nvvm.barrier0
 // NVVM: llvm.inline_asm {{.*}}"ex2.approx.ftz.f32 $0, $1;", "=f,f"

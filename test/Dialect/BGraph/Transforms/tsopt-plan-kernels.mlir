@@ -4,8 +4,11 @@
 // RUN: tsopt-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels))' | tsopt-opt --split-input-file --pass-pipeline='builtin.module(func.func(tsopt-plan-kernels))' | FileCheck %s
 
 // The kernel plan: tile layouts from the layout ILP (the operand tiles'
-// 64-byte rows swizzled for conflict-free fragment loads), an f16 matmul on
-// tensor cores, each iterator's copy as wide as its rows allow, and three
+// 64-byte rows swizzled, the 64-byte mode of wgmma's descriptors), an f16
+// matmul on tensor cores (on sm_90, the default target, as wgmma: one
+// warpgroup of 128 threads takes the 64 rows; with 256 threads two
+// warpgroups cannot share them, so mma.sync), each iterator's copy as wide
+// as its rows allow, and three
 // stages where shared memory has room for three buffers of each iterated
 // tile. Planning planned IR again changes nothing (the third run).
 
@@ -14,6 +17,7 @@
 // default); a recorded count is kept.
 // T256-LABEL: func.func @gemm
 // T256: attributes {bgraph.block_threads = 256 : i64, bgraph.stages = 3 : i64}
+// T256: bgraph.mma = "m16n8k16"
 // T256-LABEL: func.func @kept
 // T256: attributes {bgraph.block_threads = 64 : i64, bgraph.stages = 2 : i64}
 // CHECK: kgraph.kernel grid = [2] forloop = 8 {{.*}} attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64}
@@ -21,7 +25,7 @@
 // product's tile reusing no live buffer.
 // CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>}
 // CHECK: bgraph.input {{.*}} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>}
-// CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "m16n8k16", bgraph.offset = {{[0-9]+}} : i64}
+// CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "wgmma", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK: bgraph.accum sum {{.*}} {bgraph.depth = 2 : i64, {{.*}}bgraph.offset = {{[0-9]+}} : i64}
 // CHECK: bgraph.output {{.*}} {bgraph.depth = 0 : i64}
 // OFF-LABEL: func.func @gemm

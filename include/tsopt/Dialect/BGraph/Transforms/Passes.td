@@ -257,7 +257,8 @@ def TSOptSelectLayouts
 
     both operand tiles become `row_major_swizzle<3,4,3>` (16-byte copies
     from the row-major tensors, conflict-free ldmatrix, canonical for
-    wgmma), and the accumulator's sums stay in the mma registers.
+    wgmma: on sm_90 the product runs as wgmma), and the accumulator's sums
+    stay in the mma registers.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
@@ -300,8 +301,12 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
       `_swizzle<B,4,3>` XOR of the 32/64/128-byte modes), chosen by the
       layout ILP of `tsopt-select-layouts` (`planTileLayouts`); the lowering
       addresses the tile by that layout's formula (`layoutByteOffset`);
-    * `bgraph.mma` on every `bgraph.matmul`: `"m16n8k16"` (tensor cores,
-      tiles padded to the instruction) or `"cuda_cores"`;
+    * `bgraph.mma` on every `bgraph.matmul`: `"wgmma"` (sm_90's
+      warpgroup instruction, where the product has 64-row blocks the
+      block's warpgroups share and both operand tiles lie in a canonical
+      layout of its matrix descriptors: `fitsWgmma`), `"m16n8k16"` (tensor
+      cores through mma.sync, tiles padded to the instruction) or
+      `"cuda_cores"`;
     * `bgraph.copy_bytes` on every `bgraph.input`: the bytes of one copy
       (16, 8 or 4 where the tile's rows divide and its layout stores them
       contiguously, else one element);
