@@ -27,6 +27,15 @@
 // RUN: sed -e 's/LAYOUT_A/row_major_swizzle<3,4,3>/;s/LAYOUT_B/col_major_swizzle<3,4,3>/' %S/Inputs/wgmma-layouts.mlir > %t.rc.mlir
 // RUN: tsopt-run %t.rc.mlir --backend=cpu --fn=wg --reference=ref | FileCheck %s --check-prefix=CPU
 // RUN: tsopt-run %s --backend=cpu --fn=wg128 --reference=ref128 | FileCheck %s --check-prefix=CPU
+// bf16 takes the same descriptors (the instruction's bf16 form).
+// RUN: sed -e 's/f16/bf16/g' %s > %t.bf16.mlir
+// RUN: tsopt-translate --tsopt-to-ptx --target=sm_90 %t.bf16.mlir | FileCheck %s --check-prefix=BF16
+// RUN: tsopt-run %t.bf16.mlir --backend=cpu --fn=wg --reference=ref | FileCheck %s --check-prefix=CPU
+// A searched µGraph at its published shape: gqa's attention kernel, whose
+// wgmma products feed the softmax's thread graph and a sum kept in the
+// accumulators across the loop.
+// RUN: tsopt-opt %S/../../../utils/workloads/gqa.mlir --tsopt-plan-kernels=target=sm_90 | FileCheck %s --check-prefix=GQA
+// RUN: tsopt-run %S/../../../utils/workloads/gqa.mlir --backend=cpu | FileCheck %s --check-prefix=GQA-CPU
 
 // PLAN-LABEL: func.func @wg(
 // PLAN: bgraph.input {{.*}}bgraph.layout = "row_major_swizzle<3,4,3>", bgraph.offset = array<i64: [[A0:[0-9]+]]
@@ -52,6 +61,12 @@
 // EDITED-LABEL: .entry wg_kernel0(
 // EDITED-NOT: wgmma
 // EDITED: mma.sync.aligned.m16n8k16
+
+// BF16: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// GQA-LABEL: func.func @gqa_opt(
+// GQA: bgraph.mma = "wgmma"
+// GQA: bgraph.mma = "wgmma"
+// GQA-CPU: @gqa_opt vs @gqa_ref: agree
 
 // PLAN-CM: bgraph.matmul {{.*}}bgraph.mma = "wgmma"
 // A MN-major (transposed), B K-major.
