@@ -317,7 +317,8 @@ private:
   Value wgmmaDescriptor(const Op &op, int operand, Value rowBlock, Value k0);
   /// One warpgroup's wgmma products of 64-row block `rowBlock` of matmul
   /// `op` over the whole contraction, added to the accumulators `acc` (the
-  /// instruction's N/2 f32 registers per thread, in its order); the sums.
+  /// instruction's N/2 f32 registers per thread, in its order; none: from
+  /// zero); the sums.
   SmallVector<Value> emitWgmma(const Op &op, Value rowBlock, ValueRange acc);
   /// The CPU emulation of a wgmma operand read: the value at row or column
   /// `mn` and k `kk` of the instruction at (`rowBlock`, `k0`), read at the

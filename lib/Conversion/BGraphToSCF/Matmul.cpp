@@ -417,9 +417,7 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
 
     if (!regs && wgmma) {
       for (int64_t first = 0; first < wgmmaSlots; first += colBlocks) {
-        SmallVector<Value> sums =
-            emitWgmma(op, rowBlockOf(first),
-                      SmallVector<Value>(colBlocks * kValuesC, cF32(0.0)));
+        SmallVector<Value> sums = emitWgmma(op, rowBlockOf(first), {});
         for (int64_t j = 0; j < colBlocks; ++j) {
           Block blk = blockAt(wgmmaBlockOf(first + j));
           storeBlock(blk, ArrayRef<Value>(sums).slice(j * kValuesC, kValuesC));

@@ -91,8 +91,12 @@ SmallVector<Value> BlockEmitter::emitWgmma(const Op &op, Value rowBlock,
   const Shape &rs = shapeOf(op.results[0]);
   int64_t cols = rs.back(), k = as.back();
   Type f32 = b.getF32Type();
-  auto accType =
-      LLVM::LLVMStructType::getLiteral(context, SmallVector<Type>(acc.size(), f32));
+  // No accumulators: the first step ignores them (scale-d 0), so nothing
+  // is zeroed in registers before it.
+  int64_t numValues = cols / 2;
+  bool fromZero = acc.empty();
+  auto accType = LLVM::LLVMStructType::getLiteral(
+      context, SmallVector<Type>(numValues, f32));
   Value d = LLVM::UndefOp::create(b, loc, accType);
   for (auto [i, x] : llvm::enumerate(acc))
     d = LLVM::InsertValueOp::create(b, loc, d, x, int64_t(i));
@@ -107,31 +111,39 @@ SmallVector<Value> BlockEmitter::emitWgmma(const Op &op, Value rowBlock,
   NVVM::MMALayout layoutB = wgmmaOperand(g, op, 1)->mnMajor
                                 ? NVVM::MMALayout::row
                                 : NVVM::MMALayout::col;
+  auto wgmmaAt = [&](Value k0, Value in, NVVM::WGMMAScaleOut scale) {
+    return NVVM::WgmmaMmaAsyncOp::create(
+               b, loc, accType, in, wgmmaDescriptor(op, 0, rowBlock, k0),
+               wgmmaDescriptor(op, 1, rowBlock, k0),
+               NVVM::MMAShapeAttr::get(context, kWgmmaRows, cols, 16), type,
+               type, NVVM::WGMMATypes::f32, scale, NVVM::WGMMAScaleIn::one,
+               NVVM::WGMMAScaleIn::one, layoutA, layoutB,
+               /*satfinite=*/NVVM::MMAIntOverflowAttr())
+        .getResult();
+  };
   // The accumulators' registers are fenced before the first wgmma reads
   // them; the group is committed and waited for before they are read.
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
-  auto kLoop = scf::ForOp::create(b, loc, cIndex(0), cIndex(k), cIndex(16),
-                                  ValueRange{d});
+  int64_t first = 0;
+  if (fromZero) {
+    d = wgmmaAt(cIndex(0), d, NVVM::WGMMAScaleOut::zero);
+    first = 16;
+  }
+  auto kLoop = scf::ForOp::create(b, loc, cIndex(first), cIndex(k),
+                                  cIndex(16), ValueRange{d});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kLoop.getBody());
-    Value k0 = kLoop.getInductionVar();
-    Value next = NVVM::WgmmaMmaAsyncOp::create(
-        b, loc, accType, kLoop.getRegionIterArgs()[0],
-        wgmmaDescriptor(op, 0, rowBlock, k0),
-        wgmmaDescriptor(op, 1, rowBlock, k0),
-        NVVM::MMAShapeAttr::get(context, kWgmmaRows, cols, 16), type, type,
-        NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, layoutA, layoutB,
-        /*satfinite=*/NVVM::MMAIntOverflowAttr());
-    scf::YieldOp::create(b, loc, next);
+    scf::YieldOp::create(b, loc,
+                         wgmmaAt(kLoop.getInductionVar(),
+                                 kLoop.getRegionIterArgs()[0],
+                                 NVVM::WGMMAScaleOut::one));
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
   SmallVector<Value> out;
-  for (size_t i = 0; i < acc.size(); ++i)
-    out.push_back(
-        LLVM::ExtractValueOp::create(b, loc, kLoop.getResult(0), int64_t(i)));
+  for (int64_t i = 0; i < numValues; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, kLoop.getResult(0), i));
   return out;
 }
 
