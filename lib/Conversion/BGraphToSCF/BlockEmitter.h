@@ -73,6 +73,13 @@ private:
   //===--- Building blocks ------------------------------------------------===//
 
   Value cIndex(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value cI64(int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  }
+  /// An index as i64.
+  Value toI64(Value index) {
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  }
   Value cF32(double v) {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
   }

@@ -28,7 +28,6 @@ constexpr int kLeadingShift = 16, kStrideShift = 32, kModeShift = 62;
 } // namespace
 
 Value BlockEmitter::sharedAddress(Value tile) {
-  Type i64 = b.getI64Type();
   Value p = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, tile);
   if (!gpu) {
     // The CPU's shared memory is an allocation of its own: addresses are
@@ -37,7 +36,7 @@ Value BlockEmitter::sharedAddress(Value tile) {
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, ctx.sharedMemory);
     p = arith::SubIOp::create(b, loc, p, base);
   }
-  return arith::IndexCastOp::create(b, loc, i64, p);
+  return toI64(p);
 }
 
 Value BlockEmitter::wgmmaDescriptor(const Op &op, int operand, Value rowBlock,
@@ -45,27 +44,18 @@ Value BlockEmitter::wgmmaDescriptor(const Op &op, int operand, Value rowBlock,
   WgmmaOperand view = *wgmmaOperand(g, op, operand);
   int value = op.operands[operand];
   Value tile = memrefOf(value);
-  Type i64 = b.getI64Type();
-  auto c64 = [&](int64_t x) {
-    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(x))
-        .getResult();
-  };
-  auto asI64 = [&](Value index) {
-    return arith::IndexCastOp::create(b, loc, i64, index).getResult();
-  };
   // The instruction's operand starts at k0 (and A at its 64-row block):
   // rows of k advance whole rows (MN-major), steps of k within a row 2
   // bytes per element (K-major); A's row block, K-major, 64 rows.
   int64_t rowBytes = view.rowBytes();
-  Value advance = view.mnMajor ? arith::MulIOp::create(b, loc, asI64(k0),
-                                                       c64(rowBytes))
-                               : arith::MulIOp::create(b, loc, asI64(k0),
-                                                       c64(2));
+  Value advance = view.mnMajor
+                      ? arith::MulIOp::create(b, loc, toI64(k0), cI64(rowBytes))
+                      : arith::MulIOp::create(b, loc, toI64(k0), cI64(2));
   if (operand == 0 && !view.mnMajor)
     advance = arith::AddIOp::create(
         b, loc, advance,
-        arith::MulIOp::create(b, loc, asI64(rowBlock),
-                              c64(kWgmmaRows * rowBytes)));
+        arith::MulIOp::create(b, loc, toI64(rowBlock),
+                              cI64(kWgmmaRows * rowBytes)));
   Value address = arith::AddIOp::create(b, loc, sharedAddress(tile), advance);
   // Every 8 rows lie 8 rows apart (the stride dimension); the leading
   // dimension (K-major: unused with a swizzle; MN-major: the next
@@ -79,9 +69,9 @@ Value BlockEmitter::wgmmaDescriptor(const Op &op, int operand, Value rowBlock,
                    ((stride >> 4) & kFieldMask) << kStrideShift |
                    mode << kModeShift;
   Value start = arith::ShRUIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, address, c64(kAddressMask)),
-      c64(4));
-  return arith::OrIOp::create(b, loc, start, c64(fields));
+      b, loc, arith::AndIOp::create(b, loc, address, cI64(kAddressMask)),
+      cI64(4));
+  return arith::OrIOp::create(b, loc, start, cI64(fields));
 }
 
 SmallVector<Value> BlockEmitter::emitWgmma(const Op &op, Value rowBlock,
@@ -149,14 +139,6 @@ SmallVector<Value> BlockEmitter::emitWgmma(const Op &op, Value rowBlock,
 
 Value BlockEmitter::wgmmaOperandValue(const Op &op, int operand, Value rowBlock,
                                       Value k0, Value mn, Value kk) {
-  Type i64 = b.getI64Type();
-  auto c64 = [&](int64_t x) {
-    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(x))
-        .getResult();
-  };
-  auto asI64 = [&](Value index) {
-    return arith::IndexCastOp::create(b, loc, i64, index).getResult();
-  };
   auto add = [&](Value x, Value y) {
     return arith::AddIOp::create(b, loc, x, y).getResult();
   };
@@ -164,22 +146,24 @@ Value BlockEmitter::wgmmaOperandValue(const Op &op, int operand, Value rowBlock,
     return arith::MulIOp::create(b, loc, x, y).getResult();
   };
   auto shr = [&](Value x, int64_t n) {
-    return arith::ShRUIOp::create(b, loc, x, c64(n)).getResult();
+    return arith::ShRUIOp::create(b, loc, x, cI64(n)).getResult();
   };
   auto field = [&](Value x, int shift, int64_t mask) {
-    return arith::AndIOp::create(b, loc, shr(x, shift), c64(mask)).getResult();
+    return arith::AndIOp::create(b, loc, shr(x, shift), cI64(mask)).getResult();
   };
   // The descriptor's fields, as the hardware reads them.
   Value desc = wgmmaDescriptor(op, operand, rowBlock, k0);
-  Value start = arith::ShLIOp::create(b, loc, field(desc, 0, kFieldMask), c64(4));
+  Value start =
+      arith::ShLIOp::create(b, loc, field(desc, 0, kFieldMask), cI64(4));
   Value leading = arith::ShLIOp::create(
-      b, loc, field(desc, kLeadingShift, kFieldMask), c64(4));
+      b, loc, field(desc, kLeadingShift, kFieldMask), cI64(4));
   Value stride = arith::ShLIOp::create(
-      b, loc, field(desc, kStrideShift, kFieldMask), c64(4));
+      b, loc, field(desc, kStrideShift, kFieldMask), cI64(4));
   // Mode 1, 2, 3: a swizzle of B = 3, 2, 1 bits over rows of 16 << B bytes.
-  Value bits = arith::SubIOp::create(b, loc, c64(4), field(desc, kModeShift, 3));
-  Value rowBytes = arith::ShLIOp::create(b, loc, c64(16), bits);
-  Value m = asI64(mn), kv = asI64(kk);
+  Value bits =
+      arith::SubIOp::create(b, loc, cI64(4), field(desc, kModeShift, 3));
+  Value rowBytes = arith::ShLIOp::create(b, loc, cI64(16), bits);
+  Value m = toI64(mn), kv = toI64(kk);
   // The canonical layouts (CUTLASS's GMMA layouts, in bytes for 16-bit
   // elements): K-major, row mn % 8 of a group of 8 rows at 16 << B bytes
   // apart, groups `stride` apart, k contiguous; MN-major, mn contiguous in
@@ -188,29 +172,28 @@ Value BlockEmitter::wgmmaOperandValue(const Op &op, int operand, Value rowBlock,
   Value offset;
   if (wgmmaOperand(g, op, operand)->mnMajor) {
     Value perRow = shr(rowBytes, 1);
-    offset = add(
-        add(mul(arith::RemUIOp::create(b, loc, m, perRow), c64(2)),
-            mul(arith::DivUIOp::create(b, loc, m, perRow), leading)),
-        add(mul(arith::AndIOp::create(b, loc, kv, c64(7)), rowBytes),
-            mul(shr(kv, 3), stride)));
+    offset = add(add(mul(arith::RemUIOp::create(b, loc, m, perRow), cI64(2)),
+                     mul(arith::DivUIOp::create(b, loc, m, perRow), leading)),
+                 add(mul(arith::AndIOp::create(b, loc, kv, cI64(7)), rowBytes),
+                     mul(shr(kv, 3), stride)));
   } else {
-    offset = add(add(mul(arith::AndIOp::create(b, loc, m, c64(7)), rowBytes),
+    offset = add(add(mul(arith::AndIOp::create(b, loc, m, cI64(7)), rowBytes),
                      mul(shr(m, 3), stride)),
-                 mul(kv, c64(2)));
+                 mul(kv, cI64(2)));
   }
   Value address = add(start, offset);
   // The swizzle XORs address bits [7, 7 + B) into the 16-byte chunk's
   // bits [4, 4 + B).
   Value ones = arith::SubIOp::create(
-      b, loc, arith::ShLIOp::create(b, loc, c64(1), bits), c64(1));
+      b, loc, arith::ShLIOp::create(b, loc, cI64(1), bits), cI64(1));
   Value chunkXor = arith::ShLIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, shr(address, 7), ones), c64(4));
+      b, loc, arith::AndIOp::create(b, loc, shr(address, 7), ones), cI64(4));
   address = arith::XOrIOp::create(b, loc, address, chunkXor);
   // The element at that address, in the tile's storage order.
   Value tile = memrefOf(op.operands[operand]);
   Value inTile = arith::SubIOp::create(
       b, loc, address,
-      arith::AndIOp::create(b, loc, sharedAddress(tile), c64(kAddressMask)));
+      arith::AndIOp::create(b, loc, sharedAddress(tile), cI64(kAddressMask)));
   Value element = arith::IndexCastOp::create(b, loc, b.getIndexType(),
                                              shr(inTile, 1));
   auto shape = cast<MemRefType>(tile.getType()).getShape();
