@@ -212,11 +212,30 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                                                     std::string *why) {
   // Priced as planned (KernelPlan.h): a body without a plan gets the one
   // the lowering would give it (a copy; a planned body is read in place).
+  // Its tiles' layouts decide whether a product runs as wgmma: where one
+  // could, the body is planned whole, the layout ILP included
+  // (planBlockGraph); elsewhere the terms priced here do not depend on the
+  // layouts, and the ILP's solve is spared (the search prices many bodies).
   std::optional<Graph> planned;
   if (!isPlanned(*op.body)) {
-    planned.emplace(*op.body);
-    if (failed(planKernel(*planned, t, {}, why)))
-      return llvm::failure();
+    const Graph &body = *op.body;
+    int64_t threads =
+        body.threads ? body.threads : KernelPlanOptions().threadsPerBlock;
+    bool layoutsDecide =
+        t.hasWarpgroupMma() && llvm::any_of(body.ops, [&](const Op &bop) {
+          return bop.kind == OpKind::Matmul && !bop.mma &&
+                 wgmmaShapeFits(body, bop, threads);
+        });
+    if (layoutsDecide) {
+      llvm::FailureOr<Graph> plan = planBlockGraph(body, t, {}, why);
+      if (failed(plan))
+        return llvm::failure();
+      planned.emplace(std::move(*plan));
+    } else {
+      planned.emplace(body);
+      if (failed(planKernel(*planned, t, {}, why)))
+        return llvm::failure();
+    }
   }
   const Graph &g = planned ? *planned : *op.body;
   // Inputs their savers load from device memory: no copy, no tile.

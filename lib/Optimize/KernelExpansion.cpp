@@ -497,16 +497,13 @@ FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
   return finish(computeOn(tiles, ct), omap);
 }
 
-FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
-                                    const TargetDesc &target,
-                                    const KernelPlanOptions &options,
-                                    std::string *why) {
-  FailureOr<Graph> expanded = expandKernelOp(g, op, why);
-  if (failed(expanded))
-    return failure();
+FailureOr<Graph> planBlockGraph(Graph bg, const TargetDesc &target,
+                                const KernelPlanOptions &options,
+                                std::string *why) {
   // The layout ILP reads the threads (which sums stay in mma registers).
-  expanded->threads = options.threadsPerBlock;
-  std::string key = serializeGraph(*expanded) + "\n" + targetKey(target) + " " +
+  if (bg.threads == 0)
+    bg.threads = options.threadsPerBlock;
+  std::string key = serializeGraph(bg) + "\n" + targetKey(target) + " " +
                     std::to_string(options.tensorCores) + " " +
                     std::to_string(options.pipeline) + " " +
                     std::to_string(options.threadsPerBlock);
@@ -514,17 +511,18 @@ FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
   static GraphCache cache(4096);
   if (std::optional<Graph> cached = cache.lookup(key))
     return std::move(*cached);
-  // The layout ILP solves programs: the expansion as the one kernel of one.
+  // The layout ILP solves programs: the block graph as the one kernel of
+  // one.
   Graph program;
   program.level = Level::Kernel;
   Op kernel;
   kernel.kind = OpKind::Kernel;
-  for (int v : expanded->inputs)
-    kernel.operands.push_back(program.addInput(expanded->type(v)));
+  for (int v : bg.inputs)
+    kernel.operands.push_back(program.addInput(bg.type(v)));
   llvm::SmallVector<TensorType, 2> results;
-  for (int v : expanded->outputs)
-    results.push_back(expanded->type(v));
-  kernel.body = std::make_shared<const Graph>(std::move(*expanded));
+  for (int v : bg.outputs)
+    results.push_back(bg.type(v));
+  kernel.body = std::make_shared<const Graph>(std::move(bg));
   int first = program.addOp(kernel, results);
   for (size_t r = 0; r < results.size(); ++r)
     program.outputs.push_back(first + static_cast<int>(r));
@@ -535,6 +533,16 @@ FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
     return failure();
   cache.insert(key, planned);
   return planned;
+}
+
+FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
+                                    const TargetDesc &target,
+                                    const KernelPlanOptions &options,
+                                    std::string *why) {
+  FailureOr<Graph> expanded = expandKernelOp(g, op, why);
+  if (failed(expanded))
+    return failure();
+  return planBlockGraph(std::move(*expanded), target, options, why);
 }
 
 namespace {

@@ -36,12 +36,23 @@ namespace tsopt {
 llvm::FailureOr<Graph> expandKernelOp(const Graph &g, const Op &op,
                                       std::string *why = nullptr);
 
+/// Block graph `blockGraph` with its whole kernel plan for `target`, as
+/// tsopt-plan-kernels plans a kernel: its threads per block (recorded, or
+/// the options'), the tiles' layouts by the layout ILP (planTileLayouts, the
+/// kernel alone), then planKernel with `options`; what is recorded is kept.
+/// The plans are kept in a process-wide cache (thread-safe) keyed by the
+/// graph, the target and the options. The cost model prices an unplanned
+/// body as this plans it: the layouts decide, among others, whether a
+/// product fits wgmma.
+llvm::FailureOr<Graph> planBlockGraph(Graph blockGraph,
+                                      const TargetDesc &target,
+                                      const KernelPlanOptions &options,
+                                      std::string *why = nullptr);
+
 /// expandKernelOp's block graph with its whole kernel plan for `target`:
 /// the tiles' layouts by the layout ILP (planTileLayouts, as for a
-/// graph-defined kernel), then planKernel with `options`. The lowering
-/// emits this and the cost model prices it. Expansions depend only on the
-/// op and its operands' types, so the plans are kept in a process-wide
-/// cache (thread-safe) keyed by the expansion, the target and the options.
+/// graph-defined kernel), then planKernel with `options`: planBlockGraph.
+/// The lowering emits this and the cost model prices it.
 llvm::FailureOr<Graph> planExpandedKernel(const Graph &g, const Op &op,
                                           const TargetDesc &target,
                                           const KernelPlanOptions &options,

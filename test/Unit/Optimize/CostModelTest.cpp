@@ -260,21 +260,34 @@ TEST(CostModelTest, GraphDefinedMatmulCounts) {
   EXPECT_EQ(k.blocksOnBusiestSM, 1);
   EXPECT_EQ(k.waves, 1);
   EXPECT_DOUBLE_EQ(k.smUtilization, 8.0 / 132);
-  // A generated kernel's matmuls run as mma.sync: on sm_90 at that
-  // instruction's rate, two thirds of the wgmma peak.
+  // The 128x64 product fits sm_90's wgmma once the layout ILP lays its
+  // operands out canonically, which the cost model plans as the lowering
+  // does (planBlockGraph): its work runs at the tensor cores' peak, where
+  // mma.sync reaches two thirds of it.
+  EXPECT_EQ(k.warpgroupMatmuls, 1);
+  EXPECT_EQ(k.work.warpgroupFlops, k.work.tensorCoreFlops);
   EXPECT_DOUBLE_EQ(t.mmaSyncFlops, t.tensorCoreFlops * 2 / 3);
   double perBlockCompute = double(k.work.tensorCoreFlops) / 8 /
-                               (t.mmaSyncFlops * o.tensorCoreEfficiency) +
+                               (t.tensorCoreFlops * o.tensorCoreEfficiency) +
                            double(k.work.cudaCoreFlops) / 8 /
                                (t.cudaCoreFlops * o.cudaCoreEfficiency);
   EXPECT_NEAR(k.computeUs, 1e6 * 132 * perBlockCompute, 1e-9);
   EXPECT_DOUBLE_EQ(k.syncUs,
                    1e6 * k.barriersPerBlock * t.syncCycles / t.clockHz);
   // Shared-memory access instructions: per iteration a 16-byte copy per
-  // chunk of A and B and an ldmatrix per 16 bytes of each operand; after
-  // the loop the registers' elements into the accumulator, and the
-  // saver's 16-byte reads (8 f16 each, saverCopy).
+  // chunk of A and B (the tensor cores read the operands themselves); after
+  // the loop the registers' elements into the accumulator, and the saver's
+  // 16-byte reads (8 f16 each, saverCopy).
   EXPECT_EQ(k.sharedAccessesPerBlock,
+            8 * (tileA + tileB) / 16 + 128 * 64 + 128 * 64 / 8);
+  // On sm_80 the same kernel is mma.sync, its operands loaded by ldmatrix
+  // (one access per 16 bytes of each).
+  ProgramCost p80 =
+      cost(tiledMatmul(256, 512, 256, 2, 4, 8), target("sm_80"), o);
+  const KernelCost &k80 = p80.kernels[0];
+  EXPECT_EQ(k80.warpgroupMatmuls, 0);
+  EXPECT_EQ(k80.work.warpgroupFlops, 0);
+  EXPECT_EQ(k80.sharedAccessesPerBlock,
             8 * 2 * (tileA + tileB) / 16 + 128 * 64 + 128 * 64 / 8);
   // One thread's chain: its share of those accesses and every barrier
   // (no CUDA-core or special-function work); one block per SM.
@@ -389,9 +402,13 @@ TEST(CostModelTest, WavesAndIdleSMs) {
     return cost(tiledMatmul(m, 64, 64, gx, 1, 1), t).kernels[0];
   };
   // The same work over 66, 132 and 264 blocks: half the SMs idle costs
-  // twice the compute time; two blocks per SM cost the same as one.
-  KernelCost half = kernelOf(4224, 66), full = kernelOf(4224, 132),
-             twice = kernelOf(4224, 264);
+  // twice the compute time; two blocks per SM cost the same as one. (Tiles
+  // of 256, 128 and 64 rows: wgmma in all three.)
+  KernelCost half = kernelOf(16896, 66), full = kernelOf(16896, 132),
+             twice = kernelOf(16896, 264);
+  EXPECT_EQ(half.warpgroupMatmuls + full.warpgroupMatmuls +
+                twice.warpgroupMatmuls,
+            3);
   EXPECT_DOUBLE_EQ(half.smUtilization, 0.5);
   EXPECT_DOUBLE_EQ(full.smUtilization, 1.0);
   EXPECT_EQ(twice.blocksOnBusiestSM, 2);
