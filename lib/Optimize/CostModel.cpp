@@ -219,12 +219,10 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   std::optional<Graph> planned;
   if (!isPlanned(*op.body)) {
     const Graph &body = *op.body;
-    int64_t threads =
-        body.threads ? body.threads : KernelPlanOptions().threadsPerBlock;
     bool layoutsDecide =
         t.hasWarpgroupMma() && llvm::any_of(body.ops, [&](const Op &bop) {
           return bop.kind == OpKind::Matmul && !bop.mma &&
-                 wgmmaShapeFits(body, bop, threads);
+                 wgmmaShapeFits(body, bop, plannedThreads(body));
         });
     if (layoutsDecide) {
       llvm::FailureOr<Graph> plan = planBlockGraph(body, t, {}, why);

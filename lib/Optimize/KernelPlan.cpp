@@ -91,8 +91,7 @@ bool tsopt::fitsWgmma(const Graph &bg, const Op &op, int64_t threads) {
 }
 
 FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
-  if (op.kind != OpKind::Matmul || !runsOnTensorCores(bg, op) ||
-      op.mma == uint8_t(MmaPlan::Wgmma))
+  if (!runsOnTensorCores(bg, op) || op.mma == uint8_t(MmaPlan::Wgmma))
     return FragmentLoad::Elements;
   const TensorType &a = bg.type(op.operands[0]), &b = bg.type(op.operands[1]);
   const TensorType &tile = operand == 0 ? a : b;

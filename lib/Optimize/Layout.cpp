@@ -94,10 +94,6 @@ private:
   VarRef kernelVar(int value) const { return VarRef{kernelTensor[value]}; }
   VarRef tileVar(int value) const { return VarRef{tile[value]}; }
 
-  /// The kernel's threads per block: planned, or the planner's default.
-  int64_t threads() const {
-    return g->threads ? g->threads : KernelPlanOptions().threadsPerBlock;
-  }
   /// Whether matmul `op` runs as wgmma once both its operands take a
   /// canonical layout: planned so, or unplanned with the shape of one on a
   /// target that has it (the plan then chooses it exactly when the
@@ -105,7 +101,8 @@ private:
   bool wgmmaShaped(const Op &op) const {
     if (op.mma)
       return op.mma == uint8_t(MmaPlan::Wgmma);
-    return target.hasWarpgroupMma() && wgmmaShapeFits(*g, op, threads());
+    return target.hasWarpgroupMma() &&
+           wgmmaShapeFits(*g, op, plannedThreads(*g));
   }
   int64_t eb(int value) const { return dtypeBytes(g->type(value).dtype); }
   int64_t bytes(int value) const {
@@ -300,7 +297,7 @@ void ProblemBuilder::fuseProducts(const Schedule &s) {
     const Op &op = g->ops[i];
     if (op.kind != OpKind::Accum)
       continue;
-    int m = fragmentAccumulatedMatmul(*g, op, threads());
+    int m = fragmentAccumulatedMatmul(*g, op, plannedThreads(*g));
     if (m < 0 || s.phase[m] != s.phase[i])
       continue;
     fusedInto[g->ops[m].results[0]] = i;

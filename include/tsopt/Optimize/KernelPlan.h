@@ -65,6 +65,13 @@ struct KernelPlanOptions {
   int64_t threadsPerBlock = 128;
 };
 
+/// The threads per block of `blockGraph`: planned, or the planner's
+/// default (what planKernel will record).
+inline int64_t plannedThreads(const Graph &blockGraph) {
+  return blockGraph.threads ? blockGraph.threads
+                            : KernelPlanOptions().threadsPerBlock;
+}
+
 /// Whether copies of `bytes` bytes can fill `tile`, stored in `layout`,
 /// from its row-major device tensor: one element, or 4, 8 or 16 bytes that
 /// divide the tile's rows where the tile stores its rows contiguously.
