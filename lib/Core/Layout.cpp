@@ -19,10 +19,18 @@ std::string Layout::str() const {
     if (swizzle)
       s += "_swizzle<" + std::to_string(swizzle) + ",4," +
            std::to_string(swizzleShift) + ">";
+    else if (pad)
+      s += "_pad<" + std::to_string(pad) + ">";
     return s;
   }
   }
   return "?";
+}
+
+llvm::StringRef Layout::spellings() {
+  return "row_major, col_major, row_major_swizzle<B,4,S>, "
+         "col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9), "
+         "row_major_pad<P> or col_major_pad<P> (P a positive multiple of 16)";
 }
 
 std::optional<Layout> Layout::parse(llvm::StringRef text) {
@@ -35,6 +43,15 @@ std::optional<Layout> Layout::parse(llvm::StringRef text) {
     return std::nullopt;
   if (text.empty())
     return l;
+  // _pad<P>: P a positive multiple of 16.
+  if (text.consume_front("_pad<")) {
+    unsigned pad = 0;
+    if (!text.consume_back(">") || text.getAsInteger(10, pad) || pad == 0 ||
+        pad % 16 != 0 || pad > 4096)
+      return std::nullopt;
+    l.pad = static_cast<int>(pad);
+    return l;
+  }
   // _swizzle<B,4,S>: B in 1..3, S in 3..9 (lines of 128 to 8192 bytes).
   if (!text.consume_front("_swizzle<") || !text.consume_back(">") ||
       text.size() != 5 || text.substr(1, 3) != ",4,")
@@ -67,10 +84,27 @@ int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
   for (int d : llvm::reverse(fast))
     linear = linear * shape[d] + index[d];
   int64_t bytes = linear * elementBytes;
+  if (layout.pad) {
+    int64_t row = shape.empty() ? 1 : shape[fast[0]];
+    bytes = (linear / row) * (row * elementBytes + layout.pad) +
+            (linear % row) * elementBytes;
+  }
   if (layout.swizzle) {
     int64_t mask = (int64_t(1) << layout.swizzle) - 1;
     bytes ^= ((bytes >> (4 + layout.swizzleShift)) & mask) << 4;
   }
+  return bytes;
+}
+
+int64_t tsopt::layoutStorageBytes(llvm::ArrayRef<int64_t> shape,
+                                  int64_t elementBytes, const Layout &layout) {
+  int64_t elements = 1;
+  for (int64_t n : shape)
+    elements *= n;
+  int64_t bytes = elements * elementBytes;
+  if (layout.pad && !shape.empty() && elements)
+    bytes += elements / shape[storageFastestFirst(shape.size(), layout)[0]] *
+             layout.pad;
   return bytes;
 }
 
@@ -94,6 +128,17 @@ bool tsopt::isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
   int64_t bytes = elementBytes;
   for (int64_t n : shape)
     bytes *= n;
+  if (layout.pad) {
+    int64_t row = shape.empty()
+                      ? elementBytes
+                      : shape[storageFastestFirst(shape.size(), layout)[0]] *
+                            elementBytes;
+    if (layout.swizzle || layout.pad % 16 != 0 || row % 16 != 0)
+      return fail("'" + layout.str() + "' pads rows of " + std::to_string(row) +
+                  " bytes: a padded tile's rows and padding are whole 16-byte "
+                  "chunks, and it has no swizzle");
+    return true;
+  }
   int64_t span = int64_t(16) << layout.swizzle;
   if (layout.swizzle && bytes % span != 0)
     return fail("'" + layout.str() + "' permutes " + std::to_string(span) +

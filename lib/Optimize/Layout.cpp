@@ -8,16 +8,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Optimize/Layout.h"
-#include "tsopt/Optimize/CostModel.h"
 #include "LayoutGeometry.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/KernelPlan.h"
+#include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <array>
@@ -79,6 +82,15 @@ private:
   double psPerBlockCycle = 0;
   std::vector<int> tile;      ///< per block value: its tile tensor, or -1
   std::vector<int> fusedInto; ///< per block value: see fuseProducts
+  /// Bounds the shared memory the padded candidates of the kernel's tiles
+  /// add (Layout::pad): at most what is left with every tile resident.
+  void limitPadding(const Schedule &schedule);
+  /// walkedRead's prices by tiles, layouts and threads.
+  llvm::StringMap<double> walkedReads;
+  /// Wavefronts of reading `operand` stored in `lo` along the element walk
+  /// over `result` stored in `lr` (planElementWalk), for the whole tile.
+  double walkedRead(int operand, const Layout &lo, int result,
+                    const Layout &lr);
 
   const llvm::SmallVector<Layout, 4> &candidates(const VarRef &v) const;
   void addCost(VarRef a, VarRef b,
@@ -216,10 +228,11 @@ void ProblemBuilder::addCost(
     problem.costs.push_back(std::move(cost));
 }
 
-/// Row- and column-major, and the swizzle of each whose span is one stored
+/// Row- and column-major, the swizzle of each whose span is one stored
 /// row (32, 64 or 128 bytes): the swizzle modes TMA writes and wgmma reads,
-/// conflict-free for ldmatrix. A degenerate dim (extent 1) makes column-
-/// major the same storage as row-major, so it is not offered.
+/// conflict-free for ldmatrix; and each padded where no swizzle fits. A
+/// degenerate dim (extent 1) makes column- major the same storage as row-major,
+/// so it is not offered.
 llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   llvm::ArrayRef<int64_t> shape = g->type(value).shape;
   size_t r = shape.size();
@@ -253,6 +266,17 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   if (twoD)
     for (auto [b, shift] : swizzlesFor(shape[r - 2]))
       out.push_back(Layout::colMajor(b, shift));
+  // Rows of an even number of 16-byte chunks that no swizzle spans (160 or
+  // 96 bytes): one chunk of padding per row (Layout::pad).
+  auto padFits = [&](int64_t rowExtent) {
+    int64_t rowBytes = rowExtent * eb(value);
+    int64_t rows = g->type(value).numElements() / rowExtent;
+    return rows >= 2 && rowBytes % 32 == 0 && !llvm::isPowerOf2_64(rowBytes);
+  };
+  if (r >= 1 && padFits(shape[r - 1]))
+    out.push_back(Layout::padded(LayoutKind::RowMajor, 16));
+  if (twoD && padFits(shape[r - 2]))
+    out.push_back(Layout::padded(LayoutKind::ColMajor, 16));
   return out;
 }
 
@@ -671,17 +695,49 @@ void ProblemBuilder::elementwise(int i, int64_t runs) {
   default:
     break;
   }
-  // Element-wise (with broadcasting) and anything else shaped like it.
+  // Element-wise (with broadcasting) and anything else shaped like it: each
+  // operand read along the element walk the lowering takes over the result.
   for (int o : op.operands) {
     if (llvm::failed(broadcastShape(g->type(o).shape, out)))
       continue;
     addCost(
         tileVar(o), tileVar(res),
         [&](const Layout &lo, const Layout &lr) {
-          return scale * stripsBroadcast(o, lo, out, contiguousDim(out, lr));
+          return scale * walkedRead(o, lo, res, lr);
         },
         kernelOp);
   }
+}
+
+double ProblemBuilder::walkedRead(int operand, const Layout &lo, int result,
+                                  const Layout &lr) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  auto describe = [&](int v, const Layout &l) {
+    for (int64_t e : g->type(v).shape)
+      os << e << 'x';
+    os << eb(v) << ' ' << l.str() << ';';
+  };
+  describe(operand, lo);
+  describe(result, lr);
+  int64_t threads = plannedThreads(*g);
+  os << threads;
+  auto [it, inserted] = walkedReads.try_emplace(key, 0.0);
+  if (!inserted)
+    return it->second;
+  TileAccess res{llvm::to_vector<4>(g->type(result).shape), eb(result), lr};
+  TileAccess read{llvm::to_vector<4>(g->type(operand).shape), eb(operand), lo};
+  // The walk repeats with the tile's rows: price its first elements and
+  // scale to the whole tile.
+  constexpr int64_t kSample = 2048;
+  ElementWalk walk = planElementWalk(res, read, threads, true, kSample);
+  int64_t n = g->type(result).numElements();
+  int64_t rounds = ceilDiv(n, threads);
+  int64_t sampled = std::min(rounds, ceilDiv(kSample, threads));
+  double fronts = double(elementWalkWavefronts(walk, res, read, threads,
+                                               /*writeResult=*/false, kSample)
+                             .taken);
+  return it->second = fronts * double(rounds) / double(sampled);
 }
 
 /// A pre-defined kernel op is a library kernel. Matmuls take any operand
@@ -708,6 +764,33 @@ void ProblemBuilder::buildKernelLevelOp(int i) {
         },
         i);
   }
+}
+
+void ProblemBuilder::limitPadding(const Schedule &schedule) {
+  // Every tile resident at once (no reuse), each buffer of a pipelined
+  // input counted: padding fits where even that leaves room for it.
+  int64_t total = 0;
+  llvm::DenseMap<int, int64_t> buffers;
+  for (const TileLifetime &t : tileLifetimes(*g, schedule)) {
+    total += bytes(t.value);
+    ++buffers[t.value];
+  }
+  LayoutCapacity capacity;
+  for (auto [v, n] : buffers) {
+    if (v >= int(tile.size()) || tile[v] < 0)
+      continue;
+    for (auto [c, l] : llvm::enumerate(problem.tensors[tile[v]].candidates))
+      if (l.pad)
+        capacity.terms.push_back(
+            {tile[v], int(c),
+             n * (layoutStorageBytes(g->type(v).shape, eb(v), l) - bytes(v))});
+  }
+  if (capacity.terms.empty())
+    return;
+  capacity.limit = std::max<int64_t>(0, target.sharedMemoryPerBlock - total);
+  capacity.why = "kernel " + std::to_string(kernelOp) +
+                 ": padded rows fit in the shared memory beside every tile";
+  problem.capacities.push_back(std::move(capacity));
 }
 
 llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
@@ -741,6 +824,7 @@ llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
       for (auto [r, v] : llvm::enumerate(op.results))
         addTile(v, i, r);
   }
+  limitPadding(*s);
 
   for (size_t i = 0; i < g->ops.size(); ++i) {
     const Op &op = g->ops[i];

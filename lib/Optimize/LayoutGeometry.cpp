@@ -275,3 +275,103 @@ double tsopt::sectorWaste(llvm::ArrayRef<int64_t> tensor,
   }
   return double(sectors) * 32.0 / double(period * run);
 }
+
+//===----------------------------------------------------------------------===//
+// The element walk
+//===----------------------------------------------------------------------===//
+
+void ElementWalk::apply(llvm::ArrayRef<int64_t> shape,
+                        llvm::MutableArrayRef<int64_t> index) const {
+  if (isPlain())
+    return;
+  index[rotated] =
+      (index[rotated] + step * (index[along] / group)) % shape[rotated];
+}
+
+Wavefronts tsopt::elementWalkWavefronts(const ElementWalk &walk,
+                                        const TileAccess &result,
+                                        llvm::ArrayRef<TileAccess> reads,
+                                        int64_t threads, bool writeResult,
+                                        int64_t maxElements) {
+  int rank = static_cast<int>(result.shape.size());
+  // Dims slowest first in storage: the linear index walks the storage.
+  llvm::SmallVector<int, 4> order =
+      llvm::to_vector(llvm::reverse(storageFastestFirst(rank, result.layout)));
+  int64_t n = 1;
+  for (int64_t e : result.shape)
+    n *= e;
+  int64_t rounds = (n + threads - 1) / threads;
+  if (maxElements > 0)
+    rounds = std::min(rounds, (maxElements + threads - 1) / threads);
+  llvm::SmallVector<const TileAccess *, 4> tiles;
+  for (const TileAccess &r : reads)
+    tiles.push_back(&r);
+  if (writeResult)
+    tiles.push_back(&result);
+
+  Wavefronts total;
+  std::vector<llvm::SmallVector<LaneAccess, 32>> lanes(tiles.size());
+  llvm::SmallVector<int64_t, 4> index(rank), xi;
+  for (int64_t k = 0; k < rounds; ++k)
+    for (int64_t warp = 0; warp * 32 < threads; ++warp) {
+      for (auto &l : lanes)
+        l.clear();
+      for (int64_t lane = 0; lane < 32 && warp * 32 + lane < threads; ++lane) {
+        int64_t i = k * threads + warp * 32 + lane;
+        if (i >= n)
+          break;
+        for (int d : llvm::reverse(order)) {
+          index[d] = i % result.shape[d];
+          i /= result.shape[d];
+        }
+        walk.apply(result.shape, index);
+        for (auto [j, tile] : llvm::enumerate(tiles)) {
+          broadcastIndex(tile->shape, index, xi);
+          lanes[j].push_back({lane,
+                              layoutByteOffset(tile->shape, tile->elementBytes,
+                                               tile->layout, xi),
+                              tile->elementBytes});
+        }
+      }
+      for (const auto &l : lanes) {
+        Wavefronts w = sharedMemoryWavefronts(l);
+        total.taken += w.taken;
+        total.conflictFree += w.conflictFree;
+      }
+    }
+  return total;
+}
+
+ElementWalk tsopt::planElementWalk(const TileAccess &result,
+                                   llvm::ArrayRef<TileAccess> reads,
+                                   int64_t threads, bool writeResult,
+                                   int64_t maxElements) {
+  ElementWalk chosen;
+  Wavefronts best = elementWalkWavefronts(chosen, result, reads, threads,
+                                          writeResult, maxElements);
+  if (best.taken <= best.conflictFree)
+    return chosen;
+  // The contiguous dim and the next stored dim, skipping extent-1 dims.
+  llvm::SmallVector<int, 4> stored;
+  for (int d : storageFastestFirst(result.shape.size(), result.layout))
+    if (result.shape[d] > 1)
+      stored.push_back(d);
+  if (stored.size() < 2)
+    return chosen;
+  ElementWalk walk;
+  walk.along = stored[0];
+  walk.rotated = stored[1];
+  for (walk.step = 1; walk.step < result.shape[walk.rotated]; walk.step *= 2)
+    for (walk.group = 1; walk.group < result.shape[walk.along];
+         walk.group *= 2) {
+      Wavefronts w = elementWalkWavefronts(walk, result, reads, threads,
+                                           writeResult, maxElements);
+      if (w.taken < best.taken) {
+        best = w;
+        chosen = walk;
+        if (best.taken <= best.conflictFree)
+          return chosen;
+      }
+    }
+  return chosen;
+}

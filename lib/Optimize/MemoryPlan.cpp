@@ -71,7 +71,8 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
       TileLifetime t;
       t.value = v;
       t.op = static_cast<int>(i);
-      t.bytes = g.type(v).numElements() * dtypeBytes(g.type(v).dtype);
+      t.bytes = layoutStorageBytes(g.type(v).shape, dtypeBytes(g.type(v).dtype),
+                                   tileLayout(g, v));
       t.firstStep = s.step(i);
       t.lastStep = std::max(t.firstStep, lastUse[v]);
       bool pipelined = g.stages > 1 && isPipelinedInput(g, op);

@@ -29,7 +29,8 @@ enum class LayoutKind : uint8_t {
 };
 
 /// One candidate layout. Spelled (print and parse) as `row_major`,
-/// `col_major`, `row_major_swizzle<B,4,S>`, `col_major_swizzle<B,4,S>`.
+/// `col_major`, `row_major_swizzle<B,4,S>`, `col_major_swizzle<B,4,S>`,
+/// `row_major_pad<P>`, `col_major_pad<P>`.
 struct Layout {
   LayoutKind kind = LayoutKind::RowMajor;
   /// B of swizzle<B,4,S> on byte offsets — bits
@@ -40,6 +41,13 @@ struct Layout {
   /// rows of 2^(4+S) bytes (256-byte rows: S = 4). 0 means no swizzle.
   int swizzle = 0;
   int swizzleShift = 3; ///< S; meaningful only with a swizzle
+  /// Bytes left unused after each stored row (a run of the contiguous dim),
+  /// a multiple of 16; never with a swizzle. An XOR of address bits cannot
+  /// spread rows whose length is an even number of 16-byte chunks but not a
+  /// power of two (160 or 96 bytes): their starts repeat every few rows in
+  /// the same bank groups. One more chunk makes the pitch odd in chunks, so
+  /// 8 consecutive rows start in 8 different groups.
+  int pad = 0;
 
   static Layout rowMajor(int swizzle = 0, int shift = 3) {
     return {LayoutKind::RowMajor, swizzle, shift};
@@ -47,15 +55,23 @@ struct Layout {
   static Layout colMajor(int swizzle = 0, int shift = 3) {
     return {LayoutKind::ColMajor, swizzle, shift};
   }
+  static Layout padded(LayoutKind kind, int pad) {
+    Layout l;
+    l.kind = kind;
+    l.pad = pad;
+    return l;
+  }
   /// The swizzle modes of TMA and wgmma (S = 3).
   bool isTmaSwizzle() const { return swizzle && swizzleShift == 3; }
 
   std::string str() const;
   /// The inverse of str(); nullopt for anything else.
   static std::optional<Layout> parse(llvm::StringRef text);
+  /// What parse accepts, for diagnostics.
+  static llvm::StringRef spellings();
 
   friend bool operator==(const Layout &a, const Layout &b) {
-    return a.kind == b.kind && a.swizzle == b.swizzle &&
+    return a.kind == b.kind && a.swizzle == b.swizzle && a.pad == b.pad &&
            (!a.swizzle || a.swizzleShift == b.swizzleShift);
   }
   friend bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
@@ -85,6 +101,11 @@ Wavefronts sharedMemoryWavefronts(llvm::ArrayRef<LaneAccess> lanes);
 
 int64_t layoutByteOffset(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
                          const Layout &layout, llvm::ArrayRef<int64_t> index);
+
+/// The bytes a tensor of `shape` takes in `layout`: its elements', and a
+/// padded layout's unused bytes after every stored row.
+int64_t layoutStorageBytes(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
+                           const Layout &layout);
 
 /// Whether the lowering can address a tile of `shape` with elements of
 /// `elementBytes` bytes in `layout`: a memory layout whose swizzle stays

@@ -65,6 +65,58 @@ double sectorWaste(llvm::ArrayRef<int64_t> tensor, llvm::ArrayRef<int64_t> box,
                    int64_t elementBytes, const Layout &layout);
 
 //===----------------------------------------------------------------------===//
+// The element walk
+//===----------------------------------------------------------------------===//
+
+/// A shared-memory tile as an address computation sees it.
+struct TileAccess {
+  llvm::SmallVector<int64_t, 4> shape;
+  int64_t elementBytes = 4;
+  Layout layout;
+};
+
+/// The order in which the lowering walks the elements of an element-wise
+/// op's result tile (docs/optimizer.md, "The element walk"): thread t's
+/// k-th element is the one at storage-linear index k * threads + t, whose
+/// coordinate along `rotated` (the second-fastest stored dim) is then
+/// advanced by step * (c / group) modulo its extent, c the element's
+/// coordinate along `along` (the contiguous dim). For each c the rotation
+/// is a bijection, so every element is still visited once. It spreads the
+/// lanes of a warp, which hold consecutive c, over the banks of an operand
+/// stored with `rotated` contiguous (a transposed read), whose rows they
+/// would otherwise all read at one column.
+struct ElementWalk {
+  int rotated = -1; ///< -1: the plain storage order
+  int along = -1;
+  int64_t step = 0, group = 1;
+
+  bool isPlain() const { return rotated < 0; }
+  /// Applies the rotation to an index in the plain storage order.
+  void apply(llvm::ArrayRef<int64_t> shape,
+             llvm::MutableArrayRef<int64_t> index) const;
+};
+
+/// Shared-memory wavefronts of walking `result` with `walk` over `threads`
+/// threads, each thread reading every tile of `reads` (broadcast to the
+/// result's shape, numpy style) and, when `writeResult`, writing the
+/// result, one warp instruction per tile and element. With `maxElements`
+/// > 0 only the walk's first elements are counted (a whole number of
+/// warps' rounds), for pricing.
+Wavefronts elementWalkWavefronts(const ElementWalk &walk,
+                                 const TileAccess &result,
+                                 llvm::ArrayRef<TileAccess> reads,
+                                 int64_t threads, bool writeResult = true,
+                                 int64_t maxElements = 0);
+
+/// The walk the lowering takes over `result` whose elements read `reads`:
+/// the plain storage order unless a rotation takes fewer wavefronts (the
+/// fewest, counted by elementWalkWavefronts; the plain order on ties).
+/// One decision, for the lowering and the layout ILP's price of it.
+ElementWalk planElementWalk(const TileAccess &result,
+                            llvm::ArrayRef<TileAccess> reads, int64_t threads,
+                            bool writeResult = true, int64_t maxElements = 0);
+
+//===----------------------------------------------------------------------===//
 // The 0-1 ILP
 //===----------------------------------------------------------------------===//
 

@@ -38,10 +38,46 @@ void BlockEmitter::forEachElement(llvm::ArrayRef<int64_t> shape,
                [&](Value i) { body(delinearize(i, shape)); });
 }
 
-void BlockEmitter::forEachStoredElement(
-    Value memref, llvm::function_ref<void(ValueRange)> body) {
+llvm::ArrayRef<int64_t> BlockEmitter::tileShape(Value memref) {
+  auto it = paddedShapes.find(memref);
+  if (it != paddedShapes.end())
+    return it->second;
+  return cast<MemRefType>(memref.getType()).getShape();
+}
+
+Value BlockEmitter::tileView(int v, Value offset) {
+  const TensorType &type = g.type(v);
+  Layout layout = tileLayout(g, v);
+  Shape shape(type.shape.begin(), type.shape.end());
+  if (layout.pad && !shape.empty())
+    shape[storageFastestFirst(shape.size(), layout)[0]] +=
+        layout.pad / dtypeBytes(type.dtype);
+  Attribute space;
+  if (gpu)
+    space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto viewType =
+      MemRefType::get(shape, exportElementType(b.getContext(), type.dtype),
+                      MemRefLayoutAttrInterface(), space);
+  Value view = memref::ViewOp::create(b, loc, viewType, ctx.sharedMemory,
+                                      offset, ValueRange{});
+  tileLayouts[view] = layout;
+  if (layout.pad)
+    paddedShapes[view] = type.shape;
+  return view;
+}
+
+TileAccess BlockEmitter::tileAccess(Value memref) {
   auto type = cast<MemRefType>(memref.getType());
-  llvm::ArrayRef<int64_t> shape = type.getShape();
+  return TileAccess{llvm::to_vector<4>(tileShape(memref)),
+                    type.getElementTypeBitWidth() / 8,
+                    tileLayouts.lookup(memref)};
+}
+
+void BlockEmitter::forEachStoredElement(
+    Value memref, ArrayRef<Value> reads,
+    llvm::function_ref<void(ValueRange)> body) {
+  llvm::ArrayRef<int64_t> shape = tileShape(memref);
   int rank = static_cast<int>(shape.size());
   // Dims slowest first in storage: the linear index walks the storage.
   SmallVector<int, 4> order =
@@ -49,11 +85,27 @@ void BlockEmitter::forEachStoredElement(
   Shape stored;
   for (int d : order)
     stored.push_back(shape[d]);
+  SmallVector<TileAccess, 4> readTiles;
+  for (Value r : reads)
+    if (isa<MemRefType>(r.getType()))
+      readTiles.push_back(tileAccess(r));
+  ElementWalk walk =
+      planElementWalk(tileAccess(memref), readTiles, ctx.threads);
   forEachIndex(numElements(stored), [&](Value i) {
     SmallVector<Value, 4> at = delinearize(i, stored);
     SmallVector<Value, 4> index(rank);
     for (auto [k, d] : llvm::enumerate(order))
       index[d] = at[k];
+    if (!walk.isPlain()) {
+      // ElementWalk::apply: the rotated coordinate advances by
+      // step * (along / group), modulo its extent.
+      Value by = mulIndex(
+          arith::DivUIOp::create(b, loc, index[walk.along], cIndex(walk.group)),
+          walk.step);
+      index[walk.rotated] =
+          arith::RemUIOp::create(b, loc, addIndex(index[walk.rotated], by),
+                                 cIndex(shape[walk.rotated]));
+    }
     body(index);
   });
 }
@@ -103,8 +155,7 @@ void BlockEmitter::forEachThread(llvm::function_ref<void(Value)> body) {
 }
 
 bool BlockEmitter::storedAlong(Value memref, int dim) {
-  auto type = cast<MemRefType>(memref.getType());
-  return contiguousDim(type.getShape(), tileLayouts.lookup(memref)) == dim;
+  return contiguousDim(tileShape(memref), tileLayouts.lookup(memref)) == dim;
 }
 
 Value BlockEmitter::staggeredRun(Value memref, int dim, ValueRange runStart,
@@ -329,11 +380,21 @@ Value BlockEmitter::widenVia(Value v, DType input) {
 Value BlockEmitter::linearAt(Value memref, ValueRange index) {
   // layoutByteOffset's formula: the linear index in storage order, and its
   // byte offset with bits [4 + S, 4 + S + B) XORed into [4, 4 + B).
-  return swizzled(memref, storageLinear(memref, index));
+  Value linear = swizzled(memref, storageLinear(memref, index));
+  Layout layout = tileLayouts.lookup(memref);
+  if (!layout.pad)
+    return linear;
+  // A padded tile's stored rows are `pad` bytes apart more.
+  ArrayRef<int64_t> shape = tileShape(memref);
+  int64_t row = shape[storageFastestFirst(shape.size(), layout)[0]];
+  int64_t eb = cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
+  Value rows = arith::DivUIOp::create(b, loc, linear, cIndex(row));
+  Value within = arith::RemUIOp::create(b, loc, linear, cIndex(row));
+  return addIndex(mulIndex(rows, row + layout.pad / eb), within);
 }
 
 Value BlockEmitter::storageLinear(Value memref, ValueRange index) {
-  ArrayRef<int64_t> shape = cast<MemRefType>(memref.getType()).getShape();
+  ArrayRef<int64_t> shape = tileShape(memref);
   Value linear = cIndex(0);
   for (int d : llvm::reverse(
            storageFastestFirst(shape.size(), tileLayouts.lookup(memref))))
@@ -404,7 +465,7 @@ void BlockEmitter::gather(
   // column-major (the layout plan's choice for a transposed operand) then
   // reads its source's rows and writes its own storage contiguously.
   Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-  forEachStoredElement(dst, [&](ValueRange index) {
+  forEachStoredElement(dst, {}, [&](ValueRange index) {
     Value v = memref::LoadOp::create(b, loc, src, at(src, sourceIndex(index)));
     memref::StoreOp::create(b, loc, convertTo(v, dst), dst, at(dst, index));
   });
@@ -687,7 +748,10 @@ Value BlockEmitter::evalThreadGraph(const Op &op, ValueRange index, Value shift,
 void BlockEmitter::emitThreadGraph(const Op &op) {
   bool shifted = rescale && rescale->hasExp() && &op == &g.ops[rescale->expOp];
   // In the result tile's storage order, as the layout plan prices it.
-  forEachStoredElement(memrefOf(op.results[0]), [&](ValueRange index) {
+  SmallVector<Value, 4> reads;
+  for (int operand : op.operands)
+    reads.push_back(memrefOf(operand));
+  forEachStoredElement(memrefOf(op.results[0]), reads, [&](ValueRange index) {
     Value shift;
     if (shifted)
       shift = memref::LoadOp::create(b, loc, rowMax, rowOf(index));
@@ -760,7 +824,10 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     Value dst = memrefOf(op.results[0]);
     // In the result tile's storage order, as the layout plan prices it: a
     // tile stored column-major is written down its columns.
-    forEachStoredElement(dst, [&](ValueRange index) {
+    SmallVector<Value, 4> reads;
+    for (int v : op.operands)
+      reads.push_back(memrefOf(v));
+    forEachStoredElement(dst, reads, [&](ValueRange index) {
       SmallVector<Value, 2> args;
       for (int v : op.operands)
         args.push_back(
@@ -934,14 +1001,7 @@ LogicalResult BlockEmitter::run() {
     }
     if (t.stage != 0)
       continue;
-    const TensorType &type = g.type(t.value);
-    auto viewType =
-        MemRefType::get(type.shape, exportElementType(b.getContext(), type.dtype),
-                        MemRefLayoutAttrInterface(), space);
-    memrefs[t.value] = memref::ViewOp::create(b, loc, viewType,
-                                              ctx.sharedMemory,
-                                              cIndex(t.offset), ValueRange{});
-    tileLayouts[memrefs[t.value]] = tileLayout(g, t.value);
+    memrefs[t.value] = tileView(t.value, cIndex(t.offset));
   }
   savedBy = opsComputedBySavers(g);
   loadedBySavers = inputsLoadedBySavers(g);

@@ -11,12 +11,6 @@
 #ifndef TSOPT_LIB_CONVERSION_BGRAPHTOSCF_BLOCKEMITTER_H
 #define TSOPT_LIB_CONVERSION_BGRAPHTOSCF_BLOCKEMITTER_H
 
-#include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
-#include "tsopt/Core/Precision.h"
-#include "tsopt/Core/ShapeRules.h"
-#include "tsopt/Interchange/Export.h"
-#include "tsopt/Interchange/Import.h"
-#include "tsopt/Optimize/KernelPlan.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -29,6 +23,13 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "tsopt/Conversion/BGraphToSCF/BGraphToSCF.h"
+#include "tsopt/Core/Precision.h"
+#include "tsopt/Core/ShapeRules.h"
+#include "tsopt/Interchange/Export.h"
+#include "tsopt/Interchange/Import.h"
+#include "tsopt/Optimize/KernelPlan.h"
+#include "tsopt/Optimize/Layout.h"
 #include "llvm/ADT/DenseMap.h"
 #include <cmath>
 #include <limits>
@@ -102,9 +103,14 @@ private:
                       llvm::function_ref<void(ValueRange)> body);
 
   /// forEachElement over `memref`'s elements in the order its layout
-  /// stores them (thread t takes the t-th stored element, ...).
-  void forEachStoredElement(Value memref,
+  /// stores them (thread t takes the t-th stored element, ...), rotated by
+  /// the element walk planned for the tiles `reads` that each element reads
+  /// at its broadcast index (planElementWalk; values that are not memrefs
+  /// are skipped).
+  void forEachStoredElement(Value memref, ArrayRef<Value> reads,
                             llvm::function_ref<void(ValueRange)> body);
+  /// The shape, element bytes and planned layout of tile `memref`.
+  TileAccess tileAccess(Value memref);
 
   /// The index into an operand of shape `operand` for element `index` of a
   /// result of shape `result` under numpy broadcasting (right-aligned; a
@@ -183,6 +189,12 @@ private:
   /// Whether dim `dim` of `memref`'s tile is the one its layout stores
   /// contiguously.
   bool storedAlong(Value memref, int dim);
+  /// The shape of the tile `memref` holds (a padded tile's view is wider).
+  llvm::ArrayRef<int64_t> tileShape(Value memref);
+  /// A view of block value `v`'s tile at byte `offset` of the shared
+  /// memory, recorded with its layout: the tile's shape, or for a padded
+  /// layout the shape whose stored rows take the padding too.
+  Value tileView(int v, Value offset);
 
   /// Where element `index` of `memref` is stored: the index itself, or, for
   /// a shared-memory tile planned in another layout (Op::layouts), the
@@ -398,6 +410,9 @@ private:
   llvm::DenseMap<int, Value> fragmentRegs;
   /// Shared-memory tile views -> their planned layout (row-major when absent).
   llvm::DenseMap<Value, Layout> tileLayouts;
+  /// Views of padded tiles -> the tile's shape; the view's own shape has
+  /// the padding in its stored rows (tileView).
+  llvm::DenseMap<Value, Shape> paddedShapes;
   /// Per op, the output saver that computes its values (opsComputedBySavers),
   /// and whether it is an input its savers load (inputsLoadedBySavers).
   std::vector<int> savedBy;

@@ -102,11 +102,7 @@ Value BlockEmitter::stageBuffer(int v, Value iter) {
                                       cIndex(s));
     offset = arith::SelectOp::create(b, loc, isS, cIndex(offsets[s]), offset);
   }
-  auto type = cast<MemRefType>(memrefOf(v).getType());
-  Value view = memref::ViewOp::create(b, loc, type, ctx.sharedMemory, offset,
-                                      ValueRange{});
-  tileLayouts[view] = tileLayout(g, v);
-  return view;
+  return tileView(v, offset);
 }
 
 void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {
@@ -142,7 +138,7 @@ void BlockEmitter::emitAccumInit(const Op &op) {
                     : -std::numeric_limits<double>::infinity();
   Value acc = memrefOf(op.results[0]);
   forEachStoredElement(
-      acc, [&](ValueRange index) { store(cF32(init), acc, index); });
+      acc, {}, [&](ValueRange index) { store(cF32(init), acc, index); });
 }
 
 void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
@@ -160,7 +156,7 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     // the running sum relative to the running maximum m:
     //   acc = acc * exp(m - m') + x * exp(c - m'),  m' = max(m, c).
     Value maxima = memrefOf(op.operands[1]);
-    forEachStoredElement(acc, [&](ValueRange index) {
+    forEachStoredElement(acc, {tile}, [&](ValueRange index) {
       Value x = load(acc, index), y = load(tile, index);
       Value m = memref::LoadOp::create(b, loc, runMax, index);
       // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
@@ -178,7 +174,7 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     return;
   }
   // In the accumulator's storage order, as the layout plan prices it.
-  forEachStoredElement(acc, [&](ValueRange index) {
+  forEachStoredElement(acc, {tile}, [&](ValueRange index) {
     Value x = load(acc, index), y = load(tile, index);
     if (rescaled)
       x = mul(x, memref::LoadOp::create(b, loc, rowScale, rowOf(index)));

@@ -148,9 +148,15 @@ bool solveAndCheck(const LayoutProblem &p, bool *bruteForced = nullptr) {
 
 TEST(LayoutTest, SpellingRoundTrips) {
   std::vector<Layout> all = {
-      Layout::rowMajor(),     Layout::colMajor(),  Layout::rowMajor(1),
-      Layout::rowMajor(3),    Layout::colMajor(2), Layout::rowMajor(3, 4),
+      Layout::rowMajor(),
+      Layout::colMajor(),
+      Layout::rowMajor(1),
+      Layout::rowMajor(3),
+      Layout::colMajor(2),
+      Layout::rowMajor(3, 4),
       Layout::colMajor(3, 6),
+      Layout::padded(LayoutKind::RowMajor, 16),
+      Layout::padded(LayoutKind::ColMajor, 32),
   };
   for (const Layout &l : all) {
     std::optional<Layout> back = Layout::parse(l.str());
@@ -161,6 +167,9 @@ TEST(LayoutTest, SpellingRoundTrips) {
   EXPECT_EQ(Layout::colMajor(1).str(), "col_major_swizzle<1,4,3>");
   EXPECT_EQ(Layout::rowMajor(3, 4).str(), "row_major_swizzle<3,4,4>");
   EXPECT_NE(Layout::rowMajor(3, 4), Layout::rowMajor(3));
+  EXPECT_EQ(Layout::padded(LayoutKind::RowMajor, 16).str(),
+            "row_major_pad<16>");
+  EXPECT_NE(Layout::padded(LayoutKind::RowMajor, 16), Layout::rowMajor());
   // Rows of up to 8 KiB (a decode step's 8 rows of 2048 f32).
   EXPECT_EQ(Layout::parse("row_major_swizzle<3,4,9>"), Layout::rowMajor(3, 9));
   for (llvm::StringRef bad :
@@ -168,7 +177,8 @@ TEST(LayoutTest, SpellingRoundTrips) {
         "col_major_swizzle<3,3,3>", "row_major_swizzle<3,4,3>x",
         "row_major_swizzle<3,4,2>", "row_major_swizzle<3,4,:>",
         "row_major_swizzle<3,4,10>", "mma_fragment", "row_strips",
-        "swizzle<3,4,3>"})
+        "swizzle<3,4,3>", "row_major_pad<0>", "row_major_pad<8>",
+        "row_major_pad<16", "col_major_pad<x>", "row_major_pad<16>x"})
     EXPECT_FALSE(Layout::parse(bad).has_value()) << bad.str();
 }
 
@@ -248,6 +258,19 @@ TEST(LayoutTest, ByteOffsets) {
   // 32-byte swizzle on 32-byte rows: rows 4..7 of every eight swap chunks.
   EXPECT_EQ(layoutByteOffset({8, 16}, 2, Layout::rowMajor(1), {4, 0}), 144);
   EXPECT_EQ(layoutByteOffset({8, 16}, 2, Layout::rowMajor(1), {3, 8}), 112);
+  // Padding: rows of 160 bytes 176 apart; column-major, columns of 32
+  // bytes 48 apart.
+  Layout rowPad = Layout::padded(LayoutKind::RowMajor, 16);
+  Layout colPad = Layout::padded(LayoutKind::ColMajor, 16);
+  EXPECT_EQ(layoutByteOffset({16, 80}, 2, rowPad, {3, 5}), 3 * 176 + 10);
+  EXPECT_EQ(layoutByteOffset({16, 80}, 2, colPad, {3, 5}), 5 * 48 + 6);
+  EXPECT_EQ(layoutByteOffset({2, 16, 80}, 2, rowPad, {1, 0, 0}), 16 * 176);
+  EXPECT_EQ(layoutStorageBytes({16, 80}, 2, rowPad), 16 * 176);
+  EXPECT_EQ(layoutStorageBytes({16, 80}, 2, colPad), 80 * 48);
+  EXPECT_EQ(layoutStorageBytes({16, 80}, 2, Layout::rowMajor(3)), 16 * 160);
+  std::string why;
+  EXPECT_TRUE(isAddressableTileLayout({16, 80}, 2, rowPad, &why)) << why;
+  EXPECT_FALSE(isAddressableTileLayout({4, 3}, 2, rowPad, &why));
 }
 
 TEST(LayoutTest, LdmatrixBankConflicts) {
@@ -266,6 +289,15 @@ TEST(LayoutTest, LdmatrixBankConflicts) {
   // conflict-free without a swizzle.
   EXPECT_EQ(ldmatrixWavefronts({64, 8}, DType::F16, Layout::rowMajor()), 8);
   EXPECT_EQ(ldmatrixWavefronts({16, 40}, DType::F16, Layout::rowMajor()), 10);
+  // 160-byte rows (ten chunks): 2-way, which no swizzle spans; one chunk of
+  // padding makes the pitch odd.
+  EXPECT_EQ(ldmatrixWavefronts({16, 80}, DType::F16, Layout::rowMajor()), 40);
+  EXPECT_EQ(ldmatrixWavefronts({16, 80}, DType::F16,
+                               Layout::padded(LayoutKind::RowMajor, 16)),
+            20);
+  EXPECT_EQ(ldmatrixWavefronts({80, 16}, DType::F16,
+                               Layout::padded(LayoutKind::ColMajor, 16)),
+            20);
   // Fewer than 8 rows: spare lanes repeat rows (the same words, no extra
   // wavefront), but two 256-byte rows fall on the same banks: 2-way.
   EXPECT_EQ(ldmatrixWavefronts({2, 128}, DType::F16, Layout::rowMajor()), 32);
@@ -275,6 +307,71 @@ TEST(LayoutTest, LdmatrixBankConflicts) {
   EXPECT_FALSE(ldmatrixWavefronts({16, 16}, DType::F32, Layout::rowMajor()));
   EXPECT_FALSE(ldmatrixWavefronts({16, 4}, DType::F16, Layout::rowMajor()));
   EXPECT_FALSE(ldmatrixWavefronts({2, 128}, DType::F16, Layout::colMajor()));
+}
+
+TEST(LayoutTest, ElementWalkSpreadsTransposedReads) {
+  // A 64x64 f32 result stored column-major reads a 64x64 f16 operand
+  // stored row-major with the 128-byte swizzle (a wgmma operand): in the
+  // plain walk a warp's 32 lanes read 32 rows at one column, 8 bank
+  // groups for 32 lanes (4-way). The planned walk rotates the columns.
+  TileAccess result{{64, 64}, 4, Layout::colMajor()};
+  TileAccess operand{{64, 64}, 2, Layout::rowMajor(3)};
+  Wavefronts plain = elementWalkWavefronts(ElementWalk(), result, operand, 128);
+  EXPECT_EQ(plain.conflictFree, 2 * 4096 / 32);
+  EXPECT_EQ(plain.taken - plain.conflictFree, 3 * 4096 / 32);
+  ElementWalk walk = planElementWalk(result, operand, 128);
+  ASSERT_FALSE(walk.isPlain());
+  EXPECT_EQ(walk.rotated, 1);
+  EXPECT_EQ(walk.along, 0);
+  Wavefronts planned = elementWalkWavefronts(walk, result, operand, 128);
+  EXPECT_EQ(planned.taken, planned.conflictFree);
+
+  // The rotation visits every element once.
+  std::set<std::pair<int64_t, int64_t>> seen;
+  for (int64_t r = 0; r < 64; ++r)
+    for (int64_t c = 0; c < 64; ++c) {
+      llvm::SmallVector<int64_t, 2> index = {r, c};
+      walk.apply(result.shape, index);
+      seen.insert({index[0], index[1]});
+    }
+  EXPECT_EQ(seen.size(), 4096u);
+
+  // A read in the result's own order is conflict-free: the plain walk.
+  EXPECT_TRUE(
+      planElementWalk(result, TileAccess{{64, 64}, 2, Layout::colMajor()}, 128)
+          .isPlain());
+  // A broadcast row (one value per column) needs no rotation either.
+  EXPECT_TRUE(
+      planElementWalk(result, TileAccess{{1, 64}, 4, Layout::rowMajor()}, 128)
+          .isPlain());
+}
+
+TEST(LayoutTest, ElementWalkNeverCostsMore) {
+  // Over random tiles and layouts the planned walk takes at most the plain
+  // walk's wavefronts, and a sampled count is the whole count's prefix.
+  std::mt19937 rng(7);
+  const Layout layouts[] = {Layout::rowMajor(),  Layout::colMajor(),
+                            Layout::rowMajor(1), Layout::rowMajor(2),
+                            Layout::rowMajor(3), Layout::colMajor(3)};
+  const int64_t extents[] = {8, 16, 32, 64};
+  for (int trial = 0; trial < 60; ++trial) {
+    int64_t rows = extents[rng() % 4], cols = extents[rng() % 4];
+    TileAccess result{{rows, cols}, rng() % 2 ? 4 : 2, layouts[rng() % 2]};
+    TileAccess operand{{rows, cols}, rng() % 2 ? 4 : 2, layouts[rng() % 6]};
+    std::string why;
+    if (!isAddressableTileLayout(operand.shape, operand.elementBytes,
+                                 operand.layout, &why))
+      continue;
+    Wavefronts plain =
+        elementWalkWavefronts(ElementWalk(), result, operand, 128);
+    ElementWalk walk = planElementWalk(result, operand, 128);
+    Wavefronts planned = elementWalkWavefronts(walk, result, operand, 128);
+    EXPECT_LE(planned.taken, plain.taken);
+    EXPECT_EQ(planned.conflictFree, plain.conflictFree);
+    Wavefronts prefix =
+        elementWalkWavefronts(walk, result, operand, 128, true, 256);
+    EXPECT_LE(prefix.taken, planned.taken);
+  }
 }
 
 TEST(LayoutTest, SectorWaste) {

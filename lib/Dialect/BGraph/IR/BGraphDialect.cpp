@@ -162,9 +162,8 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
       std::optional<tsopt::Layout> layout = tsopt::Layout::parse(text);
       if (!layout)
         return op->emitError("unknown memory layout '")
-               << text << "' in '" << name
-               << "'; expected row_major, col_major, row_major_swizzle<B,4,S> "
-                  "or col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9)";
+               << text << "' in '" << name << "'; expected "
+               << tsopt::Layout::spellings();
       // The lowering stores device tensors row-major.
       if (!inBlockGraph && *layout != tsopt::Layout::rowMajor())
         return op->emitError("device tensors are stored row_major; '")

@@ -77,10 +77,7 @@ LogicalResult SelectLayoutsPass::applyPins(LayoutProblem &problem,
     std::optional<Layout> layout = Layout::parse(*text);
     if (!layout)
       return op->emitError("unknown layout '")
-             << *text
-             << "'; expected row_major, col_major, "
-                "row_major_swizzle<B,4,S>, col_major_swizzle<B,4,S> (B = 1, "
-                "2 or 3; S = 3 to 9)";
+             << *text << "'; expected " << tsopt::Layout::spellings();
     std::string error;
     if (failed(pinLayout(
             problem, t, *layout,

@@ -105,6 +105,22 @@ func.func @copy_on_matmul(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>) -> tenso
 
 // -----
 
+// Padding after rows that are not whole 16-byte chunks (3 halves).
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #1 (exp): 'row_major_pad<16>' pads rows of 6 bytes: a padded tile's rows and padding are whole 16-byte chunks, and it has no swizzle}}
+func.func @pad_past_chunks(%a: tensor<4x3xf16>) -> tensor<4x3xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x3xf16>) -> (tensor<4x3xf16>) {
+  ^bb0(%ab: tensor<4x3xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.layout = "row_major"} : tensor<4x3xf16> -> !bgraph.tile<4x3xf16>
+    %e = bgraph.exp %at {bgraph.layout = "row_major_pad<16>"} : !bgraph.tile<4x3xf16> -> !bgraph.tile<4x3xf16>
+    %s = bgraph.accum sum %e {bgraph.layout = "row_major"} : !bgraph.tile<4x3xf16> -> !bgraph.tile<4x3xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x3xf32> -> tensor<4x3xf16>
+    bgraph.yield %o : tensor<4x3xf16>
+  }
+  return %c : tensor<4x3xf16>
+}
+
+// -----
+
 // A layout that does not fit its tile (every tile laid out: the plan is
 // checked as written), one that would narrow the copies the plan gives an
 // iterator, and a device tensor laid out as a tile.

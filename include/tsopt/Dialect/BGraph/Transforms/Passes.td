@@ -220,10 +220,15 @@ def TSOptSelectLayouts
       of TMA and wgmma; rows of 256 to 8192 bytes take B = 3 with S = 4 to
       9, the XOR from the row index, and also S one less, the XOR from the
       row index shifted up a bit, which spreads the 8-byte fragment stores
-      of four consecutive rows over all banks).
+      of four consecutive rows over all banks); and `row_major_pad<16>` /
+      `col_major_pad<16>`, one 16-byte chunk left after each stored row,
+      where the row is an even number of chunks that no swizzle spans (160
+      or 96 bytes), within the shared memory left with every tile resident.
 
     Every access is priced as the lowering makes it: element-wise ops,
-    thread graphs and accumulators walk their result's storage order,
+    thread graphs and accumulators walk their result's storage order
+    (rotated where that spreads a transposed operand's reads over the
+    banks: the element walk),
     reductions their reduced dim, tensor-core operands load by `ldmatrix`,
     products leave the mma registers fragment by fragment.
 
