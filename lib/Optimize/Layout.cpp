@@ -87,9 +87,11 @@ private:
   void limitPadding(const Schedule &schedule);
   /// walkedRead's prices by tiles, layouts and threads.
   llvm::StringMap<double> walkedReads;
-  /// Wavefronts of reading `operand` stored in `lo` along the element walk
-  /// over `result` stored in `lr` (planElementWalk), for the whole tile.
-  double walkedRead(int operand, const Layout &lo, int result,
+  /// Wavefronts of op's reading of `operand` stored in `lo` along the
+  /// element walk over its result stored in `lr` (planElementWalk), for the
+  /// whole tile: at the broadcast index, or a data-movement op's
+  /// (movementReadAt).
+  double walkedRead(const Op &op, int operand, const Layout &lo,
                     const Layout &lr);
 
   const llvm::SmallVector<Layout, 4> &candidates(const VarRef &v) const;
@@ -615,48 +617,18 @@ void ProblemBuilder::elementwise(int i, int64_t runs) {
         kernelOp);
     return;
   }
-  case OpKind::Transpose: {
-    int o = op.operands[0];
-    addCost(
-        tileVar(o), tileVar(res),
-        [&](const Layout &lo, const Layout &lr) {
-          return scale * strips(o, lo, out, contiguousDim(out, lr),
-                                [&](llvm::ArrayRef<int64_t> s,
-                                    llvm::SmallVectorImpl<int64_t> &xi) {
-                                  xi.resize(s.size());
-                                  for (size_t k = 0; k < s.size(); ++k)
-                                    xi[op.perm[k]] = s[k];
-                                });
-        },
-        kernelOp);
-    return;
-  }
+  case OpKind::Transpose:
   case OpKind::Reshape:
-  case OpKind::Repeat: {
+  case OpKind::Repeat:
+  case OpKind::Slice:
+  case OpKind::Im2Col: {
+    // Data movement: the operand read along the element walk over the
+    // result, at the index the op maps each element to (movementReadAt).
     int o = op.operands[0];
-    llvm::ArrayRef<int64_t> in = g->type(o).shape;
-    bool reshape = op.kind == OpKind::Reshape;
     addCost(
         tileVar(o), tileVar(res),
         [&](const Layout &lo, const Layout &lr) {
-          return scale * strips(o, lo, out, contiguousDim(out, lr),
-                                [&](llvm::ArrayRef<int64_t> s,
-                                    llvm::SmallVectorImpl<int64_t> &xi) {
-                                  xi.resize(in.size());
-                                  if (!reshape) {
-                                    for (size_t k = 0; k < s.size(); ++k)
-                                      xi[k] = s[k] % in[k];
-                                    return;
-                                  }
-                                  // Row-major reinterpretation.
-                                  int64_t linear = 0;
-                                  for (size_t k = 0; k < s.size(); ++k)
-                                    linear = linear * out[k] + s[k];
-                                  for (int k = in.size() - 1; k >= 0; --k) {
-                                    xi[k] = linear % in[k];
-                                    linear /= in[k];
-                                  }
-                                });
+          return scale * walkedRead(op, o, lo, lr);
         },
         kernelOp);
     return;
@@ -703,16 +675,20 @@ void ProblemBuilder::elementwise(int i, int64_t runs) {
     addCost(
         tileVar(o), tileVar(res),
         [&](const Layout &lo, const Layout &lr) {
-          return scale * walkedRead(o, lo, res, lr);
+          return scale * walkedRead(op, o, lo, lr);
         },
         kernelOp);
   }
 }
 
-double ProblemBuilder::walkedRead(int operand, const Layout &lo, int result,
+double ProblemBuilder::walkedRead(const Op &op, int operand, const Layout &lo,
                                   const Layout &lr) {
+  int result = op.results[0];
   std::string key;
   llvm::raw_string_ostream os(key);
+  os << stringifyOpKind(op.kind) << ' ';
+  for (int64_t p : op.perm)
+    os << p << ',';
   auto describe = [&](int v, const Layout &l) {
     for (int64_t e : g->type(v).shape)
       os << e << 'x';
@@ -726,7 +702,8 @@ double ProblemBuilder::walkedRead(int operand, const Layout &lo, int result,
   if (!inserted)
     return it->second;
   TileAccess res{llvm::to_vector<4>(g->type(result).shape), eb(result), lr};
-  TileAccess read{llvm::to_vector<4>(g->type(operand).shape), eb(operand), lo};
+  TileAccess read{llvm::to_vector<4>(g->type(operand).shape), eb(operand), lo,
+                  movementReadAt(*g, op)};
   // The walk repeats with the tile's rows: price its first elements and
   // scale to the whole tile.
   constexpr int64_t kSample = 2048;

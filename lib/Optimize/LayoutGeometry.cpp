@@ -288,6 +288,70 @@ void ElementWalk::apply(llvm::ArrayRef<int64_t> shape,
       (index[rotated] + step * (index[along] / group)) % shape[rotated];
 }
 
+std::function<void(llvm::ArrayRef<int64_t>, llvm::SmallVectorImpl<int64_t> &)>
+tsopt::movementReadAt(const Graph &bg, const Op &op) {
+  using Index = llvm::SmallVectorImpl<int64_t>;
+  Shape in = bg.type(op.operands[0]).shape;
+  Shape out = bg.type(op.results[0]).shape;
+  Shape perm(op.perm.begin(), op.perm.end());
+  switch (op.kind) {
+  case OpKind::Transpose:
+    return [perm](llvm::ArrayRef<int64_t> s, Index &at) {
+      at.resize(s.size());
+      for (size_t i = 0; i < perm.size(); ++i)
+        at[perm[i]] = s[i];
+    };
+  case OpKind::Slice: // perm holds the slice's start
+    return [perm](llvm::ArrayRef<int64_t> s, Index &at) {
+      at.resize(s.size());
+      for (size_t d = 0; d < s.size(); ++d)
+        at[d] = s[d] + perm[d];
+    };
+  case OpKind::Repeat:
+    return [in](llvm::ArrayRef<int64_t> s, Index &at) {
+      at.resize(in.size());
+      for (size_t d = 0; d < in.size(); ++d)
+        at[d] = s[d] % in[d];
+    };
+  case OpKind::Reshape:
+    // The row-major reinterpretation.
+    return [in, out](llvm::ArrayRef<int64_t> s, Index &at) {
+      int64_t linear = 0;
+      for (size_t d = 0; d < out.size(); ++d)
+        linear = linear * out[d] + s[d];
+      at.resize(in.size());
+      for (int d = int(in.size()) - 1; d >= 0; --d) {
+        at[d] = linear % in[d];
+        linear /= in[d];
+      }
+    };
+  case OpKind::Im2Col: {
+    // Column (c, i, j), position (oh, ow) reads the image at
+    // oh·sh + i·dh - pt, ow·sw + j·dw - pl, clamped to 0 in the padding
+    // (the lowering's clamped load).
+    std::optional<ConvWindow> w = ConvWindow::decode(op.perm);
+    if (!w || in.size() != 4)
+      return {};
+    std::array<int64_t, 2> outHW = {w->outputExtent(0, in[2]),
+                                    w->outputExtent(1, in[3])};
+    return [w = *w, in, outHW](llvm::ArrayRef<int64_t> s, Index &at) {
+      int64_t kernel = w.kernel[0] * w.kernel[1];
+      int64_t c = s[1] / kernel, ij = s[1] % kernel;
+      std::array<int64_t, 2> tap = {ij / w.kernel[1], ij % w.kernel[1]};
+      std::array<int64_t, 2> pos = {s[2] / outHW[1], s[2] % outHW[1]};
+      at.assign({s[0], c, 0, 0});
+      for (int d = 0; d < 2; ++d) {
+        int64_t padded = pos[d] * w.stride[d] + tap[d] * w.dilation[d];
+        bool inside = padded >= w.padLow[d] && padded < w.padLow[d] + in[2 + d];
+        at[2 + d] = inside ? padded - w.padLow[d] : 0;
+      }
+    };
+  }
+  default:
+    return {};
+  }
+}
+
 Wavefronts tsopt::elementWalkWavefronts(const ElementWalk &walk,
                                         const TileAccess &result,
                                         llvm::ArrayRef<TileAccess> reads,
@@ -326,7 +390,10 @@ Wavefronts tsopt::elementWalkWavefronts(const ElementWalk &walk,
         }
         walk.apply(result.shape, index);
         for (auto [j, tile] : llvm::enumerate(tiles)) {
-          broadcastIndex(tile->shape, index, xi);
+          if (tile->readAt && tile != &result)
+            tile->readAt(index, xi);
+          else
+            broadcastIndex(tile->shape, index, xi);
           lanes[j].push_back({lane,
                               layoutByteOffset(tile->shape, tile->elementBytes,
                                                tile->layout, xi),

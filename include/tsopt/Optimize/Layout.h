@@ -38,6 +38,7 @@
 #include "llvm/Support/LogicalResult.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,13 @@ struct TileAccess {
   llvm::SmallVector<int64_t, 4> shape;
   int64_t elementBytes = 4;
   Layout layout;
+  /// For a tile an element walk reads: the index it reads for an element
+  /// of the walked result (a transpose's permutation, a reshape's
+  /// reinterpretation); when empty, the result's index broadcast numpy
+  /// style.
+  std::function<void(llvm::ArrayRef<int64_t> result,
+                     llvm::SmallVectorImpl<int64_t> &index)>
+      readAt;
 };
 
 /// The order in which the lowering walks the elements of an element-wise
@@ -96,9 +104,15 @@ struct ElementWalk {
              llvm::MutableArrayRef<int64_t> index) const;
 };
 
+/// Where data-movement op `op` of block graph `bg` (transpose, reshape,
+/// repeat, slice, im2col) reads its operand for an element of its result, as
+/// TileAccess::readAt; empty for any other op.
+std::function<void(llvm::ArrayRef<int64_t>, llvm::SmallVectorImpl<int64_t> &)>
+movementReadAt(const Graph &bg, const Op &op);
+
 /// Shared-memory wavefronts of walking `result` with `walk` over `threads`
-/// threads, each thread reading every tile of `reads` (broadcast to the
-/// result's shape, numpy style) and, when `writeResult`, writing the
+/// threads, each thread reading every tile of `reads` (at its readAt, or
+/// broadcast to the result's shape) and, when `writeResult`, writing the
 /// result, one warp instruction per tile and element. With `maxElements`
 /// > 0 only the walk's first elements are counted (a whole number of
 /// warps' rounds), for pricing.

@@ -74,8 +74,17 @@ TileAccess BlockEmitter::tileAccess(Value memref) {
                     tileLayouts.lookup(memref)};
 }
 
+SmallVector<TileAccess, 4>
+BlockEmitter::broadcastReads(ArrayRef<Value> memrefs) {
+  SmallVector<TileAccess, 4> reads;
+  for (Value m : memrefs)
+    if (isa<MemRefType>(m.getType()))
+      reads.push_back(tileAccess(m));
+  return reads;
+}
+
 void BlockEmitter::forEachStoredElement(
-    Value memref, ArrayRef<Value> reads,
+    Value memref, ArrayRef<TileAccess> reads,
     llvm::function_ref<void(ValueRange)> body) {
   llvm::ArrayRef<int64_t> shape = tileShape(memref);
   int rank = static_cast<int>(shape.size());
@@ -85,12 +94,7 @@ void BlockEmitter::forEachStoredElement(
   Shape stored;
   for (int d : order)
     stored.push_back(shape[d]);
-  SmallVector<TileAccess, 4> readTiles;
-  for (Value r : reads)
-    if (isa<MemRefType>(r.getType()))
-      readTiles.push_back(tileAccess(r));
-  ElementWalk walk =
-      planElementWalk(tileAccess(memref), readTiles, ctx.threads);
+  ElementWalk walk = planElementWalk(tileAccess(memref), reads, ctx.threads);
   forEachIndex(numElements(stored), [&](Value i) {
     SmallVector<Value, 4> at = delinearize(i, stored);
     SmallVector<Value, 4> index(rank);
@@ -460,12 +464,17 @@ void BlockEmitter::copyBox(Value src, ArrayRef<Value> srcOffset, Value dst,
 
 void BlockEmitter::gather(
     const Op &op,
-    llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex) {
+    llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex,
+    std::function<void(llvm::ArrayRef<int64_t>,
+                       llvm::SmallVectorImpl<int64_t> &)>
+        readAt) {
   // In the result tile's storage order: a transpose into a tile stored
   // column-major (the layout plan's choice for a transposed operand) then
   // reads its source's rows and writes its own storage contiguously.
   Value src = memrefOf(op.operands[0]), dst = memrefOf(op.results[0]);
-  forEachStoredElement(dst, {}, [&](ValueRange index) {
+  TileAccess read = tileAccess(src);
+  read.readAt = std::move(readAt);
+  forEachStoredElement(dst, read, [&](ValueRange index) {
     Value v = memref::LoadOp::create(b, loc, src, at(src, sourceIndex(index)));
     memref::StoreOp::create(b, loc, convertTo(v, dst), dst, at(dst, index));
   });
@@ -751,12 +760,13 @@ void BlockEmitter::emitThreadGraph(const Op &op) {
   SmallVector<Value, 4> reads;
   for (int operand : op.operands)
     reads.push_back(memrefOf(operand));
-  forEachStoredElement(memrefOf(op.results[0]), reads, [&](ValueRange index) {
-    Value shift;
-    if (shifted)
-      shift = memref::LoadOp::create(b, loc, rowMax, rowOf(index));
-    evalThreadGraph(op, index, shift, /*stopAtExp=*/false);
-  });
+  forEachStoredElement(
+      memrefOf(op.results[0]), broadcastReads(reads), [&](ValueRange index) {
+        Value shift;
+        if (shifted)
+          shift = memref::LoadOp::create(b, loc, rowMax, rowOf(index));
+        evalThreadGraph(op, index, shift, /*stopAtExp=*/false);
+      });
 }
 
 void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
@@ -827,7 +837,7 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     SmallVector<Value, 4> reads;
     for (int v : op.operands)
       reads.push_back(memrefOf(v));
-    forEachStoredElement(dst, reads, [&](ValueRange index) {
+    forEachStoredElement(dst, broadcastReads(reads), [&](ValueRange index) {
       SmallVector<Value, 2> args;
       for (int v : op.operands)
         args.push_back(
@@ -873,35 +883,44 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     return success();
   case OpKind::Repeat: {
     const Shape &in = shapeOf(op.operands[0]);
-    gather(op, [&](ValueRange index) {
-      SmallVector<Value, 4> at;
-      for (size_t d = 0; d < in.size(); ++d)
-        at.push_back(in[d] == 1 ? cIndex(0)
-                                : arith::RemUIOp::create(b, loc, index[d],
-                                                         cIndex(in[d]))
-                                      .getResult());
-      return at;
-    });
+    gather(
+        op,
+        [&](ValueRange index) {
+          SmallVector<Value, 4> at;
+          for (size_t d = 0; d < in.size(); ++d)
+            at.push_back(in[d] == 1 ? cIndex(0)
+                                    : arith::RemUIOp::create(b, loc, index[d],
+                                                             cIndex(in[d]))
+                                          .getResult());
+          return at;
+        },
+        movementReadAt(g, op));
     return success();
   }
   case OpKind::Reshape: {
     const Shape &in = shapeOf(op.operands[0]), &out = shapeOf(op.results[0]);
     Shape strides = stridesOf(out);
-    gather(op, [&](ValueRange index) {
-      Value linear = cIndex(0);
-      for (size_t d = 0; d < out.size(); ++d)
-        linear = addIndex(linear, mulIndex(index[d], strides[d]));
-      return delinearize(linear, in);
-    });
+    gather(
+        op,
+        [&](ValueRange index) {
+          Value linear = cIndex(0);
+          for (size_t d = 0; d < out.size(); ++d)
+            linear = addIndex(linear, mulIndex(index[d], strides[d]));
+          return delinearize(linear, in);
+        },
+        movementReadAt(g, op));
     return success();
   }
   case OpKind::Slice: {
-    gather(op, [&](ValueRange index) {
-      SmallVector<Value, 4> at;
-      for (size_t d = 0; d < index.size(); ++d)
-        at.push_back(addIndex(index[d], cIndex(op.perm[d])));
-      return at;
-    });
+    gather(
+        op,
+        [&](ValueRange index) {
+          SmallVector<Value, 4> at;
+          for (size_t d = 0; d < index.size(); ++d)
+            at.push_back(addIndex(index[d], cIndex(op.perm[d])));
+          return at;
+        },
+        movementReadAt(g, op));
     return success();
   }
   case OpKind::Im2Col: {
@@ -917,7 +936,9 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     Type elem = cast<MemRefType>(src.getType()).getElementType();
     Value pad =
         arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, op.scalar));
-    forEachElement(shapeOf(op.results[0]), [&](ValueRange index) {
+    TileAccess read = tileAccess(src);
+    read.readAt = movementReadAt(g, op);
+    forEachStoredElement(dst, read, [&](ValueRange index) {
       SmallVector<Value, 4> row =
           delinearize(index[1], {in[1], w.kernel[0], w.kernel[1]});
       SmallVector<Value, 4> pos = delinearize(index[2], out);
@@ -945,12 +966,15 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     return success();
   }
   case OpKind::Transpose: {
-    gather(op, [&](ValueRange index) {
-      SmallVector<Value, 4> at(index.size());
-      for (size_t i = 0; i < op.perm.size(); ++i)
-        at[op.perm[i]] = index[i];
-      return at;
-    });
+    gather(
+        op,
+        [&](ValueRange index) {
+          SmallVector<Value, 4> at(index.size());
+          for (size_t i = 0; i < op.perm.size(); ++i)
+            at[op.perm[i]] = index[i];
+          return at;
+        },
+        movementReadAt(g, op));
     return success();
   }
   case OpKind::Concat: {

@@ -105,12 +105,14 @@ private:
   /// forEachElement over `memref`'s elements in the order its layout
   /// stores them (thread t takes the t-th stored element, ...), rotated by
   /// the element walk planned for the tiles `reads` that each element reads
-  /// at its broadcast index (planElementWalk; values that are not memrefs
-  /// are skipped).
-  void forEachStoredElement(Value memref, ArrayRef<Value> reads,
+  /// (planElementWalk).
+  void forEachStoredElement(Value memref, ArrayRef<TileAccess> reads,
                             llvm::function_ref<void(ValueRange)> body);
   /// The shape, element bytes and planned layout of tile `memref`.
   TileAccess tileAccess(Value memref);
+  /// tileAccess of each of `memrefs` that is a memref, read at the walked
+  /// element's broadcast index.
+  SmallVector<TileAccess, 4> broadcastReads(ArrayRef<Value> memrefs);
 
   /// The index into an operand of shape `operand` for element `index` of a
   /// result of shape `result` under numpy broadcasting (right-aligned; a
@@ -125,9 +127,13 @@ private:
                ArrayRef<Value> dstOffset, llvm::ArrayRef<int64_t> shape);
 
   /// result[index] = operand[sourceIndex(index)] for every element of the
-  /// result of `op`: data movement as an index map.
+  /// result of `op`: data movement as an index map; `readAt` is the same
+  /// map on integers, for the element walk.
   void gather(const Op &op,
-              llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex);
+              llvm::function_ref<SmallVector<Value, 4>(ValueRange)> sourceIndex,
+              std::function<void(llvm::ArrayRef<int64_t>,
+                                 llvm::SmallVectorImpl<int64_t> &)>
+                  readAt);
 
   /// `v` converted to the element type of `memref` (a tile stored in f32
   /// written to an f16 tensor, an f16 tile concatenated into an f32 one).

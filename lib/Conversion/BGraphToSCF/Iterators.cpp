@@ -156,7 +156,7 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     // the running sum relative to the running maximum m:
     //   acc = acc * exp(m - m') + x * exp(c - m'),  m' = max(m, c).
     Value maxima = memrefOf(op.operands[1]);
-    forEachStoredElement(acc, {tile}, [&](ValueRange index) {
+    forEachStoredElement(acc, broadcastReads(tile), [&](ValueRange index) {
       Value x = load(acc, index), y = load(tile, index);
       Value m = memref::LoadOp::create(b, loc, runMax, index);
       // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
@@ -174,7 +174,7 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     return;
   }
   // In the accumulator's storage order, as the layout plan prices it.
-  forEachStoredElement(acc, {tile}, [&](ValueRange index) {
+  forEachStoredElement(acc, broadcastReads(tile), [&](ValueRange index) {
     Value x = load(acc, index), y = load(tile, index);
     if (rescaled)
       x = mul(x, memref::LoadOp::create(b, loc, rowScale, rowOf(index)));
