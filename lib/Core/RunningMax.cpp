@@ -315,8 +315,7 @@ static std::optional<RunningMaxForm> writtenOutForm(const Graph &body) {
   return form;
 }
 
-int tsopt::planSplitSoftmaxForms(Graph &program) {
-  int planned = 0;
+void tsopt::planSplitSoftmaxForms(Graph &program) {
   for (size_t i = 0; i < program.ops.size(); ++i) {
     const Op &op = program.ops[i];
     if (op.kind != OpKind::Kernel || !op.body)
@@ -324,14 +323,12 @@ int tsopt::planSplitSoftmaxForms(Graph &program) {
     std::optional<RunningMaxForm> form = writtenOutForm(*op.body);
     if (!form || !findSplitSoftmax(program, i, *op.body, form->accums))
       continue;
-    ++planned;
     if (op.body->ops[form->expOp].expForm == uint8_t(ExpForm::RunningMax))
       continue;
     auto body = std::make_shared<Graph>(*op.body);
     body->ops[form->expOp].expForm = uint8_t(ExpForm::RunningMax);
     program.ops[i].body = std::move(body);
   }
-  return planned;
 }
 
 llvm::DenseMap<int, llvm::SmallVector<int, 2>>

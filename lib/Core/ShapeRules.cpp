@@ -412,11 +412,16 @@ FailureOr<Stage> tsopt::resultStage(OpKind kind, ArrayRef<Stage> operandStages,
 //===----------------------------------------------------------------------===//
 
 static llvm::LogicalResult inferAll(Graph &graph, std::string *why,
-                                    bool keepDtypes);
+                                    bool keepDtypes, bool planBodies = true);
 
-/// The result shapes (and, unless `keepDtypes`, the dtypes) of `op`.
+/// The result shapes (and, unless `keepDtypes`, the dtypes) of `op`. A
+/// kernel's body gets its tile precision planned here unless `planBodies`
+/// is false: the caller plans the whole kernel graph's precision after
+/// (planPrecision), which plans every body once, seeing the softmaxes split
+/// across kernels.
 static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why,
-                                   bool keepDtypes = false) {
+                                   bool keepDtypes = false,
+                                   bool planBodies = true) {
   auto shapeOf = [&](int i) -> llvm::ArrayRef<int64_t> {
     return g.values[op.operands[i]].shape;
   };
@@ -487,7 +492,8 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why,
       if (!keepDtypes)
         body->values[in].dtype = g.values[op.operands[i]].dtype;
     }
-    if (failed(inferAll(*body, why, keepDtypes)))
+    if (failed(inferAll(*body, why, keepDtypes,
+                        planBodies || op.kind != OpKind::Kernel)))
       return llvm::failure();
     if (op.kind == OpKind::Kernel) {
       for (auto [i, out] : llvm::enumerate(body->outputs)) {
@@ -536,14 +542,17 @@ llvm::LogicalResult tsopt::inferOpShapes(Graph &graph, unsigned opIndex,
 }
 
 static llvm::LogicalResult inferAll(Graph &graph, std::string *why,
-                                    bool keepDtypes) {
-  for (tsopt::Op &op : graph.ops)
-    if (failed(inferOp(graph, op, why, keepDtypes)))
-      return llvm::failure();
+                                    bool keepDtypes, bool planBodies) {
   // inferOp propagates storage dtypes from the inputs (what output savers
   // write); the tiles in between get the precision plan, which for a kernel
-  // graph also sees the softmaxes split across its kernels.
-  if (!keepDtypes)
+  // graph also sees the softmaxes split across its kernels: planned here
+  // once, bodies included.
+  bool plan = !keepDtypes && planBodies;
+  for (tsopt::Op &op : graph.ops)
+    if (failed(inferOp(graph, op, why, keepDtypes,
+                       /*planBodies=*/!plan || graph.level != Level::Kernel)))
+      return llvm::failure();
+  if (plan)
     planPrecision(graph);
   return llvm::success();
 }

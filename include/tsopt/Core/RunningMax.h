@@ -63,8 +63,8 @@ std::optional<RunningMaxForm> runningMaxForm(const Graph &blockGraph);
 /// whose consumers can merge the partials (every use a graph-defined kernel
 /// whose iterator feeds the tile unchanged to a sum accumulator, the merged
 /// accumulators meeting only as quotients), gets that exp recorded
-/// ExpForm::RunningMax. Idempotent; returns the number of such producers.
-int planSplitSoftmaxForms(Graph &program);
+/// ExpForm::RunningMax. Idempotent.
+void planSplitSoftmaxForms(Graph &program);
 
 /// The split softmaxes of kernel graph `program` made mergeable as the
 /// kernels compute them: after planSplitSoftmaxForms, every producer whose
