@@ -553,11 +553,11 @@ void ProblemBuilder::accum(int i, int64_t runs) {
         kernelOp);
     return;
   }
+  // The sum or max reads P along the element walk over the accumulator.
   addCost(
       tileVar(p), tileVar(acc),
       [&](const Layout &lp, const Layout &la) {
-        return perIteration *
-               stripsBroadcast(p, lp, iter, contiguousDim(shape, la));
+        return perIteration * walkedRead(op, p, lp, la);
       },
       kernelOp);
   addUnary(
