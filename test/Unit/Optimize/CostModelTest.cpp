@@ -465,9 +465,13 @@ TEST(CostModelTest, OccupancyFromSharedMemory) {
 
   // Here every tile is live while the matmul runs (the product lives
   // until the saver reads it), so the memory plan cannot do better than
-  // the upper bound; it never does worse.
+  // the upper bound; it never does worse than every tile resident in its
+  // planned layout. A's 640-byte rows (forty 16-byte chunks) would put
+  // ldmatrix's 8 rows in one bank group, and no swizzle spans them: the
+  // plan pads them by a chunk each (Layout::pad), 2 KiB more.
   KernelCost planned = cost(big, h100).kernels[0];
-  EXPECT_LE(planned.sharedMemoryPerBlock, 192 * 1024);
+  EXPECT_GE(planned.sharedMemoryPerBlock, 192 * 1024);
+  EXPECT_LE(planned.sharedMemoryPerBlock, 192 * 1024 + (128 + 320) * 16);
 }
 
 TEST(CostModelTest, ProgramAddsLaunchOverheadPerKernel) {

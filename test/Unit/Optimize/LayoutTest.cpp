@@ -734,10 +734,12 @@ TEST(LayoutTest, ElementwiseChainKeepsOneOrder) {
   solveAndCheck(p);
 }
 
-TEST(LayoutTest, TransposedTileKeepsItsSourceOrder) {
-  // K^T of a row-major K tile: storing the transpose column-major is a
-  // straight 16-byte copy, and as the B operand (k contiguous) it loads
-  // with plain ldmatrix; the 128-byte swizzle removes the bank conflicts.
+TEST(LayoutTest, TransposedTileTakesTheSwizzleItsReaderWants) {
+  // K^T of a row-major K tile: the transpose walks K^T element by element
+  // (the element walk, which the lowering emits), rotated so that a warp's
+  // reads down K's columns spread over the banks; K^T then takes the
+  // layout its reader loads best, row-major with the 128-byte swizzle
+  // (ldmatrix.trans of the B operand, conflict-free).
   Graph bg = blockGraph({1}, 4);
   int qb = bg.addInput(tt({64, 64})), kb = bg.addInput(tt({256, 64}));
   int qt = blockInput(bg, qb, {R, R, R}, R, {64, 64});
@@ -751,7 +753,7 @@ TEST(LayoutTest, TransposedTileKeepsItsSourceOrder) {
   setDType(program, DType::F16);
   LayoutProblem p = build(program, sm80());
   LayoutSolution s = solve(p);
-  EXPECT_EQ(chosen(p, s, tileTensor(p, program, 0, ktt)), Layout::colMajor(3));
+  EXPECT_EQ(chosen(p, s, tileTensor(p, program, 0, ktt)), Layout::rowMajor(3));
   // K's tile is only copied: 16-byte chunks in and out, conflict-free in
   // any row-major form, so the plain one wins the tie.
   EXPECT_EQ(chosen(p, s, tileTensor(p, program, 0, kt)), Layout::rowMajor());
