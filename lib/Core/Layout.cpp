@@ -30,7 +30,8 @@ std::string Layout::str() const {
 llvm::StringRef Layout::spellings() {
   return "row_major, col_major, row_major_swizzle<B,4,S>, "
          "col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9), "
-         "row_major_pad<P> or col_major_pad<P> (P a positive multiple of 16)";
+         "row_major_pad<P> or col_major_pad<P> (P bytes, 1 to 4096, whole "
+         "elements that end each stored row at a multiple of 16 bytes)";
 }
 
 std::optional<Layout> Layout::parse(llvm::StringRef text) {
@@ -43,11 +44,12 @@ std::optional<Layout> Layout::parse(llvm::StringRef text) {
     return std::nullopt;
   if (text.empty())
     return l;
-  // _pad<P>: P a positive multiple of 16.
+  // _pad<P>: P in 1..4096 (whether it suits a tile's rows is
+  // isAddressableTileLayout's question).
   if (text.consume_front("_pad<")) {
     unsigned pad = 0;
     if (!text.consume_back(">") || text.getAsInteger(10, pad) || pad == 0 ||
-        pad % 16 != 0 || pad > 4096)
+        pad > 4096)
       return std::nullopt;
     l.pad = static_cast<int>(pad);
     return l;
@@ -133,10 +135,13 @@ bool tsopt::isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
                       ? elementBytes
                       : shape[storageFastestFirst(shape.size(), layout)[0]] *
                             elementBytes;
-    if (layout.swizzle || layout.pad % 16 != 0 || row % 16 != 0)
+    if (layout.swizzle || layout.pad % elementBytes != 0 ||
+        (row + layout.pad) % 16 != 0)
       return fail("'" + layout.str() + "' pads rows of " + std::to_string(row) +
-                  " bytes: a padded tile's rows and padding are whole 16-byte "
-                  "chunks, and it has no swizzle");
+                  " bytes to " + std::to_string(row + layout.pad) +
+                  ": a padded tile's stored rows start at multiples of 16 "
+                  "bytes, its padding is whole elements, and it has no "
+                  "swizzle");
     return true;
   }
   int64_t span = int64_t(16) << layout.swizzle;
@@ -145,6 +150,20 @@ bool tsopt::isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
                 "-byte blocks, and the tile's " + std::to_string(bytes) +
                 " bytes are not a whole number of them");
   return true;
+}
+
+bool tsopt::storesAlignedRows(llvm::ArrayRef<int64_t> shape,
+                              int64_t elementBytes, const Layout &layout) {
+  if (shape.empty())
+    return false;
+  int c = contiguousDim(shape, layout);
+  int64_t row = shape[c] * elementBytes;
+  if (!layout.pad)
+    return row % 16 == 0;
+  // Padding follows the storage-fastest dim's runs; it makes rows of the
+  // contiguous dim only when that is the fastest.
+  return storageFastestFirst(shape.size(), layout)[0] == c &&
+         isAddressableTileLayout(shape, elementBytes, layout);
 }
 
 Wavefronts tsopt::sharedMemoryWavefronts(llvm::ArrayRef<LaneAccess> lanes) {

@@ -97,15 +97,11 @@ FragmentLoad tsopt::fragmentLoad(const Graph &bg, const Op &op, int operand) {
   const TensorType &tile = operand == 0 ? a : b;
   DType input = matmulInputType(a.dtype, b.dtype);
   size_t r = tile.shape.size();
-  int64_t m = a.shape[a.shape.size() - 2], k = a.shape.back(),
-          n = b.shape.back();
-  // The instruction divides the operand (no padded fragment values), or A
-  // has exactly 8 rows (those load as the fragment's upper half), or the
-  // contraction is 8 mod 16 (its last step loads the matrices of k 0-7;
-  // those of k 8-15 are zero): every 8 x 8 matrix ldmatrix reads lies
-  // whole inside the tile.
-  if (tile.dtype != input || dtypeBytes(input) != 2 || k % 8 ||
-      (operand == 0 ? m % 16 != 0 && m != 8 : n % 8 != 0))
+  // Any extents: the lowering points the rows past the tile at its last
+  // row and the 8-element runs past it at its last run (values of result
+  // rows or columns it does not store), and zeroes the values past k.
+  if (tile.dtype != input || dtypeBytes(input) != 2 ||
+      !storesAlignedRows(tile.shape, 2, tileLayout(bg, op.operands[operand])))
     return FragmentLoad::Elements;
   int contiguous =
       contiguousDim(tile.shape, tileLayout(bg, op.operands[operand]));

@@ -268,17 +268,32 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   if (twoD)
     for (auto [b, shift] : swizzlesFor(shape[r - 2]))
       out.push_back(Layout::colMajor(b, shift));
-  // Rows of an even number of 16-byte chunks that no swizzle spans (160 or
-  // 96 bytes): one chunk of padding per row (Layout::pad).
-  auto padFits = [&](int64_t rowExtent) {
+  // Padding (Layout::pad) to the smallest odd number of 16-byte chunks at
+  // least the row, where no swizzle spans the row: rows of an even number of
+  // chunks (160 or 96 bytes) get one chunk more; rows that are not whole
+  // chunks (a contraction of 27 halves, 54 bytes) get 16-byte aligned
+  // starts, which ldmatrix needs, both at the next chunk and, where that is
+  // even, at the next odd one.
+  auto pads = [&](int64_t rowExtent) {
+    llvm::SmallVector<int, 2> out;
     int64_t rowBytes = rowExtent * eb(value);
     int64_t rows = g->type(value).numElements() / rowExtent;
-    return rows >= 2 && rowBytes % 32 == 0 && !llvm::isPowerOf2_64(rowBytes);
+    if (rows < 2 || rowBytes > 4096 ||
+        (rowBytes % 16 == 0 && llvm::isPowerOf2_64(rowBytes)))
+      return out;
+    int64_t chunks = llvm::divideCeil(rowBytes, 16);
+    if (rowBytes % 16 != 0)
+      out.push_back(int(chunks * 16 - rowBytes));
+    if (chunks % 2 == 0)
+      out.push_back(int((chunks + 1) * 16 - rowBytes));
+    return out;
   };
-  if (r >= 1 && padFits(shape[r - 1]))
-    out.push_back(Layout::padded(LayoutKind::RowMajor, 16));
-  if (twoD && padFits(shape[r - 2]))
-    out.push_back(Layout::padded(LayoutKind::ColMajor, 16));
+  if (r >= 1)
+    for (int pad : pads(shape[r - 1]))
+      out.push_back(Layout::padded(LayoutKind::RowMajor, pad));
+  if (twoD)
+    for (int pad : pads(shape[r - 2]))
+      out.push_back(Layout::padded(LayoutKind::ColMajor, pad));
   return out;
 }
 
@@ -473,8 +488,10 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
     // sm_80: ldmatrix (or ldmatrix.trans) loads the fragments; it needs
     // whole 16-byte rows along the contiguous dim. Layouts it cannot load
     // are forbidden when some candidate can be loaded.
+    // Padded candidates compete by price only: the capacity bound on
+    // padding (limitPadding) may rule every one of them out.
     bool anyLoadable = llvm::any_of(cands, [&](const Layout &l) {
-      return ldmatrixWavefronts(shape, dtype, l).has_value();
+      return !l.pad && ldmatrixWavefronts(shape, dtype, l).has_value();
     });
     int t = tile[operand];
     static const char *const ldmatrixRule =

@@ -213,20 +213,18 @@ int64_t layout_geometry::fragmentWavefronts(const MemRef &x,
   return total;
 }
 
-int layout_geometry::ldmatrixRowDim(size_t rank, const Layout &layout) {
-  return layout.kind == LayoutKind::ColMajor ? rank - 2 : rank - 1;
-}
-
 std::optional<int64_t> tsopt::ldmatrixWavefronts(llvm::ArrayRef<int64_t> shape,
                                                  DType dtype,
                                                  const Layout &layout) {
   size_t r = shape.size();
   if (dtypeBytes(dtype) != 2 || r < 2)
     return std::nullopt;
-  int c = ldmatrixRowDim(r, layout);
-  int o = c == static_cast<int>(r) - 1 ? r - 2 : r - 1;
-  if (shape[c] % 8 != 0)
+  if (!storesAlignedRows(shape, 2, layout))
     return std::nullopt;
+  int c = contiguousDim(shape, layout);
+  if (c < static_cast<int>(r) - 2)
+    return std::nullopt;
+  int o = c == static_cast<int>(r) - 1 ? r - 2 : r - 1;
   int64_t batch = numElements(shape) / (shape[c] * shape[o]);
   MemRef x{shape, 2, layout};
   llvm::SmallVector<int64_t, 4> idx(r, 0);
@@ -237,14 +235,14 @@ std::optional<int64_t> tsopt::ldmatrixWavefronts(llvm::ArrayRef<int64_t> shape,
       idx[i] = rest % shape[i];
       rest /= shape[i];
     }
-    // One 8x8 matrix (8 rows of 16 bytes) per phase; an operand with fewer
-    // than 8 rows repeats rows (the lowering points the spare lanes at
-    // rows it has), which costs no extra wavefront.
+    // One 8x8 matrix (8 rows of 16 bytes) per phase; the rows past the
+    // tile read its last row again (the lowering's clamp), which costs no
+    // extra wavefront, and a row's last run of 8 reaches into its padding.
     for (int64_t o0 = 0; o0 < shape[o]; o0 += 8)
       for (int64_t c0 = 0; c0 < shape[c]; c0 += 8) {
         llvm::SmallVector<Access, 8> phase;
         for (int64_t row = 0; row < 8; ++row) {
-          idx[o] = (o0 + row) % shape[o];
+          idx[o] = std::min(o0 + row, shape[o] - 1);
           idx[c] = c0;
           phase.push_back({layoutByteOffset(x.shape, x.eb, x.layout, idx), 16});
         }

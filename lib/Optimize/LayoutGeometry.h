@@ -62,10 +62,6 @@ bool fragmentEligible(llvm::ArrayRef<int64_t> shape);
 int64_t fragmentWavefronts(const MemRef &x, llvm::ArrayRef<int64_t> iter,
                            IndexMap map, bool pairs = true);
 
-/// The dim ldmatrix reads 16-byte rows along: the layout's contiguous dim
-/// among the last two.
-int ldmatrixRowDim(size_t rank, const Layout &layout);
-
 } // namespace tsopt::layout_geometry
 
 #endif // TSOPT_LIB_OPTIMIZE_LAYOUTGEOMETRY_H

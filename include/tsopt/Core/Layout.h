@@ -41,12 +41,15 @@ struct Layout {
   /// rows of 2^(4+S) bytes (256-byte rows: S = 4). 0 means no swizzle.
   int swizzle = 0;
   int swizzleShift = 3; ///< S; meaningful only with a swizzle
-  /// Bytes left unused after each stored row (a run of the contiguous dim),
-  /// a multiple of 16; never with a swizzle. An XOR of address bits cannot
-  /// spread rows whose length is an even number of 16-byte chunks but not a
-  /// power of two (160 or 96 bytes): their starts repeat every few rows in
-  /// the same bank groups. One more chunk makes the pitch odd in chunks, so
-  /// 8 consecutive rows start in 8 different groups.
+  /// Bytes left unused after each stored row (a run of the contiguous dim):
+  /// whole elements that end the row at a multiple of 16 bytes; never with
+  /// a swizzle. Two uses. Rows that are not whole 16-byte chunks (a
+  /// contraction of 27 halves) get 16-byte aligned starts, so ldmatrix can
+  /// address them. And an XOR of address bits cannot spread rows whose
+  /// length is an even number of 16-byte chunks but not a power of two (160
+  /// or 96 bytes): their starts repeat every few rows in the same bank
+  /// groups; padding to an odd number of chunks makes 8 consecutive rows
+  /// start in 8 different groups.
   int pad = 0;
 
   static Layout rowMajor(int swizzle = 0, int shift = 3) {
@@ -114,6 +117,15 @@ int64_t layoutStorageBytes(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
 bool isAddressableTileLayout(llvm::ArrayRef<int64_t> shape,
                              int64_t elementBytes, const Layout &layout,
                              std::string *why = nullptr);
+
+/// Whether every stored row of a tile of `shape` in `layout` (a run along
+/// its contiguous dim) starts at a multiple of 16 bytes and has room, its
+/// padding included, for its elements rounded up to whole 16-byte chunks:
+/// then ldmatrix can read the 8 elements of any row from any multiple of 8
+/// below its extent rounded up to 8 (the values past the extent are the
+/// row's padding).
+bool storesAlignedRows(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
+                       const Layout &layout);
 
 /// Dims of a rank-`rank` tensor from the fastest-varying in storage to the
 /// slowest: row-major is the reverse of the dim order; column-major swaps

@@ -144,15 +144,15 @@ enum class FragmentLoad : uint8_t {
 };
 
 /// How matmul `op` (on tensor cores through mma.sync) loads operand
-/// `operand` (0: A, 1: B):
-/// with ldmatrix when the tile holds the matmul's 16-bit input type, every
-/// 8 x 8 matrix it reads lies inside the operand (k by 8, and A's m by 16
-/// or B's n by 8; an A of exactly 8 rows, a decode step's, loads them with
-/// .x2 and leaves the fragment's other half zero, and a k of 8 mod 16
-/// loads only the matrices of k 0-7 in its last step) and the tile's layout
-/// stores one of its last two dims contiguously, in whole 16-byte rows (what
-/// the layout ILP's ldmatrixWavefronts prices); .trans when that dim is A's m
-/// or B's n. Otherwise element by element.
+/// `operand` (0: A, 1: B): with ldmatrix when the tile holds the matmul's
+/// 16-bit input type and its layout stores one of its last two dims in
+/// rows that start at multiples of 16 bytes (storesAlignedRows: whole
+/// 16-byte rows, or rows padded to them; what the layout ILP's
+/// ldmatrixWavefronts prices); .trans when that dim is A's m or B's n.
+/// Whatever the extents: an 8 x 8 matrix that reaches past the tile reads
+/// its last row or its last run of 8 again, and the lowering zeroes the
+/// fragment values past k (an A of at most 8 rows loads only the matrices
+/// of rows 0-7). Otherwise element by element.
 FragmentLoad fragmentLoad(const Graph &blockGraph, const Op &op, int operand);
 
 /// How output saver `op` of `blockGraph` writes its tile to device memory,

@@ -54,7 +54,8 @@ namespace tsopt {
 /// `layout` takes with ldmatrix (ldmatrix.trans when the second-to-last dim
 /// is contiguous): one 8-lane phase per 8 rows x 16 bytes, each replayed
 /// once per extra bank conflict. nullopt when ldmatrix cannot load it (not
-/// 16-bit, or the contiguous dim is not a whole number of 16-byte rows).
+/// 16-bit, or its rows do not start at multiples of 16 bytes:
+/// storesAlignedRows).
 std::optional<int64_t> ldmatrixWavefronts(llvm::ArrayRef<int64_t> shape,
                                           DType dtype, const Layout &layout);
 

@@ -82,10 +82,9 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
   int64_t rows = rs[r - 2], cols = rs[r - 1];
   bool padded = rows % kM || cols % kN || k % kK;
   int64_t kSpan = (k + kK - 1) / kK * kK;
-  // A contraction of 8 mod 16 takes its last step apart, with the matrices
-  // of k 8-15 zero (fragmentLoad allows ldmatrix for it): steps below
-  // kWhole are whole.
-  int64_t kWhole = k % kK == kK / 2 ? k - kK / 2 : kSpan;
+  // Steps below kWhole are whole; a contraction that is not a multiple of
+  // 16 takes its last step apart, its fragment values past k zero.
+  int64_t kWhole = k / kK * kK;
   Shape blocks(rs.begin(), rs.end());
   blocks[r - 2] = (rows + kM - 1) / kM;
   blocks[r - 1] = (cols + kN - 1) / kN;
@@ -202,10 +201,11 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
   // relative to the fragment's corner, in the order of the registers of
   // mma.sync: A's matrices are (m 0-7, k 0-7), (m 8-15, k 0-7),
   // (m 0-7, k 8-15), (m 8-15, k 8-15); B's are (k 0-7) and (k 8-15) of n
-  // 0-7. Rows run along k (plain) or along m / n (.trans). An A of 8 rows
-  // loads its matrices 0 and 2 with .x2 (as B does); 1 and 3 are zero.
+  // 0-7. Rows run along k (plain) or along m / n (.trans). An A of at most
+  // 8 rows loads its matrices 0 and 2 with .x2 (as B does); 1 and 3 are
+  // zero.
   FragmentLoad loads[2] = {fragmentLoad(g, op, 0), fragmentLoad(g, op, 1)};
-  bool halfA = rows == kM / 2 && loads[0] != FragmentLoad::Elements;
+  bool halfA = rows <= kM / 2 && loads[0] != FragmentLoad::Elements;
   auto rowStart = [&](MatMulOperandRole role, Value l) -> std::array<Value, 2> {
     auto rem = [&](Value x, int64_t n) {
       return arith::RemUIOp::create(b, loc, x, cIndex(n)).getResult();
@@ -228,12 +228,36 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
       return {kBlock, r8};
     return {addIndex(kBlock, r8), cIndex(0)};
   };
-  // The operand index of a row start of block `blk` at `k0`.
+  // The operand index of a row start of block `blk` at `k0`. Where the
+  // instruction does not divide the operand, a row past it reads its last
+  // row and a run of 8 past it its last run of 8 (inside the stored row's
+  // padding: storesAlignedRows); those values are zeroed (k) or feed
+  // results that are not stored (m, n). Along k only the last step
+  // (`lastK`) can reach past the tile.
   auto operandIndex = [&](MatMulOperandRole role, Block &blk, Value k0,
-                          std::array<Value, 2> rc) {
-    if (role == MatMulOperandRole::A)
-      return aIndex(blk, k0, {rc[0], rc[1]});
-    return bIndex(blk, k0, {rc[1], rc[0]});
+                          std::array<Value, 2> rc, bool lastK) {
+    bool isA = role == MatMulOperandRole::A;
+    SmallVector<Value, 4> i =
+        isA ? aIndex(blk, k0, {rc[0], rc[1]}) : bIndex(blk, k0, {rc[1], rc[0]});
+    const Shape &shape = isA ? as : bs;
+    size_t d0 = shape.size() - 2, d1 = shape.size() - 1;
+    // The instruction's extent along dims d0 and d1 (A: m x k, B: k x n),
+    // and the dim the rows run along.
+    int64_t span[2] = {isA ? (halfA ? kM / 2 : kM) : kK, isA ? kK : kN};
+    bool plain = loads[isA ? 0 : 1] == FragmentLoad::Ldmatrix;
+    size_t runs = isA == plain ? d1 : d0;
+    size_t kDim = isA ? d1 : d0;
+    for (auto [d, n] : {std::pair{d0, span[0]}, std::pair{d1, span[1]}}) {
+      if (shape[d] % n == 0 || (d == kDim && !lastK))
+        continue;
+      int64_t last = d == runs ? llvm::alignTo(shape[d], 8) - 8 : shape[d] - 1;
+      i[d] = arith::MinUIOp::create(b, loc, i[d], cIndex(last));
+    }
+    return i;
+  };
+  // Value v of a lane's fragment of `role` at step `k0`, zero past k.
+  auto insideK = [&](MatMulOperandRole role, Value lane, int64_t v, Value k0) {
+    return below(addIndex(k0, fragmentCoord(role, lane, v)[1]), k);
   };
 
   if (gpu) {
@@ -249,50 +273,52 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                  : arith::TruncFOp::create(b, loc, inputType, x).getResult();
     };
     // The fragment of operand `role` of block `blk` at `k0`:
-    // vector<n x 2 x input>, row j holding register j's two values. With
-    // `halfK` (the last step of a contraction of 8 mod 16) only the first 8
-    // values of k are the operand's: the matrices of k 8-15 are zero.
+    // vector<n x 2 x input>, row j holding register j's two values. In the
+    // last step of a contraction that is not a multiple of 16
+    // (`partialK`) the values past k are zero.
     auto fragment = [&](MatMulOperandRole role, Block &blk, Value k0,
-                        bool halfK) -> Value {
+                        bool partialK) -> Value {
       bool isA = role == MatMulOperandRole::A;
       int64_t values = isA ? kValuesA : kValuesB;
       auto type = VectorType::get({values / 2, 2}, inputType);
       FragmentLoad how = loads[isA ? 0 : 1];
       Value memref = isA ? a : bm;
-      if (how != FragmentLoad::Elements && !(isA && halfA) && !halfK)
-        return nvgpu::LdMatrixOp::create(
-            b, loc, type, memref,
-            at(memref, operandIndex(role, blk, k0, rowStart(role, lane))),
-            how == FragmentLoad::LdmatrixTrans, values / 2);
       Value frag = arith::ConstantOp::create(
           b, loc, type,
           DenseElementsAttr::get(type, FloatAttr::get(inputType, 0.0)));
       if (how != FragmentLoad::Elements) {
-        // Some of the matrices, the others zero: 8 rows of A load its
-        // matrices 0 and 2 (k 0-7 and 8-15), a half step of k A's matrices
-        // 0 and 1 (m 0-7 and 8-15 of k 0-7), both only matrix 0, and B's
-        // half step its matrix 0. The lanes whose row starts these take
-        // (0-7 or 0-15) address exactly those matrices (rowStart).
-        SmallVector<int64_t, 2> registers;
-        if (!isA)
-          registers = {0};
-        else if (halfA)
-          registers = halfK ? SmallVector<int64_t, 2>{0}
-                            : SmallVector<int64_t, 2>{0, 2};
-        else
-          registers = {0, 1};
+        // An A of at most 8 rows loads its matrices 0 and 2 (k 0-7 and
+        // 8-15 of rows 0-7), whose row starts lanes 0-15 give (rowStart);
+        // its registers 1 and 3 stay zero.
+        SmallVector<int64_t, 4> registers;
+        for (int64_t j = 0; j < values / 2; j += isA && halfA ? 2 : 1)
+          registers.push_back(j);
         int64_t n = registers.size();
-        auto part = VectorType::get({n, 2}, inputType);
         Value loaded = nvgpu::LdMatrixOp::create(
-            b, loc, part, memref,
-            at(memref, operandIndex(role, blk, k0, rowStart(role, lane))),
+            b, loc, VectorType::get({n, 2}, inputType), memref,
+            at(memref,
+               operandIndex(role, blk, k0, rowStart(role, lane), partialK)),
             how == FragmentLoad::LdmatrixTrans, n);
-        for (auto [j, reg] : llvm::enumerate(registers))
-          frag = vector::InsertOp::create(
-              b, loc,
-              vector::ExtractOp::create(b, loc, loaded,
-                                        ArrayRef<int64_t>{int64_t(j)}),
-              frag, ArrayRef<int64_t>{reg});
+        if (n == values / 2)
+          frag = loaded;
+        else
+          for (auto [j, reg] : llvm::enumerate(registers))
+            frag = vector::InsertOp::create(
+                b, loc,
+                vector::ExtractOp::create(b, loc, loaded,
+                                          ArrayRef<int64_t>{int64_t(j)}),
+                frag, ArrayRef<int64_t>{reg});
+        if (!partialK)
+          return frag;
+        Value zero = arith::ConstantOp::create(b, loc, inputType,
+                                               b.getFloatAttr(inputType, 0.0));
+        for (int64_t v = 0; v < values; ++v) {
+          SmallVector<int64_t, 2> pos = {v / 2, v % 2};
+          Value x = vector::ExtractOp::create(b, loc, frag, pos);
+          x = arith::SelectOp::create(b, loc, insideK(role, lane, v, k0), x,
+                                      zero);
+          frag = vector::InsertOp::create(b, loc, x, frag, pos);
+        }
         return frag;
       }
       for (int64_t v = 0; v < values; ++v) {
@@ -359,11 +385,11 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
     // same fragment twice is one load once LLVM sees both: blocks of one
     // warp share A along a row of blocks) and issuing its mma.sync.
     auto step = [&](MutableArrayRef<Block> blks, Value k0, ValueRange acc,
-                    bool halfK) {
+                    bool partialK) {
       SmallVector<Value> next;
       for (auto [i, blk] : llvm::enumerate(blks)) {
-        Value fa = fragment(MatMulOperandRole::A, blk, k0, halfK);
-        Value fb = fragment(MatMulOperandRole::B, blk, k0, halfK);
+        Value fa = fragment(MatMulOperandRole::A, blk, k0, partialK);
+        Value fb = fragment(MatMulOperandRole::B, blk, k0, partialK);
         llvm::append_range(next,
                            mma(fa, fb, acc.slice(i * kValuesC, kValuesC)));
       }
@@ -533,15 +559,6 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
                            0.0));
       j /= 2;
     }
-    // The matrices of k 8-15 in the last step of a contraction of 8 mod
-    // 16 are zero (their rows would lie past the tile: read at k0 = 0).
-    bool upperK = isA && !halfA ? j / 2 == 1 : j == 1;
-    Value halfStep;
-    if (upperK && kWhole < kSpan) {
-      halfStep = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, k0,
-                                       cIndex(kWhole));
-      k0 = arith::SelectOp::create(b, loc, halfStep, cIndex(0), k0);
-    }
     Value source, offset;
     if (loads[isA ? 0 : 1] == FragmentLoad::Ldmatrix) {
       source = addIndex(cIndex(8 * j), group);
@@ -551,15 +568,17 @@ LogicalResult BlockEmitter::emitTensorCoreMatmul(const Op &op, Value regs,
       offset = group;
     }
     Value start =
-        linearAt(memref, operandIndex(role, blk, k0, rowStart(role, source)));
+        linearAt(memref, operandIndex(role, blk, k0, rowStart(role, source),
+                                      /*lastK=*/true));
     auto shape = cast<MemRefType>(memref.getType()).getShape();
     Value x = memref::LoadOp::create(
         b, loc, memref, delinearize(addIndex(start, offset), shape));
-    if (!halfStep)
+    if (k % kK == 0)
       return x;
     Value zero = arith::ConstantOp::create(b, loc, x.getType(),
                                            b.getFloatAttr(x.getType(), 0.0));
-    return arith::SelectOp::create(b, loc, halfStep, zero, x).getResult();
+    return arith::SelectOp::create(b, loc, insideK(role, l, v, k0), x, zero)
+        .getResult();
   };
   auto f32 = b.getF32Type();
   Value aTile = memref::AllocOp::create(b, loc, MemRefType::get({kM, kK}, f32));

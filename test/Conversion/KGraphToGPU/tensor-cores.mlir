@@ -87,17 +87,24 @@ func.func @rows8(%a: tensor<8x32xf16>, %b: tensor<32x32xf16>) -> tensor<8x32xf16
   return %c : tensor<8x32xf16>
 }
 
-// A contraction of 24 (8 mod 16): the K loop runs one whole step, and the
-// last step, apart, loads only the matrices of k 0-7 (A's two with .x2,
-// B's one with .x1), the registers of k 8-15 zero: ldmatrix throughout.
+// A contraction of 24 (8 mod 16): the K loop runs one whole step, with no
+// clamp; the last step, apart, points the runs past k 23 at k 16-23 (A's
+// row starts) and the rows past it at row 23 (B's, .trans), and zeroes the
+// values of k 24-31 after the loads: ldmatrix throughout.
 // CHECK-LABEL: gpu.func @k24_kernel0(
 // CHECK: scf.for %{{.+}} = %c0{{.*}} to %c16{{.*}} step %c16
+// CHECK-NOT: arith.minui
 // CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x24xf16
+// CHECK-NOT: arith.minui
 // CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = true} : memref<24x8xf16
 // CHECK: nvgpu.mma.sync
 // CHECK: scf.yield
-// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = false} : memref<16x24xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
-// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 1 : i32, transpose = true} : memref<24x8xf16, #gpu.address_space<workgroup>> -> vector<1x2xf16>
+// CHECK: arith.minui %{{.+}}, %c16
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x24xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: arith.select %{{.+}}, %{{.+}}, %{{.+}} : f16
+// CHECK: arith.minui %{{.+}}, %c23
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = true} : memref<24x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK: arith.select %{{.+}}, %{{.+}}, %{{.+}} : f16
 // CHECK: nvgpu.mma.sync
 // CHECK: gpu.return
 func.func @k24(%a: tensor<16x24xf16>, %b: tensor<24x8xf16>) -> tensor<16x8xf16> {

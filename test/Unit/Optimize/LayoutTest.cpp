@@ -177,7 +177,7 @@ TEST(LayoutTest, SpellingRoundTrips) {
         "col_major_swizzle<3,3,3>", "row_major_swizzle<3,4,3>x",
         "row_major_swizzle<3,4,2>", "row_major_swizzle<3,4,:>",
         "row_major_swizzle<3,4,10>", "mma_fragment", "row_strips",
-        "swizzle<3,4,3>", "row_major_pad<0>", "row_major_pad<8>",
+        "swizzle<3,4,3>", "row_major_pad<0>", "row_major_pad<4097>",
         "row_major_pad<16", "col_major_pad<x>", "row_major_pad<16>x"})
     EXPECT_FALSE(Layout::parse(bad).has_value()) << bad.str();
 }
@@ -271,6 +271,25 @@ TEST(LayoutTest, ByteOffsets) {
   std::string why;
   EXPECT_TRUE(isAddressableTileLayout({16, 80}, 2, rowPad, &why)) << why;
   EXPECT_FALSE(isAddressableTileLayout({4, 3}, 2, rowPad, &why));
+  // Rows of 27 halves (54 bytes) padded to 64 and to 80 bytes: aligned
+  // starts, so ldmatrix can address them; 16 more bytes would leave them
+  // unaligned, and a pad of an odd byte count splits an element.
+  Layout pad10 = Layout::padded(LayoutKind::RowMajor, 10);
+  EXPECT_EQ(layoutByteOffset({64, 27}, 2, pad10, {2, 26}), 2 * 64 + 52);
+  EXPECT_EQ(layoutStorageBytes({64, 27}, 2, pad10), 64 * 64);
+  EXPECT_TRUE(isAddressableTileLayout({64, 27}, 2, pad10, &why)) << why;
+  EXPECT_TRUE(storesAlignedRows({64, 27}, 2, pad10));
+  EXPECT_TRUE(
+      storesAlignedRows({64, 27}, 2, Layout::padded(LayoutKind::RowMajor, 26)));
+  EXPECT_FALSE(isAddressableTileLayout({64, 27}, 2, rowPad, &why));
+  EXPECT_FALSE(isAddressableTileLayout(
+      {64, 27}, 2, Layout::padded(LayoutKind::RowMajor, 9), &why));
+  EXPECT_FALSE(storesAlignedRows({64, 27}, 2, Layout::rowMajor()));
+  // Column-major padding pads the columns: 27 rows of a 27x64 tile stored
+  // as 64 runs of 54 bytes.
+  EXPECT_TRUE(
+      storesAlignedRows({27, 64}, 2, Layout::padded(LayoutKind::ColMajor, 10)));
+  EXPECT_TRUE(storesAlignedRows({27, 64}, 2, Layout::rowMajor()));
 }
 
 TEST(LayoutTest, LdmatrixBankConflicts) {
@@ -303,6 +322,18 @@ TEST(LayoutTest, LdmatrixBankConflicts) {
   EXPECT_EQ(ldmatrixWavefronts({2, 128}, DType::F16, Layout::rowMajor()), 32);
   EXPECT_EQ(ldmatrixWavefronts({1, 128}, DType::F16, Layout::rowMajor()), 16);
   EXPECT_EQ(ldmatrixWavefronts({2, 120}, DType::F16, Layout::rowMajor()), 15);
+  // Rows of 27 halves padded to 80 bytes (five chunks): 8 rows start in 8
+  // different bank groups, and the last run of 8 (k 24-31) reaches into
+  // the padding: 4 runs of 8 per 8 rows, 8 x 4 matrices, one wavefront
+  // each. Padded to 64 bytes (four chunks), every other row in the same
+  // banks: 4-way.
+  EXPECT_EQ(ldmatrixWavefronts({64, 27}, DType::F16,
+                               Layout::padded(LayoutKind::RowMajor, 26)),
+            32);
+  EXPECT_EQ(ldmatrixWavefronts({64, 27}, DType::F16,
+                               Layout::padded(LayoutKind::RowMajor, 10)),
+            128);
+  EXPECT_FALSE(ldmatrixWavefronts({64, 27}, DType::F16, Layout::rowMajor()));
   // Not loadable: f32, rows shorter than 16 bytes.
   EXPECT_FALSE(ldmatrixWavefronts({16, 16}, DType::F32, Layout::rowMajor()));
   EXPECT_FALSE(ldmatrixWavefronts({16, 4}, DType::F16, Layout::rowMajor()));
@@ -798,7 +829,8 @@ TEST(LayoutTest, Sm80ForbidsOperandsLdmatrixCannotLoad) {
             std::string::npos)
       << why;
   EXPECT_NE(why.find("cannot be row_major, row_major_swizzle<3,4,4>, "
-                     "row_major_swizzle<3,4,3>: pinned by a test"),
+                     "row_major_swizzle<3,4,3>, col_major_pad<12>: pinned by "
+                     "a test"),
             std::string::npos)
       << why;
   solveAndCheck(p);
