@@ -268,23 +268,27 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   if (twoD)
     for (auto [b, shift] : swizzlesFor(shape[r - 2]))
       out.push_back(Layout::colMajor(b, shift));
-  // Padding (Layout::pad) to the smallest odd number of 16-byte chunks at
-  // least the row, where no swizzle spans the row: rows of an even number of
-  // chunks (160 or 96 bytes) get one chunk more; rows that are not whole
-  // chunks (a contraction of 27 halves, 54 bytes) get 16-byte aligned
-  // starts, which ldmatrix needs, both at the next chunk and, where that is
-  // even, at the next odd one.
+  // Padding (Layout::pad) where no swizzle spans the row: rows of an even
+  // number of 16-byte chunks (160 or 96 bytes) get one chunk more, so that
+  // the pitch is odd in chunks. Rows that are not whole chunks (a
+  // contraction of 27 halves, 54 bytes) of a tensor-core operand get
+  // 16-byte aligned starts, which ldmatrix needs, at the next chunk and,
+  // where that is even and the tile has rows to spread, at the next odd
+  // one.
+  bool mmaOperand = llvm::any_of(g->ops, [&](const Op &op) {
+    return runsOnTensorCores(*g, op) && llvm::is_contained(op.operands, value);
+  });
   auto pads = [&](int64_t rowExtent) {
     llvm::SmallVector<int, 2> out;
     int64_t rowBytes = rowExtent * eb(value);
     int64_t rows = g->type(value).numElements() / rowExtent;
-    if (rows < 2 || rowBytes > 4096 ||
-        (rowBytes % 16 == 0 && llvm::isPowerOf2_64(rowBytes)))
-      return out;
     int64_t chunks = llvm::divideCeil(rowBytes, 16);
-    if (rowBytes % 16 != 0)
+    if (rowBytes > 4096)
+      return out;
+    if (rowBytes % 16 != 0 && mmaOperand)
       out.push_back(int(chunks * 16 - rowBytes));
-    if (chunks % 2 == 0)
+    if (rows >= 2 && chunks % 2 == 0 &&
+        (rowBytes % 16 != 0 ? mmaOperand : !llvm::isPowerOf2_64(rowBytes)))
       out.push_back(int((chunks + 1) * 16 - rowBytes));
     return out;
   };

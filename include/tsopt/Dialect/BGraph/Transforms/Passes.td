@@ -220,10 +220,12 @@ def TSOptSelectLayouts
       of TMA and wgmma; rows of 256 to 8192 bytes take B = 3 with S = 4 to
       9, the XOR from the row index, and also S one less, the XOR from the
       row index shifted up a bit, which spreads the 8-byte fragment stores
-      of four consecutive rows over all banks); and `row_major_pad<16>` /
-      `col_major_pad<16>`, one 16-byte chunk left after each stored row,
-      where the row is an even number of chunks that no swizzle spans (160
-      or 96 bytes), within the shared memory left with every tile resident.
+      of four consecutive rows over all banks); and `row_major_pad<P>` /
+      `col_major_pad<P>`, P bytes left after each stored row, to an odd
+      number of 16-byte chunks where the row is an even number of chunks
+      that no swizzle spans (160 or 96 bytes), and to aligned starts where
+      the row is not whole chunks (54 bytes: what `ldmatrix` needs), within
+      the shared memory left with every tile resident.
 
     Every access is priced as the lowering makes it: element-wise ops,
     thread graphs and accumulators walk their result's storage order
@@ -303,7 +305,7 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
 
     * `bgraph.layout` on every op producing tiles: the tile's memory layout
       in shared memory (`row_major`, `col_major`, or either with the
-      `_swizzle<B,4,3>` XOR of the 32/64/128-byte modes), chosen by the
+      `_swizzle<B,4,S>` XOR or with `_pad<P>` padded rows), chosen by the
       layout ILP of `tsopt-select-layouts` (`planTileLayouts`); the lowering
       addresses the tile by that layout's formula (`layoutByteOffset`);
     * `bgraph.mma` on every `bgraph.matmul`: `"wgmma"` (sm_90's
