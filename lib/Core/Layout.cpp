@@ -78,24 +78,36 @@ llvm::SmallVector<int, 4> tsopt::storageFastestFirst(int rank,
   return dims;
 }
 
-int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
-                                int64_t elementBytes, const Layout &layout,
-                                llvm::ArrayRef<int64_t> index) {
-  llvm::SmallVector<int, 4> fast = storageFastestFirst(shape.size(), layout);
+LayoutAddressing::LayoutAddressing(llvm::ArrayRef<int64_t> shape,
+                                   int64_t elementBytes, const Layout &layout)
+    : strides(shape.size(), 0), elementBytes(elementBytes), layout(layout) {
+  int64_t stride = 1;
+  for (int d : storageFastestFirst(shape.size(), layout)) {
+    strides[d] = stride;
+    stride *= shape[d];
+  }
+  row = shape.empty() ? 1 : shape[storageFastestFirst(shape.size(), layout)[0]];
+}
+
+int64_t LayoutAddressing::operator()(llvm::ArrayRef<int64_t> index) const {
   int64_t linear = 0;
-  for (int d : llvm::reverse(fast))
-    linear = linear * shape[d] + index[d];
+  for (auto [i, stride] : llvm::zip_equal(index, strides))
+    linear += i * stride;
   int64_t bytes = linear * elementBytes;
-  if (layout.pad) {
-    int64_t row = shape.empty() ? 1 : shape[fast[0]];
+  if (layout.pad)
     bytes = (linear / row) * (row * elementBytes + layout.pad) +
             (linear % row) * elementBytes;
-  }
   if (layout.swizzle) {
     int64_t mask = (int64_t(1) << layout.swizzle) - 1;
     bytes ^= ((bytes >> (4 + layout.swizzleShift)) & mask) << 4;
   }
   return bytes;
+}
+
+int64_t tsopt::layoutByteOffset(llvm::ArrayRef<int64_t> shape,
+                                int64_t elementBytes, const Layout &layout,
+                                llvm::ArrayRef<int64_t> index) {
+  return LayoutAddressing(shape, elementBytes, layout)(index);
 }
 
 int64_t tsopt::layoutStorageBytes(llvm::ArrayRef<int64_t> shape,
@@ -176,8 +188,12 @@ Wavefronts tsopt::sharedMemoryWavefronts(llvm::ArrayRef<LaneAccess> lanes) {
     lastLane = std::max(lastLane, a.lane);
   }
   int64_t perPhase = widest >= 16 ? 8 : widest == 8 ? 16 : 32;
+  // A phase's lanes touch at most 32 words (8 lanes of 4, 16 of 2 or 32
+  // of 1): the distinct words of each bank, without allocating.
+  std::array<std::array<int64_t, 32>, 32> words;
+  std::array<uint8_t, 32> distinct;
   for (int64_t phase = 0; phase <= lastLane / perPhase; ++phase) {
-    std::array<llvm::SmallVector<int64_t, 4>, 32> words;
+    distinct.fill(0);
     bool active = false;
     for (const LaneAccess &a : lanes) {
       if (a.lane / perPhase != phase)
@@ -185,15 +201,13 @@ Wavefronts tsopt::sharedMemoryWavefronts(llvm::ArrayRef<LaneAccess> lanes) {
       active = true;
       for (int64_t word = a.address / 4; word <= (a.address + a.bytes - 1) / 4;
            ++word) {
-        auto &bank = words[word % 32];
-        if (!llvm::is_contained(bank, word))
-          bank.push_back(word);
+        int64_t bank = word % 32;
+        auto held = llvm::ArrayRef(words[bank]).take_front(distinct[bank]);
+        if (!llvm::is_contained(held, word) && distinct[bank] < 32)
+          words[bank][distinct[bank]++] = word;
       }
     }
-    size_t busiest = 0;
-    for (const auto &bank : words)
-      busiest = std::max(busiest, bank.size());
-    w.taken += static_cast<int64_t>(busiest);
+    w.taken += *llvm::max_element(distinct);
     w.conflictFree += active;
   }
   return w;

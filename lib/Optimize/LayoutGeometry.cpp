@@ -111,6 +111,7 @@ int64_t layout_geometry::stripWavefronts(const MemRef &x,
   order.push_back(d);
 
   WarpAccounting warp;
+  LayoutAddressing address(x.shape, x.eb, x.layout);
   llvm::SmallVector<int64_t, 4> idx(rank, 0), xi;
   llvm::SmallVector<int64_t, 16> addrs;
   llvm::SmallVector<Access, 16> accesses;
@@ -120,7 +121,7 @@ int64_t layout_geometry::stripWavefronts(const MemRef &x,
       idx[d] += j;
       map(idx, xi);
       idx[d] -= j;
-      addrs.push_back(layoutByteOffset(x.shape, x.eb, x.layout, xi));
+      addrs.push_back(address(xi));
     }
     accesses.clear();
     bool same = llvm::all_equal(addrs);
@@ -167,11 +168,12 @@ int64_t layout_geometry::fragmentWavefronts(const MemRef &x,
     batch *= iter[i];
   int64_t total = 0;
   llvm::SmallVector<int64_t, 4> idx(r, 0), xi;
+  LayoutAddressing address(x.shape, x.eb, x.layout);
   auto addrOf = [&](int64_t row, int64_t col) {
     idx[r - 2] = row;
     idx[r - 1] = col;
     map(idx, xi);
-    return layoutByteOffset(x.shape, x.eb, x.layout, xi);
+    return address(xi);
   };
   for (int64_t b = 0; b < batch; ++b) {
     int64_t rest = b;
@@ -371,6 +373,10 @@ Wavefronts tsopt::elementWalkWavefronts(const ElementWalk &walk,
   if (writeResult)
     tiles.push_back(&result);
 
+  llvm::SmallVector<LayoutAddressing, 4> addressing;
+  for (const TileAccess *tile : tiles)
+    addressing.emplace_back(tile->shape, tile->elementBytes, tile->layout);
+
   Wavefronts total;
   std::vector<llvm::SmallVector<LaneAccess, 32>> lanes(tiles.size());
   llvm::SmallVector<int64_t, 4> index(rank), xi;
@@ -392,10 +398,7 @@ Wavefronts tsopt::elementWalkWavefronts(const ElementWalk &walk,
             tile->readAt(index, xi);
           else
             broadcastIndex(tile->shape, index, xi);
-          lanes[j].push_back({lane,
-                              layoutByteOffset(tile->shape, tile->elementBytes,
-                                               tile->layout, xi),
-                              tile->elementBytes});
+          lanes[j].push_back({lane, addressing[j](xi), tile->elementBytes});
         }
       }
       for (const auto &l : lanes) {

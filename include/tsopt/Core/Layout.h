@@ -105,6 +105,21 @@ Wavefronts sharedMemoryWavefronts(llvm::ArrayRef<LaneAccess> lanes);
 int64_t layoutByteOffset(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
                          const Layout &layout, llvm::ArrayRef<int64_t> index);
 
+/// layoutByteOffset of one tensor with its strides worked out once, for
+/// walks over many of its elements.
+class LayoutAddressing {
+public:
+  LayoutAddressing(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,
+                   const Layout &layout);
+  int64_t operator()(llvm::ArrayRef<int64_t> index) const;
+
+private:
+  llvm::SmallVector<int64_t, 4> strides; ///< in elements, per dim
+  int64_t elementBytes;
+  int64_t row = 1; ///< extent of the storage-fastest dim (padded runs)
+  Layout layout;
+};
+
 /// The bytes a tensor of `shape` takes in `layout`: its elements', and a
 /// padded layout's unused bytes after every stored row.
 int64_t layoutStorageBytes(llvm::ArrayRef<int64_t> shape, int64_t elementBytes,

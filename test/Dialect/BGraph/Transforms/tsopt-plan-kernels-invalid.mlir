@@ -105,8 +105,8 @@ func.func @copy_on_matmul(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>) -> tenso
 
 // -----
 
-// Padding after rows that are not whole 16-byte chunks (3 halves).
-// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #1 (exp): 'row_major_pad<16>' pads rows of 6 bytes: a padded tile's rows and padding are whole 16-byte chunks, and it has no swizzle}}
+// Padding that leaves rows of 3 halves (6 bytes) unaligned.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #1 (exp): 'row_major_pad<16>' pads rows of 6 bytes to 22: a padded tile's stored rows start at multiples of 16 bytes, its padding is whole elements, and it has no swizzle}}
 func.func @pad_past_chunks(%a: tensor<4x3xf16>) -> tensor<4x3xf16> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x3xf16>) -> (tensor<4x3xf16>) {
   ^bb0(%ab: tensor<4x3xf16>):

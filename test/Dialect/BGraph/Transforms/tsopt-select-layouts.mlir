@@ -264,7 +264,7 @@ func.func @pinned(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x6
 func.func @unknown_layout(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<64x64xf32>) -> (tensor<64x64xf32>) {
   ^bb0(%xb: tensor<64x64xf32>):
-    // expected-error @+1 {{unknown memory layout 'diagonal' in 'bgraph.layout'; expected row_major, col_major, row_major_swizzle<B,4,S>, col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9), row_major_pad<P> or col_major_pad<P> (P a positive multiple of 16)}}
+    // expected-error @+1 {{unknown memory layout 'diagonal' in 'bgraph.layout'; expected row_major, col_major, row_major_swizzle<B,4,S>, col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9), row_major_pad<P> or col_major_pad<P> (P bytes, 1 to 4096, whole elements that end each stored row at a multiple of 16 bytes)}}
     %xt = bgraph.input %xb imap = {x = replica} fmap = replica {bgraph.layout = "diagonal"} : tensor<64x64xf32> -> !bgraph.tile<64x64xf32>
     %s = bgraph.accum sum %xt : !bgraph.tile<64x64xf32> -> !bgraph.tile<64x64xf32>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<64x64xf32> -> tensor<64x64xf32>
@@ -335,7 +335,7 @@ func.func @infeasible(%a: tensor<2x128xf16>, %b: tensor<128x64xf16>) -> tensor<2
   ^bb0(%ab: tensor<2x128xf16>, %bb: tensor<128x64xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<2x128xf16> -> !bgraph.tile<2x128xf16>
     // expected-note @+2 {{the tile of 'bgraph.neg' cannot be col_major: a tensor-core matmul operand needs whole 16-byte rows along its contiguous dim (ldmatrix)}}
-    // expected-note @+1 {{the tile of 'bgraph.neg' cannot be row_major, row_major_swizzle<3,4,4>, row_major_swizzle<3,4,3>: pinned to col_major by 'bgraph.layout'}}
+    // expected-note @+1 {{the tile of 'bgraph.neg' cannot be row_major, row_major_swizzle<3,4,4>, row_major_swizzle<3,4,3>, col_major_pad<12>: pinned to col_major by 'bgraph.layout'}}
     %n = bgraph.neg %at {bgraph.layout = "col_major"} : !bgraph.tile<2x128xf16>
     %bt = bgraph.input %bb imap = {x = replica} fmap = replica : tensor<128x64xf16> -> !bgraph.tile<128x64xf16>
     %p = bgraph.matmul %n, %bt : !bgraph.tile<2x128xf16>, !bgraph.tile<128x64xf16> -> !bgraph.tile<2x64xf16>
