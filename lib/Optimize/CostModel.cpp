@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsopt/Optimize/CostModel.h"
+#include "tsopt/Core/GraphText.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Optimize/KernelExpansion.h"
 #include "tsopt/Optimize/KernelPlan.h"
@@ -14,11 +15,14 @@
 #include "tsopt/Optimize/SoftmaxPlan.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <mutex>
 
 using namespace tsopt;
 
@@ -206,6 +210,44 @@ static std::pair<double, double> tileSharing(llvm::ArrayRef<int64_t> grid,
   return {overGrid, std::min(overGrid, inWindow)};
 }
 
+/// planBlockGraph of a body that carries no plan decision at all, kept for
+/// the process by the body's text and the target: fusion and the search
+/// price the same bodies again and again, and the layout ILP is the
+/// expensive part of a price.
+static llvm::FailureOr<Graph>
+planUnplannedBody(const Graph &body, const TargetDesc &t, std::string *why) {
+  bool undecided = body.stages <= 0 && body.threads <= 0 &&
+                   llvm::all_of(body.ops, [](const Op &op) {
+                     return op.layouts.empty() && !op.mma && !op.copyBytes &&
+                            !op.expForm && !op.treeWidth && op.depth < 0 &&
+                            op.offsets.empty();
+                   });
+  if (!undecided)
+    return planBlockGraph(body, t, {}, why);
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << t.name << ' ' << t.device << ' ' << t.sharedMemoryPerBlock << ' '
+     << t.clockHz << ' ' << t.memoryBandwidth << '\n'
+     << serializeGraph(body);
+  static std::mutex mutex;
+  static llvm::StringMap<Graph> plans;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = plans.find(key);
+    if (it != plans.end())
+      return it->second;
+  }
+  llvm::FailureOr<Graph> plan = planBlockGraph(body, t, {}, why);
+  if (failed(plan))
+    return llvm::failure();
+  std::lock_guard<std::mutex> lock(mutex);
+  // Bounded: a long-lived process forgets everything now and then.
+  if (plans.size() >= 4096)
+    plans.clear();
+  plans.try_emplace(key, *plan);
+  return plan;
+}
+
 static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                                                     const TargetDesc &t,
                                                     const CostOptions &o,
@@ -225,7 +267,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
                  wgmmaShapeFits(body, bop, plannedThreads(body));
         });
     if (layoutsDecide) {
-      llvm::FailureOr<Graph> plan = planBlockGraph(body, t, {}, why);
+      llvm::FailureOr<Graph> plan = planUnplannedBody(body, t, why);
       if (failed(plan))
         return llvm::failure();
       planned.emplace(std::move(*plan));

@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <numeric>
 
 using namespace tsopt;
@@ -85,8 +86,6 @@ private:
   /// Bounds the shared memory the padded candidates of the kernel's tiles
   /// add (Layout::pad): at most what is left with every tile resident.
   void limitPadding(const Schedule &schedule);
-  /// walkedRead's prices by tiles, layouts and threads.
-  llvm::StringMap<double> walkedReads;
   /// Wavefronts of op's reading of `operand` stored in `lo` along the
   /// element walk over its result stored in `lr` (planElementWalk), for the
   /// whole tile: at the broadcast index, or a data-movement op's
@@ -719,23 +718,37 @@ double ProblemBuilder::walkedRead(const Op &op, int operand, const Layout &lo,
   describe(result, lr);
   int64_t threads = plannedThreads(*g);
   os << threads;
-  auto [it, inserted] = walkedReads.try_emplace(key, 0.0);
-  if (!inserted)
-    return it->second;
+  // The price depends on nothing but the key (movementReadAt reads the op's
+  // kind and perm), so it is kept for the process: fusion and the search
+  // price the same kernels' tiles again and again.
+  static std::mutex mutex;
+  static llvm::StringMap<double> prices;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = prices.find(key);
+    if (it != prices.end())
+      return it->second;
+  }
   TileAccess res{llvm::to_vector<4>(g->type(result).shape), eb(result), lr};
   TileAccess read{llvm::to_vector<4>(g->type(operand).shape), eb(operand), lo,
                   movementReadAt(*g, op)};
   // The walk repeats with the tile's rows: price its first elements and
   // scale to the whole tile.
-  constexpr int64_t kSample = 2048;
-  ElementWalk walk = planElementWalk(res, read, threads, true, kSample);
+  constexpr int64_t kSample = kElementWalkSample;
+  ElementWalk walk = planElementWalk(res, read, threads, true);
   int64_t n = g->type(result).numElements();
   int64_t rounds = ceilDiv(n, threads);
   int64_t sampled = std::min(rounds, ceilDiv(kSample, threads));
   double fronts = double(elementWalkWavefronts(walk, res, read, threads,
                                                /*writeResult=*/false, kSample)
                              .taken);
-  return it->second = fronts * double(rounds) / double(sampled);
+  double price = fronts * double(rounds) / double(sampled);
+  std::lock_guard<std::mutex> lock(mutex);
+  // Bounded: a long-lived process forgets everything now and then.
+  if (prices.size() >= (1u << 16))
+    prices.clear();
+  prices[key] = price;
+  return price;
 }
 
 /// A pre-defined kernel op is a library kernel. Matmuls take any operand

@@ -115,6 +115,13 @@ int64_t layout_geometry::stripWavefronts(const MemRef &x,
   llvm::SmallVector<int64_t, 4> idx(rank, 0), xi;
   llvm::SmallVector<int64_t, 16> addrs;
   llvm::SmallVector<Access, 16> accesses;
+  // A large tile repeats its rows' pattern: price its first kSample strips
+  // (whole warps) and scale to all of them.
+  constexpr int64_t kSample = 4096;
+  int64_t strips = 0, total = 1;
+  for (int64_t e : iter)
+    total *= e;
+  total /= v;
   while (true) {
     addrs.clear();
     for (int64_t j = 0; j < v; ++j) {
@@ -136,6 +143,8 @@ int64_t layout_geometry::stripWavefronts(const MemRef &x,
       for (int64_t a : addrs)
         accesses.push_back({a, x.eb});
     warp.lane(accesses);
+    if (++strips == kSample && total > kSample)
+      return (warp.finish() * total + kSample / 2) / kSample;
 
     // Next run: step the fastest dim by v, carry into the slower ones.
     int k = rank - 1;
@@ -412,8 +421,8 @@ Wavefronts tsopt::elementWalkWavefronts(const ElementWalk &walk,
 
 ElementWalk tsopt::planElementWalk(const TileAccess &result,
                                    llvm::ArrayRef<TileAccess> reads,
-                                   int64_t threads, bool writeResult,
-                                   int64_t maxElements) {
+                                   int64_t threads, bool writeResult) {
+  constexpr int64_t maxElements = kElementWalkSample;
   ElementWalk chosen;
   Wavefronts best = elementWalkWavefronts(chosen, result, reads, threads,
                                           writeResult, maxElements);

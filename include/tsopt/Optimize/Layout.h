@@ -125,11 +125,14 @@ Wavefronts elementWalkWavefronts(const ElementWalk &walk,
 
 /// The walk the lowering takes over `result` whose elements read `reads`:
 /// the plain storage order unless a rotation takes fewer wavefronts (the
-/// fewest, counted by elementWalkWavefronts; the plain order on ties).
-/// One decision, for the lowering and the layout ILP's price of it.
+/// fewest, counted by elementWalkWavefronts over the walk's first
+/// kElementWalkSample elements, whose pattern the rest of a tile repeats;
+/// the plain order on ties). One decision, for the lowering and the layout
+/// ILP's price of it.
 ElementWalk planElementWalk(const TileAccess &result,
                             llvm::ArrayRef<TileAccess> reads, int64_t threads,
-                            bool writeResult = true, int64_t maxElements = 0);
+                            bool writeResult = true);
+constexpr int64_t kElementWalkSample = 2048;
 
 //===----------------------------------------------------------------------===//
 // The 0-1 ILP
