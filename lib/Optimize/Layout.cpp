@@ -512,14 +512,24 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
         [&](const Layout &l) {
           if (std::optional<int64_t> w = ldmatrixWavefronts(shape, dtype, l))
             return scale * double(*w);
-          // No candidate is loadable (an f32 operand): the lowering loads
-          // A's fragment values at their coordinates — rows l/4 and
-          // l/4 + 8, column pairs 2(l%4) — the accumulator's pattern over
-          // A's m x k; B's element by element along k.
-          if (operand == a && fragmentEligible(shape))
+          // Not loadable by ldmatrix (an f32 operand, rows that do not
+          // start at multiples of 16 bytes): the lowering loads the
+          // fragment values at their coordinates. A's — rows l/4 and
+          // l/4 + 8, column pairs 2(l%4) — are the accumulator's pattern
+          // over A's m x k; B's — n l/4, k pairs 2(l%4) — the same pattern
+          // over B's n x k.
+          if (operand == a)
             return scale * fragment(operand, l, shape);
-          int k = operand == a ? r - 1 : r - 2;
-          return scale * stripsBroadcast(operand, l, shape, k);
+          size_t rb = shape.size();
+          llvm::SmallVector<int64_t, 4> nk(shape.begin(), shape.end());
+          std::swap(nk[rb - 2], nk[rb - 1]);
+          return scale * double(fragmentWavefronts(
+                             mem(operand, l), nk,
+                             [&](llvm::ArrayRef<int64_t> s,
+                                 llvm::SmallVectorImpl<int64_t> &xi) {
+                               xi.assign(s.begin(), s.end());
+                               std::swap(xi[rb - 2], xi[rb - 1]);
+                             }));
         },
         kernelOp);
   }

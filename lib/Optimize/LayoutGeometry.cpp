@@ -161,11 +161,6 @@ int64_t layout_geometry::stripWavefronts(const MemRef &x,
   return warp.finish();
 }
 
-bool layout_geometry::fragmentEligible(llvm::ArrayRef<int64_t> shape) {
-  size_t r = shape.size();
-  return r >= 2 && shape[r - 2] % 16 == 0 && shape[r - 1] % 8 == 0;
-}
-
 int64_t layout_geometry::fragmentWavefronts(const MemRef &x,
                                             llvm::ArrayRef<int64_t> iter,
                                             IndexMap map, bool pairs) {

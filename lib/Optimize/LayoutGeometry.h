@@ -43,13 +43,11 @@ void broadcastIndex(llvm::ArrayRef<int64_t> xShape,
 /// as 16 bytes allow), the other dims in row-major order. Each lane reads its
 /// run of tensor `x` (at map(index)) with one vector access when the run's
 /// addresses are consecutive and aligned, with one access when they coincide
-/// (broadcast), and with v element accesses otherwise.
+/// (broadcast), and with v element accesses otherwise. Past 4096 strips,
+/// the first 4096 are counted and scaled to all (a tile repeats its rows'
+/// pattern).
 int64_t stripWavefronts(const MemRef &x, llvm::ArrayRef<int64_t> iter, int d,
                         IndexMap map);
-
-/// Whether an iteration space of `shape` can be covered by mma.m16n8k16
-/// accumulator fragments: rows in multiples of 16, columns of 8.
-bool fragmentEligible(llvm::ArrayRef<int64_t> shape);
 
 /// Wavefronts of loading or storing tensor `x` (at map(index)) in the
 /// mma.m16n8k16 accumulator fragment pattern over iteration space `iter`:
