@@ -13,16 +13,15 @@
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
 #include "tsopt/Optimize/SoftmaxPlan.h"
+#include "tsopt/Support/Memo.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
-#include <mutex>
 
 using namespace tsopt;
 
@@ -229,22 +228,12 @@ planUnplannedBody(const Graph &body, const TargetDesc &t, std::string *why) {
   os << t.name << ' ' << t.device << ' ' << t.sharedMemoryPerBlock << ' '
      << t.clockHz << ' ' << t.memoryBandwidth << '\n'
      << serializeGraph(body);
-  static std::mutex mutex;
-  static llvm::StringMap<Graph> plans;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = plans.find(key);
-    if (it != plans.end())
-      return it->second;
-  }
+  static Memo<Graph> plans(4096);
+  if (std::optional<Graph> known = plans.lookup(key))
+    return std::move(*known);
   llvm::FailureOr<Graph> plan = planBlockGraph(body, t, {}, why);
-  if (failed(plan))
-    return llvm::failure();
-  std::lock_guard<std::mutex> lock(mutex);
-  // Bounded: a long-lived process forgets everything now and then.
-  if (plans.size() >= 4096)
-    plans.clear();
-  plans.try_emplace(key, *plan);
+  if (succeeded(plan))
+    plans.insert(key, *plan);
   return plan;
 }
 

@@ -15,6 +15,7 @@
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
+#include "tsopt/Support/Memo.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -27,7 +28,6 @@
 #include <chrono>
 #include <cmath>
 #include <map>
-#include <mutex>
 #include <numeric>
 
 using namespace tsopt;
@@ -731,14 +731,9 @@ double ProblemBuilder::walkedRead(const Op &op, int operand, const Layout &lo,
   // The price depends on nothing but the key (movementReadAt reads the op's
   // kind and perm), so it is kept for the process: fusion and the search
   // price the same kernels' tiles again and again.
-  static std::mutex mutex;
-  static llvm::StringMap<double> prices;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = prices.find(key);
-    if (it != prices.end())
-      return it->second;
-  }
+  static Memo<double> prices(1 << 16);
+  if (std::optional<double> known = prices.lookup(key))
+    return *known;
   TileAccess res{llvm::to_vector<4>(g->type(result).shape), eb(result), lr};
   TileAccess read{llvm::to_vector<4>(g->type(operand).shape), eb(operand), lo,
                   movementReadAt(*g, op)};
@@ -753,11 +748,7 @@ double ProblemBuilder::walkedRead(const Op &op, int operand, const Layout &lo,
                                                /*writeResult=*/false, kSample)
                              .taken);
   double price = fronts * double(rounds) / double(sampled);
-  std::lock_guard<std::mutex> lock(mutex);
-  // Bounded: a long-lived process forgets everything now and then.
-  if (prices.size() >= (1u << 16))
-    prices.clear();
-  prices[key] = price;
+  prices.insert(key, price);
   return price;
 }
 
