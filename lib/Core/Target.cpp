@@ -20,6 +20,8 @@
 #include "tsopt/Core/Target.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -251,4 +253,22 @@ int tsopt::TargetDesc::smVersion() const {
 
 std::string tsopt::TargetDesc::ptxTarget() const {
   return hasWarpgroupMma() ? name.str() + "a" : name.str();
+}
+
+std::string tsopt::TargetDesc::key() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << name << ' ' << device;
+  for (int64_t n : {sharedMemoryPerBlock, numSMs, sharedMemoryPerSM,
+                    sharedMemoryReservedPerBlock, registersPerSM,
+                    maxThreadsPerSM, maxBlocksPerSM, l2CacheBytes,
+                    deviceMemoryBytes, specialFunctionsPerSMPerClock,
+                    sharedMemoryBytesPerSMPerClock, l2BytesPerClock})
+    os << ' ' << n;
+  for (double x :
+       {clockHz, memoryBandwidth, tensorCoreFlops, mmaSyncFlops, cudaCoreFlops,
+        launchOverheadSec, memoryLatencySec, syncCycles, sharedAccessCycles,
+        arithmeticCycles, specialFunctionCycles, pipelinedExposedShare})
+    os << ' ' << llvm::format("%a", x);
+  return text;
 }

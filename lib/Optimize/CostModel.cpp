@@ -16,7 +16,6 @@
 #include "tsopt/Support/Memo.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -224,23 +223,7 @@ planUnplannedBody(const Graph &body, const TargetDesc &t, std::string *why) {
                    });
   if (!undecided)
     return planBlockGraph(body, t, {}, why);
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  // Every figure of the target: a test or a calibration may change any.
-  os << t.name << ' ' << t.device;
-  for (int64_t n : {t.sharedMemoryPerBlock, t.numSMs, t.sharedMemoryPerSM,
-                    t.sharedMemoryReservedPerBlock, t.registersPerSM,
-                    t.maxThreadsPerSM, t.maxBlocksPerSM, t.l2CacheBytes,
-                    t.deviceMemoryBytes, t.specialFunctionsPerSMPerClock,
-                    t.sharedMemoryBytesPerSMPerClock, t.l2BytesPerClock})
-    os << ' ' << n;
-  for (double x :
-       {t.clockHz, t.memoryBandwidth, t.tensorCoreFlops, t.mmaSyncFlops,
-        t.cudaCoreFlops, t.launchOverheadSec, t.memoryLatencySec, t.syncCycles,
-        t.sharedAccessCycles, t.arithmeticCycles, t.specialFunctionCycles,
-        t.pipelinedExposedShare})
-    os << ' ' << llvm::format("%a", x);
-  os << '\n' << serializeGraph(body);
+  std::string key = t.key() + "\n" + serializeGraph(body);
   static Memo<Graph> plans(4096);
   if (std::optional<Graph> known = plans.lookup(key))
     return std::move(*known);

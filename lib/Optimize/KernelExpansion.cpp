@@ -15,13 +15,12 @@
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Optimize/CostModel.h"
 #include "tsopt/Optimize/Layout.h"
+#include "tsopt/Support/Memo.h"
 #include "tsopt/Transforms/Fission.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 
-#include <mutex>
 #include <numeric>
 #include <optional>
 
@@ -31,40 +30,6 @@ using llvm::FailureOr;
 namespace tsopt {
 
 namespace {
-
-/// A process-wide, thread-safe cache of graphs by key, started over when it
-/// holds `capacity` of them.
-class GraphCache {
-public:
-  explicit GraphCache(size_t capacity) : capacity(capacity) {}
-
-  std::optional<Graph> lookup(llvm::StringRef key) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = graphs.find(key);
-    if (it == graphs.end())
-      return std::nullopt;
-    return it->second;
-  }
-
-  void insert(llvm::StringRef key, const Graph &graph) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (graphs.size() >= capacity)
-      graphs.clear();
-    graphs.try_emplace(key, graph);
-  }
-
-private:
-  std::mutex mutex;
-  llvm::StringMap<Graph> graphs;
-  size_t capacity;
-};
-
-/// What names a target in a cache key: the prices depend on its figures (a
-/// clock may be set by hand), so its device, clock and SMs.
-std::string targetKey(const TargetDesc &target) {
-  return target.name.str() + " " + target.device.str() + " " +
-         std::to_string(target.clockHz) + " " + std::to_string(target.numSMs);
-}
 
 /// The largest divisor of `n` that is at most `limit` (at least 1).
 int64_t largestDivisorAtMost(int64_t n, int64_t limit) {
@@ -503,12 +468,12 @@ FailureOr<Graph> planBlockGraph(Graph bg, const TargetDesc &target,
   // The layout ILP reads the threads (which sums stay in mma registers).
   if (bg.threads == 0)
     bg.threads = options.threadsPerBlock;
-  std::string key = serializeGraph(bg) + "\n" + targetKey(target) + " " +
+  std::string key = serializeGraph(bg) + "\n" + target.key() + " " +
                     std::to_string(options.tensorCores) + " " +
                     std::to_string(options.pipeline) + " " +
                     std::to_string(options.threadsPerBlock);
   // Bounded: a long search over many shapes starts the cache over.
-  static GraphCache cache(4096);
+  static Memo<Graph> cache(4096);
   if (std::optional<Graph> cached = cache.lookup(key))
     return std::move(*cached);
   // The layout ILP solves programs: the block graph as the one kernel of
@@ -667,8 +632,8 @@ Graph convolutionAlone(const Graph &program, const Op &op) {
 /// its output rows or as its fission, whichever is estimated faster.
 /// Cached per convolution and target.
 Graph largeConvolutionKernels(const Graph &conv, const TargetDesc &target) {
-  std::string key = serializeGraph(conv) + "\n" + targetKey(target);
-  static GraphCache cache(1024);
+  std::string key = serializeGraph(conv) + "\n" + target.key();
+  static Memo<Graph> cache(1024);
   if (std::optional<Graph> cached = cache.lookup(key))
     return std::move(*cached);
   Graph best = fission(conv, {OpKind::Conv2d}).graph;

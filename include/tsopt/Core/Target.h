@@ -87,6 +87,9 @@ struct TargetDesc {
   /// The PTX target the kernels are emitted for: the architecture, with
   /// its architecture-specific features (sm_90a) where wgmma needs them.
   std::string ptxTarget() const;
+  /// Every figure of the target as text, for the keys of memos of prices
+  /// and plans (a test or a calibration may change any of them).
+  std::string key() const;
 };
 
 /// Looks a target up by architecture ("sm_80", "sm_90") or GPU name ("a100",
