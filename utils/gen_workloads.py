@@ -9,13 +9,22 @@ hand-written µGraph with the published structure (`@<name>_opt`, carrying
   utils/workloads/<name>.mlir    published shapes (benchmarks)
 
 Run it after changing a workload:  python3 utils/gen_workloads.py
+(it needs build/bin/tsopt-opt, or TSOPT_OPT: the tile dtypes are tsopt's
+own precision plan, `--tsopt-plan-precision`).
 """
 
 import math
 import os
+import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The result dtypes of each kernel's block-graph ops (yield excluded), in
+# the order the kernels are emitted, from tsopt's precision plan; None
+# while it is not known yet.
+PLANNED_DTYPES = None
 
 
 def ty(shape, dt):
@@ -67,16 +76,10 @@ MOVES_DATA = ("transpose", "concat", "reshape", "repeat")
 
 class Body:
     """Block-graph builder: records the ops, then prints them with the tile
-    dtypes of tsopt's precision plan (planTilePrecision in
-    include/tsopt/Core/Precision.h, restated here because this script runs
-    without a build): input tiles keep their tensor's dtype; a running sum
-    over more than one iteration is f32; data movement keeps its operand's
-    dtype (a concat the wider); every other computed tile is f32 unless all
-    its readers want the half type anyway (a matmul beside a half operand,
-    an output saver, through data movement), and the exps of a softmax in
-    the running-max form, read by products beside a half operand and by row
-    sums, are stored in that half type. Thread graphs compute in f32
-    registers."""
+    dtypes of tsopt's precision plan, which `tsopt-opt --tsopt-plan-precision`
+    gives (see plan_precision below): the script does not restate the rule.
+    Before the plan is known every computed tile is printed in the
+    program's dtype. Thread graphs compute in f32 registers."""
 
     def __init__(self, dt, grid, forloop):
         self.dt, self.grid, self.forloop = dt, grid, forloop
@@ -84,7 +87,6 @@ class Body:
         self.shape = {}
         self.dtype = {}
         self.kind = {}
-        self.yields_exp = set()
 
     def tile(self, v):
         return tl(self.shape[v], self.dtype[v])
@@ -133,9 +135,6 @@ class Body:
 
     def thread(self, v, args, scalar_lines, shape):
         self.shape[v] = shape
-        exps = [l.split("=")[0].strip() for l in scalar_lines if "tgraph.exp " in l]
-        if exps and any(l.startswith("tgraph.yield " + exps[-1]) for l in scalar_lines):
-            self.yields_exp.add(v)
 
         def render():
             lines = ["%%%s = tgraph.graph %s : %s -> %s {" % (
@@ -157,60 +156,15 @@ class Body:
             ", ".join("%" + o for o, _ in outs), ", ".join(ty(s, self.dt) for _, s in outs)))
 
     def _plan(self):
-        readers = {}
-        for kind, v, args, _ in self.ops:
-            for pos, a in enumerate(args):
-                readers.setdefault(a, []).append((kind, v, args, pos))
-
-        # The running-max form's exp (RunningMax.h), restated for these
-        # kernels: the first exp of a for-loop kernel read only by products
-        # (on their left) and by sums over its last dim.
-        bounded = None
-        for kind, v, args, _ in self.ops:
-            if bounded is None and self.forloop > 1 and (
-                    kind == "exp" or v in self.yields_exp) and readers.get(v) and all(
-                    (k == "matmul" and p == 0) or k == "reduce_sum"
-                    for k, _, _, p in readers[v]):
-                bounded = v
-
-        def half_for_readers(v, depth=0):
-            want = None
-            if not readers.get(v) or depth > 8:
-                return None
-            for kind, r, args, pos in readers[v]:
-                if v == bounded and kind == "reduce_sum":
-                    continue
-                if kind == "output":
-                    t = self.dt
-                elif kind == "matmul" and args[1 - pos] != v:
-                    t = self.dtype.get(args[1 - pos], "f32")
-                elif kind in MOVES_DATA or (kind.startswith("accum_") and self.forloop == 1):
-                    t = half_for_readers(r, depth + 1)
-                else:
-                    return None
-                if t is None or t == "f32" or (want and want != t):
-                    return None
-                want = t
-            return want
-
-        for kind, v, args, _ in self.ops:
-            if kind == "input":
-                self.dtype[v] = self.dt
-        for _ in range(8):
-            before = dict(self.dtype)
-            for kind, v, args, _ in self.ops:
-                if kind in ("input", "output", "yield"):
-                    continue
-                if kind.startswith("accum_"):
-                    loop = kind in ("accum_sum", "accum_max") and self.forloop > 1
-                    self.dtype[v] = "f32" if loop else self.dtype.get(args[0], "f32")
-                elif kind in MOVES_DATA:
-                    kinds = {self.dtype.get(a, "f32") for a in args}
-                    self.dtype[v] = kinds.pop() if len(kinds) == 1 else "f32"
-                else:
-                    self.dtype[v] = half_for_readers(v) or "f32"
-            if before == self.dtype:
-                break
+        planned = next(PLANNED_DTYPES, None) if PLANNED_DTYPES else None
+        results = [(kind, v) for kind, v, _, _ in self.ops if kind != "yield"]
+        if planned is not None and len(planned) != len(results):
+            raise SystemExit("the precision plan lists %d ops of a kernel "
+                             "of %d" % (len(planned), len(results)))
+        for i, (kind, v) in enumerate(results):
+            if kind == "output":
+                continue
+            self.dtype[v] = self.dt if planned is None else planned[i]
 
     @property
     def lines(self):
@@ -770,11 +724,52 @@ def lit_lines(name):
     return "\n".join(lines) + "\n"
 
 
+def tsopt_opt():
+    path = os.environ.get("TSOPT_OPT") or os.path.join(ROOT, "build", "bin", "tsopt-opt")
+    if not os.path.exists(path):
+        raise SystemExit("gen_workloads.py: %s not found; build tsopt first "
+                         "(utils/build.sh) or set TSOPT_OPT" % path)
+    return path
+
+
+TILE = re.compile(r"tile<[0-9x]+x(f16|bf16|f32)>")
+
+
+def plan_precision(text):
+    """The result dtypes of every kernel's block-graph ops in `text`, as
+    `tsopt-opt --tsopt-plan-precision` plans them: one list per kernel,
+    in order, one entry per op but the yield (an op's result is the last
+    tile type on its line; nested thread-graph bodies are skipped)."""
+    run = subprocess.run([tsopt_opt(), "--tsopt-plan-precision", "-"],
+                         input=text, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit("tsopt-opt --tsopt-plan-precision failed:\n" + run.stderr)
+    kernels, depth, kernel_depth = [], 0, None
+    for line in run.stdout.splitlines():
+        stripped = line.strip()
+        if kernel_depth is not None and depth == kernel_depth + 1 and \
+                re.match(r"%\S+ = (bgraph\.|tgraph\.graph)", stripped):
+            # A thread graph's line ends with its region's "{".
+            kernels[-1].append(TILE.findall(stripped)[-1])
+        if "kgraph.kernel" in stripped:
+            kernels.append([])
+            kernel_depth = depth
+        depth += stripped.count("{") - stripped.count("}")
+        if kernel_depth is not None and depth <= kernel_depth:
+            kernel_depth = None
+    return kernels
+
+
 def main():
+    global PLANNED_DTYPES
     for name, (build, reduced, published) in WORKLOADS.items():
         for params, path, is_pub in (
                 (reduced, os.path.join(ROOT, "test", "Workloads", name + ".mlir"), False),
                 (published, os.path.join(ROOT, "utils", "workloads", name + ".mlir"), True)):
+            # Twice: in the program's dtype, then with the planned dtypes.
+            PLANNED_DTYPES = None
+            ref, opt = build(params)
+            PLANNED_DTYPES = iter(plan_precision(ref + "\n\n" + opt + "\n"))
             ref, opt = build(params)
             text = header(name, params, is_pub)
             if not is_pub:

@@ -68,6 +68,7 @@ bool allowedAt(OpKind k, Level level) {
   case OpKind::Accum:
   case OpKind::BlockOutput:
   case OpKind::ThreadGraph:
+  case OpKind::RunningMax:
     return level == Level::Block;
   default:
     return level != Level::Thread || isElementwiseBinary(k) ||
@@ -293,13 +294,37 @@ LogicalResult GraphChecker::checkOp(const Graph &g, const Op &op,
     return expectShape(*s, shapeOf(op.results[0]), at);
   }
   case OpKind::Accum: {
-    if (failed(arity(1, 1)))
+    // A sum may merge partials kept relative to row maxima (its second
+    // operand, as a split softmax's combining kernel reads them).
+    bool merges = op.operands.size() == 2;
+    if (failed(arity(merges ? 2 : 1, 1)))
       return failure();
+    if (merges && (op.accum != AccumKind::Sum || op.fmap != kReplica))
+      return fail(at, "only a sum accumulator merges partials relative to "
+                      "row maxima");
+    if (merges && failed(checkRowMaxima(shapeOf(op.operands[0]),
+                                        shapeOf(op.operands[1]), &rule)))
+      return failRule(at, rule);
     llvm::FailureOr<Shape> s =
         accumShape(shapeOf(op.operands[0]), g.forloop, op.fmap, &rule);
     if (failed(s))
       return failRule(at, rule);
     return expectShape(*s, shapeOf(op.results[0]), at);
+  }
+  case OpKind::RunningMax: {
+    if (failed(arity(1, 1)))
+      return failure();
+    auto def = llvm::find_if(g.ops, [&](const Op &o) {
+      return llvm::is_contained(o.results, op.operands[0]);
+    });
+    const Op *acc = def == g.ops.end() ? nullptr : &*def;
+    if (!acc || acc->kind != OpKind::Accum || acc->accum != AccumKind::Sum ||
+        acc->fmap != kReplica || acc->operands.size() != 1)
+      return fail(at, "reads a sum accumulator's rows; its operand is not one");
+    if (failed(checkRowMaxima(shapeOf(op.operands[0]), shapeOf(op.results[0]),
+                              &rule)))
+      return failRule(at, rule);
+    return success();
   }
   case OpKind::BlockOutput: {
     if (failed(arity(1, 1)))

@@ -86,6 +86,9 @@ void tsopt::planTilePrecision(Graph &bg) {
         continue;
       case OpKind::BlockOutput:
         continue; // the kernel tensor's dtype, the program's
+      case OpKind::RunningMax:
+        set(op.results[0], DType::F32); // maxima of exp's f32 arguments
+        continue;
       case OpKind::Accum:
         // A running sum or max lives across iterations: always f32. A
         // concatenation only collects its operand's tiles, and over a

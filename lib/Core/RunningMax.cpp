@@ -88,13 +88,9 @@ std::optional<RunningMaxForm> tsopt::runningMaxFormAt(const Graph &bg,
                       accValues.contains(use.operands[1]);
       quotients &= quotient;
       divided |= quotient;
-      // Written out, or (a split softmax's row maxima) a column of it
-      // written out.
-      written &= use.kind == OpKind::BlockOutput ||
-                 (use.kind == OpKind::Slice &&
-                  llvm::all_of(users[use.results[0]], [&](int w) {
-                    return bg.ops[w].kind == OpKind::BlockOutput;
-                  }));
+      // Written out, beside (a split softmax planned) its rows' maxima.
+      written &=
+          use.kind == OpKind::BlockOutput || use.kind == OpKind::RunningMax;
     }
   if (quotients && divided)
     return form;
@@ -212,13 +208,13 @@ std::optional<SplitSoftmax> findSplitSoftmax(const Graph &g, int producer,
 }
 
 /// Adds the row maxima of `split`'s partials to `g`: a kernel result (f32)
-/// next to each partial, written by a second output saver in `producerBody`
-/// (recorded in `maxOutputs`), and, in each consumer, an input iterator
-/// reading it with the partial's maps, given to the partial's accumulator as
-/// its second operand.
+/// next to each partial, computed by a bgraph.running_max of the partial's
+/// accumulator in `producerBody` and written by a saver beside the
+/// partial's, and, in each consumer, an input iterator reading it with the
+/// partial's maps, given to the partial's accumulator as its second
+/// operand.
 void addRowMaxima(Graph &g, int producer, Graph &producerBody,
-                  const SplitSoftmax &split,
-                  llvm::SmallVectorImpl<int> &maxOutputs) {
+                  const SplitSoftmax &split) {
   // One maximum per row of each producer tile, as FlashDecoding writes one
   // log-sum-exp per row and split: the maxima tensor is the partial's shape
   // with its last dim divided by G, the last extent of the producer's tile,
@@ -245,23 +241,21 @@ void addRowMaxima(Graph &g, int producer, Graph &producerBody,
             kernel.body->type(o.results[0]).shape.back() % group != 0)
           group = 1;
     }
-    // The saver's tile: the accumulator's first columns, whose shape it
-    // carries (the lowering writes each row's maximum in their place).
-    Op columns;
-    columns.kind = OpKind::Slice;
-    columns.operands = {acc};
-    columns.perm.assign(accType.shape.size(), 0);
-    int c = producerBody.addOp(
-        columns, {{narrowed(accType.shape, group), accType.dtype}});
-    saver.operands = {c};
+    Op rowMax;
+    rowMax.kind = OpKind::RunningMax;
+    rowMax.operands = {acc};
+    int m = producerBody.addOp(rowMax,
+                               {{narrowed(accType.shape, group), DType::F32}});
+    saver.operands = {m};
+    saver.offsets.clear();
+    saver.depth = -1;
     TensorType type{narrowed(g.type(p.tensor).shape, group), DType::F32};
-    maxOutputs.push_back(producerBody.ops.size());
     int r = producerBody.addOp(saver, {type});
     producerBody.outputs.push_back(r);
-    int m = g.values.size();
+    int t = g.values.size();
     g.values.push_back(type);
-    g.ops[producer].results.push_back(m);
-    maxima[p.tensor] = m;
+    g.ops[producer].results.push_back(t);
+    maxima[p.tensor] = t;
   }
   for (const SplitSoftmax::Use &u : split.uses) {
     Op &kernel = g.ops[u.kernel];
@@ -277,6 +271,7 @@ void addRowMaxima(Graph &g, int producer, Graph &producerBody,
     });
     Op read = *partial;
     read.copyBytes = 0; // another tile type: planned anew
+    read.layouts.clear();
     int tileOf = partial->results[0];
     int in = body->addInput(g.type(m));
     read.operands = {in};
@@ -331,13 +326,14 @@ void tsopt::planSplitSoftmaxForms(Graph &program) {
   }
 }
 
-llvm::DenseMap<int, llvm::SmallVector<int, 2>>
-tsopt::addSplitSoftmaxMaxima(Graph &program) {
+bool tsopt::addSplitSoftmaxMaxima(Graph &program) {
   planSplitSoftmaxForms(program);
-  llvm::DenseMap<int, llvm::SmallVector<int, 2>> producers;
+  bool added = false;
   for (size_t i = 0; i < program.ops.size(); ++i) {
     const Op &op = program.ops[i];
-    if (op.kind != OpKind::Kernel || !op.body)
+    if (op.kind != OpKind::Kernel || !op.body ||
+        llvm::any_of(op.body->ops,
+                     [](const Op &o) { return o.kind == OpKind::RunningMax; }))
       continue;
     const Graph &body = *op.body;
     std::optional<RunningMaxForm> form = runningMaxForm(body);
@@ -348,24 +344,10 @@ tsopt::addSplitSoftmaxMaxima(Graph &program) {
     if (!split)
       continue;
     auto planned = std::make_shared<Graph>(body);
-    llvm::SmallVector<int, 2> maxOutputs;
-    addRowMaxima(program, i, *planned, *split, maxOutputs);
+    addRowMaxima(program, i, *planned, *split);
     dropScheduleAndMemoryPlan(*planned);
     program.ops[i].body = std::move(planned);
-    producers[i] = std::move(maxOutputs);
+    added = true;
   }
-  return producers;
-}
-
-bool tsopt::isRowMaximaSlice(const Graph &bg, llvm::ArrayRef<int> accums,
-                             int idx) {
-  const Op &op = bg.ops[idx];
-  if (op.kind != OpKind::Slice || llvm::none_of(accums, [&](int a) {
-        return bg.ops[a].results[0] == op.operands[0];
-      }))
-    return false;
-  return llvm::all_of(bg.ops, [&](const Op &o) {
-    return !llvm::is_contained(o.operands, op.results[0]) ||
-           o.kind == OpKind::BlockOutput;
-  });
+  return added;
 }

@@ -133,6 +133,19 @@ LogicalResult tsopt::checkSlice(ArrayRef<int64_t> in, ArrayRef<int64_t> offsets,
   return success();
 }
 
+LogicalResult tsopt::checkRowMaxima(ArrayRef<int64_t> tile,
+                                    ArrayRef<int64_t> maxima,
+                                    std::string *why) {
+  if (tile.empty() || maxima.size() != tile.size() ||
+      tile.drop_back() != maxima.drop_back() || maxima.back() < 1 ||
+      tile.back() % maxima.back() != 0)
+    return Fail{why}("row maxima of shape ", formatShape(maxima),
+                     " do not hold one value per row for every group of "
+                     "columns of a tile of shape ",
+                     formatShape(tile));
+  return success();
+}
+
 LogicalResult tsopt::checkConvWindow(const ConvWindow &w, std::string *why) {
   static const char *dims[] = {"height", "width"};
   for (int d = 0; d < 2; ++d) {
@@ -526,7 +539,13 @@ static llvm::LogicalResult inferOp(Graph &g, tsopt::Op &op, std::string *why,
         0, inputTileShape(shapeOf(0), g.grid, g.forloop, imap, op.fmap, why));
   }
   case OpKind::Accum:
+    if (op.operands.size() == 2 &&
+        failed(checkRowMaxima(shapeOf(0), shapeOf(1), why)))
+      return llvm::failure();
     return setResult(0, accumShape(shapeOf(0), g.forloop, op.fmap, why));
+  case OpKind::RunningMax:
+    // The group size is the result's own: only checked.
+    return checkRowMaxima(shapeOf(0), g.values[op.results[0]].shape, why);
   case OpKind::BlockOutput: {
     llvm::SmallVector<int, 3> omap(op.gridMap.begin(),
                                    op.gridMap.begin() + g.grid.size());

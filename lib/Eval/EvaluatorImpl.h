@@ -303,14 +303,15 @@ Interpreter<Domain>::run(const Graph &program, llvm::ArrayRef<T> inputs,
   if (failed(checkGraphWellFormed(program, why)))
     return llvm::failure();
   // Computing as the kernels do, a softmax split across kernels runs as
-  // emitted (addSplitSoftmaxMaxima): its producer writes the partials
-  // relative to each row's maximum, beside the maxima, and its consumers
-  // merge them. The program's values keep their ids.
+  // planned (addSplitSoftmaxMaxima, which a planned program has been
+  // through): its producer writes the partials relative to each row's
+  // maximum, beside the maxima, and its consumers merge them. The
+  // program's values keep their ids.
   std::optional<Graph> emitted;
   if constexpr (HasRound<Domain>::value)
     if (dom.computesAsKernels()) {
       emitted = program;
-      if (addSplitSoftmaxMaxima(*emitted).empty())
+      if (!addSplitSoftmaxMaxima(*emitted))
         emitted.reset();
     }
   const Graph &g = emitted ? *emitted : program;
@@ -435,6 +436,7 @@ void Interpreter<Domain>::computeOp(Frame &f, unsigned opIndex) {
   case OpKind::BlockInput:
   case OpKind::Accum:
   case OpKind::BlockOutput:
+  case OpKind::RunningMax:
     llvm_unreachable("iterators are run by the block-graph driver");
   default:
     assert(isElementwiseUnary(k) && "unhandled op kind");
@@ -458,19 +460,16 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
   // iteration's exps are of x - m and the sums they reach are rescaled as
   // m grows. Partials written out relative to their rows' maxima (a softmax
   // split across kernels) run in the form only where the maxima are written
-  // beside them (isRowMaximaSlice, addSplitSoftmaxMaxima), for consumers
-  // that merge them.
+  // beside them (bgraph.running_max), for consumers that merge them.
+  // Otherwise every exp runs as written, and bgraph.running_max is 0.
   std::optional<RunningMaxForm> form;
   if constexpr (HasRound<Domain>::value)
     if (dom.computesAsKernels())
       form = runningMaxForm(body);
-  std::vector<bool> maximaSlice(body.ops.size(), false);
-  if (form && form->writtenOut) {
-    for (size_t idx = 0; idx < body.ops.size(); ++idx)
-      maximaSlice[idx] = isRowMaximaSlice(body, form->accums, idx);
-    if (llvm::none_of(maximaSlice, [](bool b) { return b; }))
-      form.reset();
-  }
+  if (form && form->writtenOut && llvm::none_of(body.ops, [](const Op &o) {
+        return o.kind == OpKind::RunningMax;
+      }))
+    form.reset();
   int formExp = form ? form->expOp : -1;
   std::vector<E> rowMax, rowScale;
   // Accumulators that merge split partials: each element's running maximum.
@@ -579,19 +578,20 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
           }
         }
         for (unsigned idx : postOps) {
-          if (!maximaSlice[idx]) {
+          const Op &post = body.ops[idx];
+          if (post.kind != OpKind::RunningMax) {
             execOp(bf, idx);
             continue;
           }
-          // Each row's maximum, in every column of the slice.
-          const Op &slice = body.ops[idx];
-          T &out = bf.define(slice.results[0]);
-          out.shape = bf.declared(slice.results[0]);
+          // Each row's maximum, in every column of the result; 0 where
+          // the exp runs as written.
+          T &out = bf.define(post.results[0]);
+          out.shape = bf.declared(post.results[0]);
           out.data.resize(numElements(out.shape));
           int64_t cols = out.shape.back();
           for (size_t j = 0; j < out.data.size(); ++j)
-            out.data[j] = rowMax[j / cols];
-          roundStored(body, slice.results[0], out);
+            out.data[j] = form ? rowMax[j / cols] : dom.zero();
+          roundStored(body, post.results[0], out);
         }
         for (unsigned idx : outputOps)
           execBlockOutput(bf, body.ops[idx], b);
@@ -679,9 +679,7 @@ void Interpreter<Domain>::execAccum(Frame &f, const Op &op, int64_t iter) {
 template <typename Domain>
 void Interpreter<Domain>::execMergeAccum(Frame &f, const Op &op, int64_t iter,
                                          std::vector<E> &runMax) {
-  if constexpr (!HasRound<Domain>::value) {
-    llvm_unreachable("split partials are merged computing as the kernels do");
-  } else {
+  {
     const T &tile = f.get(op.operands[0]), &maxima = f.get(op.operands[1]);
     T &acc = f.define(op.results[0]);
     // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
@@ -690,11 +688,14 @@ void Interpreter<Domain>::execMergeAccum(Frame &f, const Op &op, int64_t iter,
     auto maximumAt = [&](size_t j) {
       return maxima.data[(j / cols) * mcols + (j % cols) / group];
     };
-    const E negInf = dom.fromDouble(-std::numeric_limits<double>::infinity());
+    // exp(0) = 1 and max(c, c) = c, exactly in every domain: partials
+    // written as the program states them (maxima 0) are summed as they are
+    // (and -inf maxima, rows that saw no finite value, never meet an
+    // exp(-inf + inf)).
     auto factor = [&](E from, E to) {
-      return to == negInf ? dom.one()
-                          : dom.unary(OpKind::Exp, dom.sub(from, to));
+      return from == to ? dom.one() : dom.unary(OpKind::Exp, dom.sub(from, to));
     };
+    auto maxOf = [&](E a, E b) { return a == b ? a : dom.max(a, b); };
     size_t n = tile.data.size();
     if (iter == 0) {
       acc.shape = tile.shape;
@@ -704,7 +705,7 @@ void Interpreter<Domain>::execMergeAccum(Frame &f, const Op &op, int64_t iter,
         runMax[j] = maximumAt(j);
     } else {
       for (size_t j = 0; j < n; ++j) {
-        E c = maximumAt(j), next = dom.max(runMax[j], c);
+        E c = maximumAt(j), next = maxOf(runMax[j], c);
         acc.data[j] = dom.add(dom.mul(acc.data[j], factor(runMax[j], next)),
                               dom.mul(tile.data[j], factor(c, next)));
         runMax[j] = next;

@@ -222,6 +222,7 @@ bool existsAt(OpKind kind, Level level) {
   case OpKind::Accum:
   case OpKind::BlockOutput:
   case OpKind::ThreadGraph:
+  case OpKind::RunningMax:
     return level == Level::Block;
   default:
     return level != Level::Thread;
@@ -240,6 +241,7 @@ int arityOf(OpKind kind) {
   case OpKind::Concat:
   case OpKind::Kernel:
   case OpKind::ThreadGraph:
+  case OpKind::Accum: // a sum may merge partials with their row maxima
     return -1;
   default:
     return 1;
@@ -503,10 +505,14 @@ private:
                                    ? bgraph::AccumKind::max
                                    : bgraph::AccumKind::sum;
       return bgraph::AccumOp::create(b, loc, resultTypes[0], in[0], kind,
+                                     in.size() >= 2 ? in[1] : Value(),
                                      concat ? b.getI64IntegerAttr(op.fmap)
                                             : IntegerAttr())
           .getOperation();
     }
+    case OpKind::RunningMax:
+      return bgraph::RunningMaxOp::create(b, loc, resultTypes[0], in[0])
+          .getOperation();
     case OpKind::BlockOutput:
       return bgraph::OutputOp::create(b, loc, resultTypes[0], in[0], gridMap())
           .getOperation();

@@ -327,17 +327,14 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   std::optional<SoftmaxRescale> rescale;
   if (succeeded(memoryPlan)) {
     // The running-max form as planned (a split softmax's producer is
-    // planned in it by addSplitSoftmaxMaxima, which estimateCost runs).
+    // planned in it by addSplitSoftmaxMaxima, which estimateCost runs on
+    // an unplanned program).
     rescale = plannedSoftmaxRescale(g, memoryPlan->totalBytes);
     hoisted = loopInvariantOps(g, *schedule, *memoryPlan,
                                rescale ? rescale->expOp : -1);
   }
   for (auto [i, bop] : llvm::enumerate(g.ops)) {
     int64_t runs = schedule->phase[i] == Phase::Loop && !hoisted[i] ? f : 1;
-    // The slice a row-maxima saver writes in place of: no code.
-    if (rescale && rescale->writtenOut &&
-        isRowMaximaSlice(g, rescale->accums, i))
-      continue;
     if (savedBy[i] >= 0) {
       workPerBlock += opWork(bop, g).scaled(runs);
       continue;
@@ -371,6 +368,11 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       accessesPerBlock += saverCopy(g, bop).sharedLoads;
       break;
     }
+    case OpKind::RunningMax:
+      // Writes each row's maximum (kept in f32 per row) into its tile.
+      smemPerBlock += bytesOf(g, bop.results[0]);
+      accessesPerBlock += elementsOf(bop.results[0]);
+      break;
     case OpKind::Accum:
       // Reads the iteration's tile and writes it into the accumulator.
       smemPerBlock += 2 * bytesOf(g, bop.operands[0]) * runs;
@@ -580,7 +582,8 @@ llvm::FailureOr<ProgramCost> tsopt::estimateCost(const Graph &program,
     return llvm::failure();
   }
   // The program as the lowering emits it: convolutions too large for one
-  // kernel over bands of rows, split softmaxes with their row maxima.
+  // kernel over bands of rows, split softmaxes with their row maxima (as
+  // tsopt-plan-kernels records them; a planned program has them already).
   ConvolutionKernels asKernels = convolutionsAsKernels(program, target);
   Graph &emitted = asKernels.graph;
   addSplitSoftmaxMaxima(emitted);

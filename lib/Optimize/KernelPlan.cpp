@@ -3,6 +3,7 @@
 #include "tsopt/Optimize/KernelPlan.h"
 #include "tsopt/Core/Precision.h"
 #include "tsopt/Core/RunningMax.h"
+#include "tsopt/Optimize/Layout.h"
 #include "tsopt/Optimize/MemoryPlan.h"
 #include "tsopt/Optimize/Schedule.h"
 #include "tsopt/Optimize/SoftmaxPlan.h"
@@ -409,45 +410,38 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
 llvm::LogicalResult tsopt::planKernels(Graph &program, const TargetDesc &target,
                                        const KernelPlanOptions &options,
                                        std::string *why) {
-  if (llvm::all_of(program.ops, [](const Op &op) {
-        return op.kind != OpKind::Kernel || !op.body || isPlanned(*op.body);
-      }))
-    return llvm::success();
-  // The stages are chosen for the kernels as the lowering emits them: a
-  // split softmax's combining kernel reads the row maxima too. The split
-  // softmax's producer computes its exp in the running-max form.
-  Graph emitted = program;
-  llvm::DenseMap<int, llvm::SmallVector<int, 2>> splitProducers =
-      addSplitSoftmaxMaxima(emitted);
   for (size_t i = 0; i < program.ops.size(); ++i) {
     Op &op = program.ops[i];
     if (op.kind != OpKind::Kernel || !op.body || isPlanned(*op.body))
       continue;
     auto body = std::make_shared<Graph>(*op.body);
-    bool isProducer = splitProducers.contains(i);
-    if (isProducer)
-      for (auto [e, split] : llvm::zip(body->ops, emitted.ops[i].body->ops))
-        e.expForm = split.expForm;
-    // The stages and the tree widths, which the added tiles and buffers
-    // bound, as emitted. A combining kernel's added iterators come first
-    // among its ops; a producer's added savers last.
     std::string reason;
-    Graph asEmitted = *emitted.ops[i].body;
-    if (succeeded(planKernel(asEmitted, target, options, &reason))) {
-      if (body->stages == 0)
-        body->stages = asEmitted.stages;
-      size_t shift = isProducer ? 0 : asEmitted.ops.size() - body->ops.size();
-      for (auto [j, o] : llvm::enumerate(body->ops))
-        if (!o.treeWidth)
-          o.treeWidth = asEmitted.ops[j + shift].treeWidth;
-    }
-    // planKernel gives a reason exactly when it fails.
-    if (reason.empty())
-      (void)planKernel(*body, target, options, &reason);
-    if (!reason.empty())
+    if (failed(planKernel(*body, target, options, &reason)))
       return fail(why, "op #" + std::to_string(i) + " (kernel): " + reason);
     op.body = std::move(body);
   }
+  return llvm::success();
+}
+
+llvm::LogicalResult tsopt::planProgram(Graph &program, const TargetDesc &target,
+                                       const KernelPlanOptions &options,
+                                       std::string *why) {
+  addSplitSoftmaxMaxima(program);
+  // Threads first: the layout ILP prices the sums kept in mma registers,
+  // which depend on them.
+  for (Op &op : program.ops)
+    if (op.kind == OpKind::Kernel && op.body && op.body->threads == 0) {
+      auto body = std::make_shared<Graph>(*op.body);
+      body->threads = options.threadsPerBlock;
+      op.body = std::move(body);
+    }
+  // Layouts next: an iterator's copies are as wide as its tile's layout
+  // stores contiguously.
+  std::string reason;
+  if (failed(planTileLayouts(program, target, &reason)))
+    return fail(why, "cannot choose the tiles' layouts: " + reason);
+  if (failed(planKernels(program, target, options, &reason)))
+    return fail(why, "cannot plan the kernels: " + reason);
   return llvm::success();
 }
 

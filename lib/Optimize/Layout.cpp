@@ -859,6 +859,10 @@ llvm::LogicalResult ProblemBuilder::buildKernel(int k, std::string *why) {
     case OpKind::ThreadGraph:
       threadGraph(i, runs);
       break;
+    case OpKind::RunningMax:
+      // Reads no tile (each row's maximum is kept per row) and writes a
+      // column per row once per block: its saver prices the tile.
+      break;
     default:
       elementwise(i, runs);
       break;

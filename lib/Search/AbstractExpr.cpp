@@ -697,6 +697,8 @@ llvm::SmallVector<AbsTensor, 1> BuilderImpl::apply(
     return one(alg.unary(
         t, [&](ExprId e) { return alg.reduceExpr(isMax, graph.forloop, e); }));
   }
+  case OpKind::RunningMax: // a plan's row maxima: nothing the search forms
+    return opaqueAll();
   case OpKind::BlockOutput: {
     // The kernel tensor concatenates the blocks' tiles along the omap dims.
     AbsTensor t = in(0);

@@ -166,6 +166,9 @@ private:
     case OpKind::BlockOutput:
       r = *in[0];
       break;
+    case OpKind::RunningMax: // 0 where the exps run as written
+      r = Info{0, 0, 0, ""};
+      break;
     case OpKind::Concat: {
       r = *in[0];
       for (const Info *o : in) {

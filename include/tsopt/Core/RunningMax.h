@@ -32,7 +32,8 @@ bool producesExp(const Op &op);
 /// row-preserving linear ops (a matmul with the exp on the left, a sum over
 /// the last dim), and after the loop the accumulators only meet as
 /// quotients of each other (the rescaling cancels) or, the producing half
-/// of a softmax split across kernels, are only written out.
+/// of a softmax split across kernels, are only written out (beside their
+/// rows' maxima, bgraph.running_max, once the split is planned).
 struct RunningMaxForm {
   int expOp = -1;
   /// The accumulators to rescale.
@@ -67,26 +68,18 @@ std::optional<RunningMaxForm> runningMaxForm(const Graph &blockGraph);
 void planSplitSoftmaxForms(Graph &program);
 
 /// The split softmaxes of kernel graph `program` made mergeable as the
-/// kernels compute them: after planSplitSoftmaxForms, every producer whose
-/// exp runs in the written-out running-max form and whose consumers can
-/// merge its partials gets a second output saver per partial writing each row's
-/// maximum (f32) into a new kernel result (its tile a slice of the
-/// accumulator's first columns, which the kernels fill with the maximum:
-/// isRowMaximaSlice); each consumer reads it with the partial's maps as its
-/// accumulator's second operand, which merges each partial rescaled to a
-/// running maximum. The lowering, the cost model and the evaluator (computing
-/// as the kernels do) run the program this returns. Returns, per producer (op
-/// index), those output savers (op indices in its block graph).
-llvm::DenseMap<int, llvm::SmallVector<int, 2>>
-addSplitSoftmaxMaxima(Graph &program);
-
-/// Whether op `op` of `blockGraph`, planned in the written-out running-max
-/// form with accumulators `accums`, is the slice addSplitSoftmaxMaxima adds
-/// for a row-maxima saver: a slice of one of those accumulators that only
-/// savers read. The saver writes each row's maximum in its place, so the
-/// kernels compute nothing for it.
-bool isRowMaximaSlice(const Graph &blockGraph, llvm::ArrayRef<int> accums,
-                      int op);
+/// kernels compute them, in the program itself (tsopt-plan-kernels runs
+/// this first; the cost model and the evaluator computing as the kernels do
+/// run it on an unplanned program, to see the kernels as they would be
+/// planned). After planSplitSoftmaxForms, every producer whose exp runs in
+/// the written-out running-max form, whose consumers can merge its
+/// partials and which has no bgraph.running_max yet gets, per partial, a
+/// bgraph.running_max of the partial's accumulator (the row maxima its
+/// rows are kept relative to) written by a saver into a new kernel result
+/// (f32); each consumer reads it with the partial's maps and gives it to
+/// the partial's accumulator as its second operand, which merges each
+/// partial rescaled to a running maximum. Returns whether it added any.
+bool addSplitSoftmaxMaxima(Graph &program);
 
 } // namespace tsopt
 

@@ -107,6 +107,13 @@ llvm::FailureOr<Shape> inputTileShape(llvm::ArrayRef<int64_t> tensor,
 llvm::FailureOr<Shape> accumShape(llvm::ArrayRef<int64_t> tile, int64_t forloop,
                                   int fmap, std::string *why = nullptr);
 
+/// Row maxima beside tile `tile` (bgraph.running_max's result, an
+/// accumulator's maxima operand): `tile`'s shape with its last dim divided
+/// by a group size, one value per row for every group of columns.
+llvm::LogicalResult checkRowMaxima(llvm::ArrayRef<int64_t> tile,
+                                   llvm::ArrayRef<int64_t> maxima,
+                                   std::string *why = nullptr);
+
 /// Kernel tensor written by an output saver: every grid dim of extent > 1
 /// maps to a distinct result dim, which grows by that extent.
 llvm::FailureOr<Shape> outputTensorShape(llvm::ArrayRef<int64_t> tile,

@@ -252,8 +252,18 @@ llvm::LogicalResult planKernel(Graph &blockGraph, const TargetDesc &target,
                                const KernelPlanOptions &options = {},
                                std::string *why = nullptr);
 
-/// Plans every graph-defined kernel of kernel graph `program`.
+/// Plans every graph-defined kernel of kernel graph `program` that is not
+/// planned yet (planKernel).
 llvm::LogicalResult planKernels(Graph &program, const TargetDesc &target,
+                                const KernelPlanOptions &options = {},
+                                std::string *why = nullptr);
+
+/// The whole plan of kernel graph `program`, stage by stage: the row maxima
+/// of its split softmaxes (addSplitSoftmaxMaxima, which adds kernel results
+/// and operands), each kernel's threads, the tiles' layouts
+/// (planTileLayouts), then every kernel (planKernels). tsopt-plan-kernels
+/// and the search's result run it.
+llvm::LogicalResult planProgram(Graph &program, const TargetDesc &target,
                                 const KernelPlanOptions &options = {},
                                 std::string *why = nullptr);
 

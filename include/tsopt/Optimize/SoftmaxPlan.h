@@ -3,8 +3,7 @@
 // The parts of the kernel plan that follow from a block graph's structure
 // (DESIGN §5): where the running-max form of a softmax (Core/RunningMax.h)
 // keeps its row maxima and factors, and reduction trees. The lowering emits
-// what the plan records, and the cost model prices the same program
-// (addSplitSoftmaxMaxima), so both see the same kernels.
+// what the plan records, and the cost model prices the same program.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,12 +36,10 @@ struct SoftmaxRescale {
   /// output is an exp; -1 in a kernel that only merges split partials.
   int expOp = -1;
   bool hasExp() const { return expOp >= 0; }
-  /// The softmax split across kernels (FlashDecoding). In the producing
-  /// kernel the accumulators are not divided but written out, relative to
-  /// each row's running maximum, and these output savers (block op indices)
-  /// write that maximum (f32) alongside.
-  llvm::SmallVector<int, 2> maxOutputs;
-  /// Whether the accumulators are written out rather than divided.
+  /// Whether the accumulators are written out rather than divided: the
+  /// producing kernel of a softmax split across kernels (FlashDecoding),
+  /// which writes them relative to each row's running maximum and that
+  /// maximum beside them (bgraph.running_max).
   bool writtenOut = false;
   /// In the combining kernel: accumulators whose second operand is the tile
   /// of row maxima that came with their partials. Each keeps a per-element

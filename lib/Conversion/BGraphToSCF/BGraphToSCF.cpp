@@ -600,11 +600,6 @@ void BlockEmitter::emitRowMax(const Op &op, int64_t width) {
 
 LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   const Op &op = g.ops[idx];
-  // The slice in whose place a row-maxima saver writes each row's maximum:
-  // nothing reads its values.
-  if (rescale && rescale->writtenOut &&
-      isRowMaximaSlice(g, rescale->accums, idx))
-    return success();
   bool shifted = rescale && static_cast<int>(idx) == rescale->expOp;
   if (shifted) {
     emitRowMax(op, treeWidth(idx));
@@ -646,6 +641,21 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
   case OpKind::BlockOutput:
     emitOutput(op);
     return success();
+  case OpKind::RunningMax: {
+    // Each row's maximum, in every column of the tile (one per row for
+    // every group of the accumulator's columns); 0 where the exp runs as
+    // written.
+    Value dst = memrefOf(op.results[0]);
+    bool shiftedExp = rescale && rescale->hasExp();
+    forEachStoredElement(dst, {}, [&](ValueRange index) {
+      Value m =
+          shiftedExp
+              ? memref::LoadOp::create(b, loc, rowMax, rowOf(index)).getResult()
+              : cF32(0);
+      store(m, dst, index);
+    });
+    return success();
+  }
   case OpKind::Matmul:
     if (op.mma == uint8_t(MmaPlan::M16N8K16) ||
         op.mma == uint8_t(MmaPlan::Wgmma))

@@ -57,23 +57,25 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   // The lowering reads the plan and makes none: every op that runs is a
   // planned kernel (tsopt-plan-kernels expands pre-defined ops and plans
   // them; the lowering pipelines run it first).
-  Graph g = *imported;
-  // Exps planned in the running-max form whose partials are written out need
-  // consumers that merge them (addSplitSoftmaxMaxima finds those).
-  Graph split = g;
-  llvm::DenseMap<int, SmallVector<int, 2>> splitProducers =
-      addSplitSoftmaxMaxima(split);
+  Graph g = std::move(*imported);
   auto funcOp = func.getBody().front().begin();
   for (auto [i, op] : llvm::enumerate(g.ops)) {
     Operation *at = &*funcOp++;
-    if (op.kind == OpKind::Kernel && op.body && !splitProducers.contains(i)) {
+    // Partials written relative to their rows' maxima need the maxima
+    // beside them, for consumers that merge them (tsopt-plan-kernels adds
+    // both where the consumers can: addSplitSoftmaxMaxima).
+    if (op.kind == OpKind::Kernel && op.body) {
       std::optional<RunningMaxForm> form = runningMaxForm(*op.body);
-      if (form && form->writtenOut)
+      if (form && form->writtenOut &&
+          llvm::none_of(op.body->ops, [](const tsopt::Op &o) {
+            return o.kind == OpKind::RunningMax;
+          }))
         return at->emitError("op #")
                << form->expOp
-               << " is planned in the running-max form, but no consumer "
-                  "merges the partials it writes relative to their rows' "
-                  "maxima";
+               << " is planned in the running-max form, but the partials it "
+                  "writes relative to their rows' maxima go out without the "
+                  "maxima (bgraph.running_max) that a consumer merges them "
+                  "with";
     }
     if (lowersToView(g, i))
       continue;
@@ -89,16 +91,9 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
   Location loc = func.getLoc();
 
   // The schedule, memory plan, running-max form and reduction trees a
-  // body's plan records. Only a kernel the lowering extends lacks a plan here
-  // (the row maxima of a split softmax's combining kernel); its recorded
-  // decisions are kept and the added input is planned like the rest.
+  // body's plan records.
   auto prepareKernel = [&](PlannedKernel &k) -> LogicalResult {
     std::string why;
-    if (!isPlanned(k.body)) {
-      assert(hooks.target && "both conversions give the target");
-      if (failed(planKernel(k.body, *hooks.target, KernelPlanOptions(), &why)))
-        return func.emitError() << "cannot plan " << k.name << ": " << why;
-    }
     FailureOr<Schedule> schedule = plannedSchedule(k.body, &why);
     if (failed(schedule))
       return func.emitError() << "cannot schedule " << k.name << ": " << why;
@@ -122,12 +117,10 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     return success();
   };
 
-  // Plan every kernel first, so that nothing is built for a function that
-  // cannot be lowered. The split softmaxes' consumers get the row maxima as
-  // an extra tensor (addSplitSoftmaxMaxima, the program the cost model
-  // prices). A reshape that is not a result is a view of its operand's
-  // buffer (lowersToView): it gets no kernel, and its slot here stays empty.
-  g = std::move(split);
+  // Prepare every kernel first, so that nothing is built for a function
+  // that cannot be lowered. A reshape that is not a result is a view of its
+  // operand's buffer (lowersToView): it gets no kernel, and its slot here
+  // stays empty.
   std::vector<PlannedKernel> kernels;
   unsigned numKernels = 0;
   for (size_t i = 0; i < g.ops.size(); ++i) {
@@ -141,12 +134,6 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     k.body = *op.body;
     if (failed(prepareKernel(k)))
       return failure();
-    if (auto split = splitProducers.find(static_cast<int>(i));
-        split != splitProducers.end()) {
-      // addSplitSoftmaxMaxima found the same running-max form.
-      assert(k.rescale && k.rescale->writtenOut && "the split softmax found");
-      k.rescale->maxOutputs = split->second;
-    }
     kernels.push_back(std::move(k));
   }
 

@@ -159,7 +159,7 @@ void BlockEmitter::emitAccum(const Op &op, Value iter, bool rescaled) {
     forEachStoredElement(acc, broadcastReads(tile), [&](ValueRange index) {
       Value x = load(acc, index), y = load(tile, index);
       Value m = memref::LoadOp::create(b, loc, runMax, index);
-      // One maximum per row for every `group` columns (addSplitSoftmaxMaxima).
+      // One maximum per row for every `group` columns (bgraph.running_max).
       SmallVector<Value, 4> at(index);
       int64_t group = shape.back() / shapeOf(op.operands[1]).back();
       if (group > 1)
@@ -380,25 +380,9 @@ void BlockEmitter::emitOutput(const Op &op) {
     if (d != kReplica)
       offset[d] = mulIndex(ctx.blockIds[gd], tile[d]);
   }
-  bool writesMaxima =
-      rescale && llvm::is_contained(rescale->maxOutputs, indexOf(op));
-  for (auto [j, v] : llvm::enumerate(g.outputs)) {
-    if (v != op.results[0])
-      continue;
-    if (!writesMaxima) {
+  for (auto [j, v] : llvm::enumerate(g.outputs))
+    if (v == op.results[0])
       emitSaverCopy(op, results[j], offset);
-      continue;
-    }
-    // The maximum each row's partial sums are relative to (the tile is
-    // the accumulator's first columns, one or more per row).
-    Value dst = results[j];
-    forEachElement(tile, [&](ValueRange index) {
-      SmallVector<Value, 4> at;
-      for (auto [d, i] : llvm::enumerate(index))
-        at.push_back(addIndex(offset[d], i));
-      store(memref::LoadOp::create(b, loc, rowMax, rowOf(index)), dst, at);
-    });
-  }
 }
 
 } // namespace tsopt::block_lowering

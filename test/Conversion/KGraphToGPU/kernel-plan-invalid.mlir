@@ -54,9 +54,9 @@ func.func @predefined(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16
 // -----
 
 // An exp planned in the running-max form whose row sums are only written
-// out: no consumer merges them with the rows' maxima.
+// out, without the rows' maxima they are relative to.
 func.func @unmerged(%arg0: tensor<4x16xf32>) -> tensor<4x1xf32> {
-  // expected-error @+1 {{op #1 is planned in the running-max form, but no consumer merges the partials it writes relative to their rows' maxima}}
+  // expected-error @+1 {{op #1 is planned in the running-max form, but the partials it writes relative to their rows' maxima go out without the maxima (bgraph.running_max) that a consumer merges them with}}
   %0 = kgraph.kernel grid = [1] forloop = 2 ins(%arg0 : tensor<4x16xf32>) -> (tensor<4x1xf32>) attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64} {
   ^bb0(%arg1: tensor<4x16xf32>):
     %1 = bgraph.input %arg1 imap = {x = replica} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major", bgraph.offset = array<i64: 0, 128, 256>} : tensor<4x16xf32> -> !bgraph.tile<4x8xf32>

@@ -19,6 +19,25 @@
 // RUN: not tsopt-run %t.literal.mlir --fn=split_opt --backend=cpu | FileCheck %s --check-prefix=UNSAFE
 // RUN: not tsopt-run %s --backend=cpu --fn=split_ref --reference=split_ref | FileCheck %s --check-prefix=UNSAFE
 // RUN: tsopt-opt %s --tsopt-plan-kernels --convert-kgraph-to-scf | FileCheck %s --check-prefix=IR
+// The plan states the split in the program: the producer writes each partial's
+// row maxima (bgraph.running_max) into two new f32 results, and the
+// consumer reads them as two new operands, merged by its accumulators.
+// Planned twice, it is unchanged.
+// RUN: tsopt-opt %s --tsopt-plan-kernels | FileCheck %s --check-prefix=PLAN
+// RUN: tsopt-opt %s --tsopt-plan-kernels | tsopt-opt --tsopt-plan-kernels | FileCheck %s --check-prefix=PLAN
+
+// PLAN-LABEL: func.func @split_opt(
+// PLAN: %[[K:.*]]:4 = kgraph.kernel grid = [2, 4, 2] {{.*}} -> (tensor<2x16x32xf16>, tensor<2x16x4xf16>, tensor<2x16x4xf32>, tensor<2x16x4xf32>)
+// PLAN: %[[A:.*]] = bgraph.accum sum
+// PLAN: %[[R:.*]] = bgraph.accum sum
+// PLAN: %[[MA:.*]] = bgraph.running_max %[[A]] {{.*}} : !bgraph.tile<1x8x8xf16> -> !bgraph.tile<1x8x1xf32>
+// PLAN-NEXT: bgraph.output %[[MA]]
+// PLAN-NEXT: %[[MR:.*]] = bgraph.running_max %[[R]]
+// PLAN-NEXT: bgraph.output %[[MR]]
+// PLAN-NOT: bgraph.running_max
+// PLAN: kgraph.kernel grid = [2, 2] forloop = 4 ins(%[[K]]#0, %[[K]]#1, %[[K]]#2, %[[K]]#3 :
+// PLAN: bgraph.accum sum %{{.*}} maxima %{{.*}} : !bgraph.tile<1x8x8xf16>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x8xf16>
+// PLAN: bgraph.accum sum %{{.*}} maxima %{{.*}} : !bgraph.tile<1x8x1xf16>, !bgraph.tile<1x8x1xf32> -> !bgraph.tile<1x8x1xf16>
 
 // SAFE: @split_opt vs @split_ref: agree
 // UNSAFE: DIFFER (inf/nan)

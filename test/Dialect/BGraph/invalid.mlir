@@ -1,6 +1,6 @@
 // Diagnostics of the bgraph dialect: the tile type, the map syntax, the
-// block-graph parent rule and the verifiers of input, accum, output and
-// yield. The path rule is checked by kgraph.kernel (KGraph/invalid.mlir).
+// block-graph parent rule and the verifiers of input, accum, running_max,
+// output and yield. The path rule is checked by kgraph.kernel (KGraph/invalid.mlir).
 // RUN: tsopt-opt %s -split-input-file -verify-diagnostics
 
 //===----------------------------------------------------------------------===//
@@ -649,4 +649,88 @@ func.func @concat_fmap_minus_one(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
     bgraph.yield %o : tensor<8x8xf32>
   }
   return %c : tensor<8x8xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Row maxima of a split softmax (bgraph.running_max, accum ... maxima)
+//===----------------------------------------------------------------------===//
+
+// Only a sum merges partials relative to row maxima.
+func.func @max_accum_with_maxima(%a: tensor<4x8xf32>, %m: tensor<4x2xf32>) -> tensor<4x4xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 2 ins(%a, %m : tensor<4x8xf32>, tensor<4x2xf32>) -> (tensor<4x4xf32>) {
+  ^bb0(%x: tensor<4x8xf32>, %y: tensor<4x2xf32>):
+    %t = bgraph.input %x imap = {x = replica} fmap = 1 : tensor<4x8xf32> -> !bgraph.tile<4x4xf32>
+    %u = bgraph.input %y imap = {x = replica} fmap = 1 : tensor<4x2xf32> -> !bgraph.tile<4x1xf32>
+    // expected-error @+1 {{'bgraph.accum' op only a sum accumulator merges partials relative to row maxima}}
+    %s = bgraph.accum max %t maxima %u : !bgraph.tile<4x4xf32>, !bgraph.tile<4x1xf32> -> !bgraph.tile<4x4xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf32> -> tensor<4x4xf32>
+    bgraph.yield %o : tensor<4x4xf32>
+  }
+  return %c : tensor<4x4xf32>
+}
+
+// -----
+
+// The maxima hold one value per row for every group of columns.
+func.func @maxima_groups(%a: tensor<4x8xf32>, %m: tensor<4x6xf32>) -> tensor<4x4xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 2 ins(%a, %m : tensor<4x8xf32>, tensor<4x6xf32>) -> (tensor<4x4xf32>) {
+  ^bb0(%x: tensor<4x8xf32>, %y: tensor<4x6xf32>):
+    %t = bgraph.input %x imap = {x = replica} fmap = 1 : tensor<4x8xf32> -> !bgraph.tile<4x4xf32>
+    %u = bgraph.input %y imap = {x = replica} fmap = 1 : tensor<4x6xf32> -> !bgraph.tile<4x3xf32>
+    // expected-error @+1 {{'bgraph.accum' op row maxima of shape 4x3 do not hold one value per row for every group of columns of a tile of shape 4x4}}
+    %s = bgraph.accum sum %t maxima %u : !bgraph.tile<4x4xf32>, !bgraph.tile<4x3xf32> -> !bgraph.tile<4x4xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf32> -> tensor<4x4xf32>
+    bgraph.yield %o : tensor<4x4xf32>
+  }
+  return %c : tensor<4x4xf32>
+}
+
+// -----
+
+// Row maxima are those of a sum accumulator.
+func.func @running_max_of_tile(%a: tensor<4x8xf32>) -> tensor<4x1xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x8xf32>) -> (tensor<4x1xf32>) {
+  ^bb0(%x: tensor<4x8xf32>):
+    %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<4x8xf32> -> !bgraph.tile<4x8xf32>
+    %s = bgraph.accum max %t : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x8xf32>
+    // expected-error @+1 {{'bgraph.running_max' op reads the rows of a sum accumulator (without maxima of its own)}}
+    %m = bgraph.running_max %s : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x1xf32>
+    %o = bgraph.output %m omap = {x = replica} : !bgraph.tile<4x1xf32> -> tensor<4x1xf32>
+    bgraph.yield %o : tensor<4x1xf32>
+  }
+  return %c : tensor<4x1xf32>
+}
+
+// -----
+
+// Row maxima are f32.
+func.func @running_max_f16(%a: tensor<4x8xf32>) -> tensor<4x1xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x8xf32>) -> (tensor<4x1xf16>) {
+  ^bb0(%x: tensor<4x8xf32>):
+    %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<4x8xf32> -> !bgraph.tile<4x8xf32>
+    %s = bgraph.accum sum %t : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x8xf32>
+    // expected-error @+1 {{'bgraph.running_max' op row maxima are f32, got 'f16'}}
+    %m = bgraph.running_max %s : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x1xf16>
+    %o = bgraph.output %m omap = {x = replica} : !bgraph.tile<4x1xf16> -> tensor<4x1xf16>
+    bgraph.yield %o : tensor<4x1xf16>
+  }
+  return %c : tensor<4x1xf16>
+}
+
+// -----
+
+// One value per row for every group of the accumulator's columns.
+func.func @running_max_shape(%a: tensor<4x8xf32>) -> tensor<4x3xf32> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x8xf32>) -> (tensor<4x3xf32>) {
+  ^bb0(%x: tensor<4x8xf32>):
+    %t = bgraph.input %x imap = {x = replica} fmap = replica : tensor<4x8xf32> -> !bgraph.tile<4x8xf32>
+    %s = bgraph.accum sum %t : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x8xf32>
+    // expected-error @+1 {{'bgraph.running_max' op row maxima of shape 4x3 do not hold one value per row for every group of columns of a tile of shape 4x8}}
+    %m = bgraph.running_max %s : !bgraph.tile<4x8xf32> -> !bgraph.tile<4x3xf32>
+    %o = bgraph.output %m omap = {x = replica} : !bgraph.tile<4x3xf32> -> tensor<4x3xf32>
+    bgraph.yield %o : tensor<4x3xf32>
+  }
+  return %c : tensor<4x3xf32>
 }

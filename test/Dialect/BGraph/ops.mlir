@@ -224,3 +224,37 @@ func.func @data_movement(%a: tensor<16x32xf16>) -> tensor<32x64xf16> {
   }
   return %r : tensor<32x64xf16>
 }
+
+//===----------------------------------------------------------------------===//
+// A softmax split across kernels: row maxima and the merging sum.
+//===----------------------------------------------------------------------===//
+
+// The producer writes its partial row sums and, beside them, the maxima
+// they are kept relative to (one per row of its 8-column tiles); the
+// consumer merges the two splits against a running maximum.
+// CHECK-LABEL: func.func @split_softmax_maxima
+// CHECK: %[[S:.*]] = bgraph.accum sum %{{.*}} : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+// CHECK-NEXT: %[[M:.*]] = bgraph.running_max %[[S]] : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+// CHECK: bgraph.accum sum %{{.*}} maxima %{{.*}} : !bgraph.tile<4x1xf32>, !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+func.func @split_softmax_maxima(%x: tensor<4x16xf32>) -> tensor<4x1xf32> {
+  %l, %m = kgraph.kernel grid = [2] forloop = 2 ins(%x : tensor<4x16xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  ^bb0(%xb: tensor<4x16xf32>):
+    %t = bgraph.input %xb imap = {x = 1} fmap = 1 : tensor<4x16xf32> -> !bgraph.tile<4x4xf32>
+    %e = bgraph.exp %t : !bgraph.tile<4x4xf32>
+    %r = bgraph.reduce_sum %e dim = 1 : !bgraph.tile<4x4xf32> -> !bgraph.tile<4x1xf32>
+    %s = bgraph.accum sum %r : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %mx = bgraph.running_max %s : !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %o = bgraph.output %s omap = {x = 1} : !bgraph.tile<4x1xf32> -> tensor<4x2xf32>
+    %om = bgraph.output %mx omap = {x = 1} : !bgraph.tile<4x1xf32> -> tensor<4x2xf32>
+    bgraph.yield %o, %om : tensor<4x2xf32>, tensor<4x2xf32>
+  }
+  %y = kgraph.kernel grid = [1] forloop = 2 ins(%l, %m : tensor<4x2xf32>, tensor<4x2xf32>) -> (tensor<4x1xf32>) {
+  ^bb0(%lb: tensor<4x2xf32>, %mb: tensor<4x2xf32>):
+    %lt = bgraph.input %lb imap = {x = replica} fmap = 1 : tensor<4x2xf32> -> !bgraph.tile<4x1xf32>
+    %mt = bgraph.input %mb imap = {x = replica} fmap = 1 : tensor<4x2xf32> -> !bgraph.tile<4x1xf32>
+    %a = bgraph.accum sum %lt maxima %mt : !bgraph.tile<4x1xf32>, !bgraph.tile<4x1xf32> -> !bgraph.tile<4x1xf32>
+    %o = bgraph.output %a omap = {x = replica} : !bgraph.tile<4x1xf32> -> tensor<4x1xf32>
+    bgraph.yield %o : tensor<4x1xf32>
+  }
+  return %y : tensor<4x1xf32>
+}

@@ -9,6 +9,7 @@
 
 #include "tsopt/Core/RunningMax.h"
 #include "TestGraphs.h"
+#include "tsopt/Core/GraphText.h"
 #include "tsopt/Eval/Evaluator.h"
 
 #include "gtest/gtest.h"
@@ -208,8 +209,27 @@ TEST(RunningMaxTest, EvaluatorRunsASplitSoftmax) {
   int out = kernel(g, std::move(cb), {partials, partials + 1});
   g.outputs.push_back(out);
 
+  // The plan's first step states the maxima in the program: the producer
+  // gets a bgraph.running_max per partial and a result for each, the
+  // consumer an operand for each, merged by its accumulators. Again, it
+  // changes nothing.
   Graph split = g;
-  EXPECT_EQ(addSplitSoftmaxMaxima(split).size(), 1u);
+  EXPECT_TRUE(addSplitSoftmaxMaxima(split));
+  EXPECT_EQ(
+      llvm::count_if(split.ops[0].body->ops,
+                     [](const Op &o) { return o.kind == OpKind::RunningMax; }),
+      2);
+  EXPECT_EQ(split.ops[0].results.size(), 4u);
+  EXPECT_EQ(split.ops[1].operands.size(), 4u);
+  EXPECT_EQ(llvm::count_if(split.ops[1].body->ops,
+                           [](const Op &o) {
+                             return o.kind == OpKind::Accum &&
+                                    o.operands.size() == 2;
+                           }),
+            2);
+  Graph again = split;
+  EXPECT_FALSE(addSplitSoftmaxMaxima(again));
+  EXPECT_EQ(serializeGraph(again), serializeGraph(split));
 
   std::mt19937 rng(11);
   FTensor ts = uniform({kRows, kKeys}, rng), tv = uniform({kKeys, kCols}, rng);
@@ -217,6 +237,12 @@ TEST(RunningMaxTest, EvaluatorRunsASplitSoftmax) {
   EXPECT_TRUE(allFinite(asKernels));
   expectNear(asKernels, exactSoftmaxTimesV(ts, tv, scale));
   EXPECT_FALSE(allFinite(runF32(g, {ts, tv}, /*asKernels=*/false)));
+  // The planned program computes the same; as written (every exp
+  // literal, every maximum 0, every merge the plain sum) it overflows as
+  // the unplanned one does.
+  expectNear(runF32(split, {ts, tv}, /*asKernels=*/true),
+             exactSoftmaxTimesV(ts, tv, scale));
+  EXPECT_FALSE(allFinite(runF32(split, {ts, tv}, /*asKernels=*/false)));
 
   // The producer planned literal: no split form, and the partials overflow.
   Graph literal = g;
@@ -224,7 +250,7 @@ TEST(RunningMaxTest, EvaluatorRunsASplitSoftmax) {
   body.ops[expOp].expForm = uint8_t(ExpForm::Literal);
   literal.ops[0].body = std::make_shared<Graph>(body);
   Graph unsplit = literal;
-  EXPECT_TRUE(addSplitSoftmaxMaxima(unsplit).empty());
+  EXPECT_FALSE(addSplitSoftmaxMaxima(unsplit));
   EXPECT_FALSE(allFinite(runF32(literal, {ts, tv}, /*asKernels=*/true)));
 }
 

@@ -191,6 +191,30 @@ LogicalResult AccumOp::verify() {
     return emitOpError("accumulator result shape must be ")
            << formatShape(*shape) << ", got "
            << formatShape(getResult().getType().getShape());
+  if (Value maxima = getMaxima()) {
+    if (getKind() != AccumKind::sum)
+      return emitOpError("only a sum accumulator merges partials relative to "
+                         "row maxima");
+    if (failed(checkRowMaxima(getInput().getType().getShape(),
+                              cast<TileType>(maxima.getType()).getShape(),
+                              &why)))
+      return emitOpError(why);
+  }
+  return success();
+}
+
+LogicalResult RunningMaxOp::verify() {
+  auto acc = getInput().getDefiningOp<AccumOp>();
+  if (!acc || acc.getKind() != AccumKind::sum || acc.getMaxima())
+    return emitOpError("reads the rows of a sum accumulator (without maxima "
+                       "of its own)");
+  auto tile = cast<TileType>(getInput().getType());
+  auto maxima = cast<TileType>(getResult().getType());
+  if (!maxima.getElementType().isF32())
+    return emitOpError("row maxima are f32, got ") << maxima.getElementType();
+  std::string why;
+  if (failed(checkRowMaxima(tile.getShape(), maxima.getShape(), &why)))
+    return emitOpError(why);
   return success();
 }
 

@@ -1,6 +1,7 @@
 //===- KernelPlan.cpp - Record the kernel plan in the IR ------------------===//
 
 #include "tsopt/Optimize/KernelPlan.h"
+#include "tsopt/Core/RunningMax.h"
 #include "tsopt/Dialect/BGraph/IR/BGraph.h"
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
 #include "tsopt/Interchange/Export.h"
@@ -107,33 +108,27 @@ struct PlanKernelsPass
     if (failed(expandPredefinedOps(func, *desc, options, expanded)))
       return signalPassFailure();
     numExpanded += expanded;
+    // The whole program is planned at once: a split softmax's producer
+    // writes its rows' maxima beside its partials, and its consumers read
+    // them, as kernel results and operands the function gains here.
     FailureOr<SmallVector<KernelGraph>> kernels = importKernelGraphs(func);
     if (failed(kernels))
       return signalPassFailure();
     if (kernels->empty())
       return;
-    // The whole program is planned at once: a kernel's stages depend on
-    // what the lowering adds to it (a split softmax's row maxima).
     FailureOr<Graph> program = importFunction(func);
     if (failed(program))
       return signalPassFailure();
-    std::string why;
-    // Threads first: the layout ILP prices the sums kept in mma registers,
-    // which depend on them.
-    for (tsopt::Op &kop : program->ops)
-      if (kop.kind == OpKind::Kernel && kop.body && kop.body->threads == 0) {
-        auto body = std::make_shared<Graph>(*kop.body);
-        body->threads = threadsPerBlock;
-        kop.body = std::move(body);
-      }
-    // Layouts next: an iterator's copies are as wide as its tile's layout
-    // stores contiguously.
-    if (failed(planTileLayouts(*program, *desc, &why))) {
-      func.emitError("cannot choose the tiles' layouts: ") << why;
-      return signalPassFailure();
+    if (addSplitSoftmaxMaxima(*program)) {
+      if (failed(replaceFunctionBody(func, *program)))
+        return signalPassFailure();
+      kernels = importKernelGraphs(func);
+      if (failed(kernels))
+        return signalPassFailure();
     }
-    if (failed(planKernels(*program, *desc, options, &why))) {
-      func.emitError("cannot plan the kernels: ") << why;
+    std::string why;
+    if (failed(planProgram(*program, *desc, options, &why))) {
+      func.emitError(why);
       return signalPassFailure();
     }
     auto kernel = kernels->begin();

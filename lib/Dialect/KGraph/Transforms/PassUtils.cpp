@@ -5,7 +5,6 @@
 #include "tsopt/Dialect/KGraph/IR/KGraph.h"
 #include "tsopt/Interchange/Export.h"
 #include "tsopt/Optimize/KernelPlan.h"
-#include "tsopt/Optimize/Layout.h"
 
 using namespace mlir;
 using namespace tsopt;
@@ -47,9 +46,7 @@ LogicalResult tsopt::kgraph::replaceWithPlannedBody(func::FuncOp func,
     return func.emitError("unknown target '") << target << "'";
   Graph planned = program;
   std::string why;
-  if (failed(planTileLayouts(planned, *desc, &why)))
-    return func.emitError("cannot choose the tiles' layouts: ") << why;
-  if (failed(planKernels(planned, *desc, {}, &why)))
-    return func.emitError("cannot plan the kernels: ") << why;
+  if (failed(planProgram(planned, *desc, {}, &why)))
+    return func.emitError(why);
   return replaceFunctionBody(func, planned);
 }

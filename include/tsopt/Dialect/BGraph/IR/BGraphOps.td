@@ -74,19 +74,62 @@ def BGraph_AccumOp : BGraph_Op<"accum", "Accum", [Pure]> {
     iteration order (the result's dim `fmap` is forloop times larger). Ops
     that use the result run once per block after the loop.
 
+    A `sum` with `maxima` merges partials that were each kept relative to
+    their rows' maxima (a softmax split across kernels, as FlashDecoding
+    combines its splits: the partials and the `bgraph.running_max` of the
+    kernel that wrote them). `maxima` holds one value per row for every
+    group of the tile's columns. With `m` each element's running maximum,
+    iteration i's tile `x` with maxima `c` gives `m' = max(m, c)` and
+    `acc = acc * exp(m - m') + x * exp(c - m')`; the result is kept
+    relative to the final `m`, so accumulators that merge partials meet
+    only as quotients of each other, where the factor cancels. Where every
+    maximum is 0 (partials computed with their exps as written) this is
+    the plain sum.
+
     Example (forloop 4):
 
     ```mlir
     %s = bgraph.accum sum %p : !bgraph.tile<16x32xf32> -> !bgraph.tile<16x32xf32>
     %c = bgraph.accum concat %p fmap = 1 : !bgraph.tile<16x32xf32> -> !bgraph.tile<16x128xf32>
+    %o = bgraph.accum sum %p maxima %m : !bgraph.tile<16x32xf32>, !bgraph.tile<16x1xf32> -> !bgraph.tile<16x32xf32>
     ```
   }];
   let arguments = (ins BGraph_Tile:$input, BGraph_AccumKind:$kind,
+                   Optional<BGraph_Tile>:$maxima,
                    OptionalAttr<I64Attr>:$fmap);
   let results = (outs BGraph_Tile:$result);
   let assemblyFormat = [{
-    $kind $input (`fmap` `=` $fmap^)? attr-dict `:` qualified(type($input)) `->`
+    $kind $input (`maxima` $maxima^)? (`fmap` `=` $fmap^)? attr-dict `:`
+    qualified(type($input)) (`,` qualified(type($maxima))^)? `->`
     qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def BGraph_RunningMaxOp : BGraph_Op<"running_max", "RunningMax", [Pure]> {
+  let summary = "the row maxima a sum accumulator is kept relative to";
+  let description = [{
+    The producing kernel of a softmax split across kernels writes its
+    partial sums relative to each row's running maximum (the exp planned
+    `bgraph.exp_form = "running_max"`, whose sums are written out rather
+    than divided); this op is that maximum, for every row of the sum
+    accumulator `input`, repeated over the result's columns (one value per
+    row for every group of the accumulator's columns). Where the exp runs
+    as written the partials are relative to 0, and so is this op. A saver
+    writes it beside the partials; the consumers merge them with
+    `bgraph.accum sum ... maxima`. `tsopt-plan-kernels` adds both where
+    the consumers of a split softmax can merge its partials.
+
+    Example:
+
+    ```mlir
+    %m = bgraph.running_max %o : !bgraph.tile<16x64xf32> -> !bgraph.tile<16x1xf32>
+    ```
+  }];
+  let arguments = (ins BGraph_Tile:$input);
+  let results = (outs BGraph_Tile:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

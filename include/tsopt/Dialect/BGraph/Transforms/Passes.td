@@ -371,4 +371,37 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TSOptPlanPrecision
+    : Pass<"tsopt-plan-precision", "::mlir::func::FuncOp"> {
+  let summary = "Give every tile the dtype of tsopt's precision plan";
+  let description = [{
+    A block graph states the dtype of every tile, and the evaluator, the
+    verifier and the lowering store each tile in the dtype it states: an
+    f16 tile that holds a row sum of squares overflows as the kernel would.
+    tsopt's own µGraphs (the search's, fusion's, the default expansions)
+    get their tile dtypes from the precision plan (`planPrecision`,
+    `tsopt/Core/Precision.h`): accumulators, reductions, matmul results and
+    element-wise results in f32, except a tile whose every reader wants a
+    half type anyway (a tensor-core operand beside a half operand, an
+    output saver to a half tensor) and the exps of a softmax in the
+    running-max form (the form the kernel plan will give it, split softmaxes
+    included), which are stored in that half type.
+
+    This pass gives a µGraph written by hand the same tile dtypes, in
+    place: the result type of every block-graph op becomes the plan's
+    (input iterators keep their tensor's dtype, output savers their result
+    tensor's; thread graphs compute in f32 registers). Kernel-level types
+    are the program's and do not change. Idempotent. `utils/gen_workloads.py`
+    runs it on the published µGraphs it writes.
+
+    ```
+    tsopt-opt --tsopt-plan-precision prog.mlir
+    ```
+  }];
+  let statistics = [
+    Statistic<"numRetyped", "retyped-tiles",
+              "Tiles whose dtype the plan changed">,
+  ];
+}
+
 #endif // TSOPT_DIALECT_BGRAPH_TRANSFORMS_PASSES
