@@ -16,8 +16,8 @@ static SmallVector<Operation *> bodyOps(Block &block) {
   return ops;
 }
 
-FailureOr<SmallVector<KernelGraph>>
-tsopt::importKernelGraphs(func::FuncOp func) {
+FailureOr<SmallVector<KernelGraph>> tsopt::importKernelGraphs(func::FuncOp func,
+                                                              Graph *program) {
   SmallVector<KernelGraph> kernels;
   if (func.isExternal() ||
       llvm::none_of(func.getBody().getOps(), [](Operation &op) {
@@ -45,6 +45,8 @@ tsopt::importKernelGraphs(func::FuncOp func) {
            "importer maps block-graph ops one to one");
     kernels.push_back(std::move(k));
   }
+  if (program)
+    *program = std::move(*graph);
   return kernels;
 }
 

@@ -29,11 +29,13 @@ struct KernelGraph {
   llvm::SmallVector<mlir::Operation *> ops;
 };
 
-/// Imports `func` and returns its kernels in order. A function without
-/// kernels is not imported (it may hold ops the importer does not know) and
-/// gives an empty list. Import errors are emitted and give failure.
+/// Imports `func` and returns its kernels in order, and, with `program`,
+/// the whole function as one kernel graph (its kernel ops in the same
+/// order). A function without kernels is not imported (it may hold ops the
+/// importer does not know) and gives an empty list, `program` untouched.
+/// Import errors are emitted and give failure.
 llvm::FailureOr<llvm::SmallVector<KernelGraph>>
-importKernelGraphs(mlir::func::FuncOp func);
+importKernelGraphs(mlir::func::FuncOp func, Graph *program = nullptr);
 
 /// The module attribute that names the target a module was optimized for
 /// (a string lookupTarget accepts), set once by tsopt-superoptimize,

@@ -111,28 +111,27 @@ struct PlanKernelsPass
     // The whole program is planned at once: a split softmax's producer
     // writes its rows' maxima beside its partials, and its consumers read
     // them, as kernel results and operands the function gains here.
-    FailureOr<SmallVector<KernelGraph>> kernels = importKernelGraphs(func);
+    Graph program;
+    FailureOr<SmallVector<KernelGraph>> kernels =
+        importKernelGraphs(func, &program);
     if (failed(kernels))
       return signalPassFailure();
     if (kernels->empty())
       return;
-    FailureOr<Graph> program = importFunction(func);
-    if (failed(program))
-      return signalPassFailure();
-    if (addSplitSoftmaxMaxima(*program)) {
-      if (failed(replaceFunctionBody(func, *program)))
+    if (addSplitSoftmaxMaxima(program)) {
+      if (failed(replaceFunctionBody(func, program)))
         return signalPassFailure();
       kernels = importKernelGraphs(func);
       if (failed(kernels))
         return signalPassFailure();
     }
     std::string why;
-    if (failed(planProgram(*program, *desc, options, &why))) {
+    if (failed(planProgram(program, *desc, options, &why))) {
       func.emitError(why);
       return signalPassFailure();
     }
     auto kernel = kernels->begin();
-    for (const tsopt::Op &kop : program->ops) {
+    for (const tsopt::Op &kop : program.ops) {
       if (kop.kind != OpKind::Kernel)
         continue;
       assert(kernel != kernels->end() && "one kernel graph per kernel op");

@@ -5,7 +5,6 @@
 #include "tsopt/Dialect/BGraph/Transforms/Passes.h"
 #include "tsopt/Dialect/TGraph/IR/TGraph.h"
 #include "tsopt/Interchange/Export.h"
-#include "tsopt/Interchange/Import.h"
 #include "tsopt/Interchange/KernelGraphs.h"
 
 namespace tsopt::bgraph {
@@ -24,18 +23,15 @@ struct PlanPrecisionPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    FailureOr<SmallVector<KernelGraph>> kernels = importKernelGraphs(func);
+    Graph program;
+    FailureOr<SmallVector<KernelGraph>> kernels =
+        importKernelGraphs(func, &program);
     if (failed(kernels))
       return signalPassFailure();
-    if (kernels->empty())
-      return;
-    FailureOr<Graph> program = importFunction(func);
-    if (failed(program))
-      return signalPassFailure();
     // The kernel graph's plan: it sees the softmaxes split across kernels.
-    planPrecision(*program);
+    planPrecision(program);
     auto kernel = kernels->begin();
-    for (const tsopt::Op &kop : program->ops) {
+    for (const tsopt::Op &kop : program.ops) {
       if (kop.kind != OpKind::Kernel)
         continue;
       KernelGraph &k = *kernel++;
