@@ -138,24 +138,61 @@ private:
     return std::min(double(stripWavefronts(mem(value, l), iter, d, map)),
                     conversion(value));
   }
+  /// A price that depends on nothing but what `key` names (the access,
+  /// the tiles' shapes, element bytes and layouts, the threads), kept for
+  /// the process: fusion and the search price the same tiles of different
+  /// kernels again and again.
+  double memoized(const std::string &key,
+                  llvm::function_ref<double()> price) const {
+    static Memo<double> prices(1 << 16);
+    if (std::optional<double> known = prices.lookup(key))
+      return *known;
+    double p = price();
+    prices.insert(key, p);
+    return p;
+  }
+  /// The key part naming tile `value` in layout `l`, iterated over `iter`.
+  std::string describe(int value, const Layout &l,
+                       llvm::ArrayRef<int64_t> iter = {}) const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    for (int64_t e : g->type(value).shape)
+      os << e << 'x';
+    os << eb(value) << ' ' << l.str() << " over ";
+    for (int64_t e : iter)
+      os << e << 'x';
+    os << ';';
+    return text;
+  }
   double stripsBroadcast(int value, const Layout &l,
                          llvm::ArrayRef<int64_t> iter, int d) const {
     llvm::ArrayRef<int64_t> shape = g->type(value).shape;
-    return strips(
-        value, l, iter, d,
-        [&](llvm::ArrayRef<int64_t> s, llvm::SmallVectorImpl<int64_t> &xi) {
-          broadcastIndex(shape, s, xi);
-        });
+    // strips() is at most a conversion, which takes the target's barrier.
+    return memoized("strips " + std::to_string(d) + ' ' +
+                        std::to_string(target.syncCycles) + ' ' +
+                        describe(value, l, iter),
+                    [&] {
+                      return strips(value, l, iter, d,
+                                    [&](llvm::ArrayRef<int64_t> s,
+                                        llvm::SmallVectorImpl<int64_t> &xi) {
+                                      broadcastIndex(shape, s, xi);
+                                    });
+                    });
   }
   double fragment(int value, const Layout &l, llvm::ArrayRef<int64_t> iter,
                   bool pairs = true) const {
     llvm::ArrayRef<int64_t> shape = g->type(value).shape;
-    return double(fragmentWavefronts(
-        mem(value, l), iter,
-        [&](llvm::ArrayRef<int64_t> s, llvm::SmallVectorImpl<int64_t> &xi) {
-          broadcastIndex(shape, s, xi);
-        },
-        pairs));
+    return memoized(std::string(pairs ? "fragment pairs " : "fragment ") +
+                        describe(value, l, iter),
+                    [&] {
+                      return double(fragmentWavefronts(
+                          mem(value, l), iter,
+                          [&](llvm::ArrayRef<int64_t> s,
+                              llvm::SmallVectorImpl<int64_t> &xi) {
+                            broadcastIndex(shape, s, xi);
+                          },
+                          pairs));
+                    });
   }
   /// How a tensor-core matmul's result leaves its accumulators for tile
   /// `value` (the product's own, or the tile of an accumulator that keeps
@@ -523,13 +560,17 @@ void ProblemBuilder::matmul(int i, int64_t runs) {
           size_t rb = shape.size();
           llvm::SmallVector<int64_t, 4> nk(shape.begin(), shape.end());
           std::swap(nk[rb - 2], nk[rb - 1]);
-          return scale * double(fragmentWavefronts(
-                             mem(operand, l), nk,
-                             [&](llvm::ArrayRef<int64_t> s,
-                                 llvm::SmallVectorImpl<int64_t> &xi) {
-                               xi.assign(s.begin(), s.end());
-                               std::swap(xi[rb - 2], xi[rb - 1]);
-                             }));
+          return scale *
+                 memoized("fragment transposed " + describe(operand, l, nk),
+                          [&] {
+                            return double(fragmentWavefronts(
+                                mem(operand, l), nk,
+                                [&](llvm::ArrayRef<int64_t> s,
+                                    llvm::SmallVectorImpl<int64_t> &xi) {
+                                  xi.assign(s.begin(), s.end());
+                                  std::swap(xi[rb - 2], xi[rb - 1]);
+                                }));
+                          });
         },
         kernelOp);
   }
@@ -714,42 +755,29 @@ void ProblemBuilder::elementwise(int i, int64_t runs) {
 double ProblemBuilder::walkedRead(const Op &op, int operand, const Layout &lo,
                                   const Layout &lr) {
   int result = op.results[0];
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  os << stringifyOpKind(op.kind) << ' ';
-  for (int64_t p : op.perm)
-    os << p << ',';
-  auto describe = [&](int v, const Layout &l) {
-    for (int64_t e : g->type(v).shape)
-      os << e << 'x';
-    os << eb(v) << ' ' << l.str() << ';';
-  };
-  describe(operand, lo);
-  describe(result, lr);
   int64_t threads = plannedThreads(*g);
-  os << threads;
-  // The price depends on nothing but the key (movementReadAt reads the op's
-  // kind and perm), so it is kept for the process: fusion and the search
-  // price the same kernels' tiles again and again.
-  static Memo<double> prices(1 << 16);
-  if (std::optional<double> known = prices.lookup(key))
-    return *known;
-  TileAccess res{llvm::to_vector<4>(g->type(result).shape), eb(result), lr};
-  TileAccess read{llvm::to_vector<4>(g->type(operand).shape), eb(operand), lo,
-                  movementReadAt(*g, op)};
-  // The walk repeats with the tile's rows: price its first elements and
-  // scale to the whole tile.
-  constexpr int64_t kSample = kElementWalkSample;
-  ElementWalk walk = planElementWalk(res, read, threads, true);
-  int64_t n = g->type(result).numElements();
-  int64_t rounds = ceilDiv(n, threads);
-  int64_t sampled = std::min(rounds, ceilDiv(kSample, threads));
-  double fronts = double(elementWalkWavefronts(walk, res, read, threads,
-                                               /*writeResult=*/false, kSample)
-                             .taken);
-  double price = fronts * double(rounds) / double(sampled);
-  prices.insert(key, price);
-  return price;
+  // The read depends on the op through movementReadAt, which reads its
+  // kind and perm.
+  std::string key = "walk " + stringifyOpKind(op.kind).str() + ' ';
+  for (int64_t p : op.perm)
+    key += std::to_string(p) + ',';
+  key += describe(operand, lo) + describe(result, lr) + std::to_string(threads);
+  return memoized(key, [&] {
+    TileAccess res{llvm::to_vector<4>(g->type(result).shape), eb(result), lr};
+    TileAccess read{llvm::to_vector<4>(g->type(operand).shape), eb(operand), lo,
+                    movementReadAt(*g, op)};
+    // The walk repeats with the tile's rows: price its first elements and
+    // scale to the whole tile.
+    constexpr int64_t kSample = kElementWalkSample;
+    ElementWalk walk = planElementWalk(res, read, threads, true);
+    int64_t n = g->type(result).numElements();
+    int64_t rounds = ceilDiv(n, threads);
+    int64_t sampled = std::min(rounds, ceilDiv(kSample, threads));
+    double fronts = double(elementWalkWavefronts(walk, res, read, threads,
+                                                 /*writeResult=*/false, kSample)
+                               .taken);
+    return fronts * double(rounds) / double(sampled);
+  });
 }
 
 /// A pre-defined kernel op is a library kernel. Matmuls take any operand

@@ -23,6 +23,9 @@ using namespace tsopt::layout_geometry;
 
 namespace {
 
+/// The lanes of a warp, each instruction's accesses.
+constexpr int64_t kWarpLanes = 32;
+
 /// One lane's access within a warp instruction.
 struct Access {
   int64_t addr;
@@ -46,7 +49,7 @@ class WarpAccounting {
 public:
   void lane(llvm::ArrayRef<Access> accesses) {
     lanes.emplace_back(accesses.begin(), accesses.end());
-    if (lanes.size() == 32)
+    if (int64_t(lanes.size()) == kWarpLanes)
       flush();
   }
   int64_t finish() {
@@ -433,9 +436,17 @@ ElementWalk tsopt::planElementWalk(const TileAccess &result,
   ElementWalk walk;
   walk.along = stored[0];
   walk.rotated = stored[1];
+  // Where the rows along `along` are whole warps' runs (a multiple of 32
+  // elements), every warp instruction holds 32 consecutive c of one row,
+  // so a group of 32 or more rotates all its lanes by the same amount: the
+  // instruction is the plain walk's instruction of another row, and over
+  // the tile the instructions are the plain walk's, permuted. Such groups
+  // cannot take fewer wavefronts than the plain walk, and are not tried.
+  int64_t groups = result.shape[walk.along];
+  if (groups % kWarpLanes == 0)
+    groups = kWarpLanes;
   for (walk.step = 1; walk.step < result.shape[walk.rotated]; walk.step *= 2)
-    for (walk.group = 1; walk.group < result.shape[walk.along];
-         walk.group *= 2) {
+    for (walk.group = 1; walk.group < groups; walk.group *= 2) {
       Wavefronts w = elementWalkWavefronts(walk, result, reads, threads,
                                            writeResult, maxElements);
       if (w.taken < best.taken) {
