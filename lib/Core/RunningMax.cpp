@@ -351,3 +351,10 @@ bool tsopt::addSplitSoftmaxMaxima(Graph &program) {
   }
   return added;
 }
+
+bool tsopt::readsRescaledAccumulator(const Graph &bg,
+                                     llvm::ArrayRef<int> accums, const Op &op) {
+  return op.kind == OpKind::RunningMax && llvm::any_of(accums, [&](int a) {
+           return bg.ops[a].results[0] == op.operands[0];
+         });
+}

@@ -584,13 +584,15 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
             continue;
           }
           // Each row's maximum, in every column of the result; 0 where
-          // the exp runs as written.
+          // the accumulator is not rescaled (the exp runs as written).
+          bool rescaled =
+              form && readsRescaledAccumulator(body, form->accums, post);
           T &out = bf.define(post.results[0]);
           out.shape = bf.declared(post.results[0]);
           out.data.resize(numElements(out.shape));
           int64_t cols = out.shape.back();
           for (size_t j = 0; j < out.data.size(); ++j)
-            out.data[j] = form ? rowMax[j / cols] : dom.zero();
+            out.data[j] = rescaled ? rowMax[j / cols] : dom.zero();
           roundStored(body, post.results[0], out);
         }
         for (unsigned idx : outputOps)

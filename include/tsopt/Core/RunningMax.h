@@ -57,6 +57,13 @@ std::optional<RunningMaxForm> runningMaxFormAt(const Graph &blockGraph, int op);
 /// those). At most one exp per block graph runs in the form.
 std::optional<RunningMaxForm> runningMaxForm(const Graph &blockGraph);
 
+/// Whether bgraph.running_max `op` of `blockGraph` reads one of the
+/// accumulators `accums` of a running-max form, whose rows are kept
+/// relative to the exp's running maximum; any other sum accumulator's rows
+/// are kept relative to 0, and so are its maxima.
+bool readsRescaledAccumulator(const Graph &blockGraph,
+                              llvm::ArrayRef<int> accums, const Op &op);
+
 /// Plans the producers of the softmaxes of kernel graph `program` split
 /// across kernels (FlashDecoding) in the running-max form: every
 /// graph-defined kernel with an exp not planned literal that fits the form

@@ -643,10 +643,11 @@ LogicalResult BlockEmitter::emitOp(unsigned idx, Value iter) {
     return success();
   case OpKind::RunningMax: {
     // Each row's maximum, in every column of the tile (one per row for
-    // every group of the accumulator's columns); 0 where the exp runs as
-    // written.
+    // every group of the accumulator's columns); 0 where the accumulator
+    // is not rescaled (the exp runs as written).
     Value dst = memrefOf(op.results[0]);
-    bool shiftedExp = rescale && rescale->hasExp();
+    bool shiftedExp = rescale && rescale->hasExp() &&
+                      readsRescaledAccumulator(g, rescale->accums, op);
     forEachStoredElement(dst, {}, [&](ValueRange index) {
       Value m =
           shiftedExp
