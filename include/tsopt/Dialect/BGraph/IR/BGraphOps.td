@@ -114,8 +114,9 @@ def BGraph_RunningMaxOp : BGraph_Op<"running_max", "RunningMax", [Pure]> {
     `bgraph.exp_form = "running_max"`, whose sums are written out rather
     than divided); this op is that maximum, for every row of the sum
     accumulator `input`, repeated over the result's columns (one value per
-    row for every group of the accumulator's columns). Where the exp runs
-    as written the partials are relative to 0, and so is this op. A saver
+    row for every group of the accumulator's columns). An accumulator that
+    no running-max form rescales (its exp runs as written, or it sums
+    something else) is kept relative to 0, and so this op is 0. A saver
     writes it beside the partials; the consumers merge them with
     `bgraph.accum sum ... maxima`. `tsopt-plan-kernels` adds both where
     the consumers of a split softmax can merge its partials.
