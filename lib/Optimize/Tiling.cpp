@@ -29,7 +29,8 @@ static bool sameOutputShapes(const Graph &g, const Graph &program) {
 Graph tsopt::tileExtents(const Graph &g, const Graph &program,
                          llvm::ArrayRef<int64_t> gridExtents,
                          llvm::ArrayRef<int64_t> forloopExtents,
-                         const TargetDesc &target, double &bestCost) {
+                         const TargetDesc &target, double &bestCost,
+                         const Deadline &stop) {
   bestCost = estimatedUs(g, target);
   Graph cur = g;
   for (size_t i = 0; i < cur.ops.size(); ++i) {
@@ -78,7 +79,7 @@ Graph tsopt::tileExtents(const Graph &g, const Graph &program,
     std::vector<size_t> idx(choices.size(), 0);
     Graph bestHere = cur;
     double bestHereCost = bestCost;
-    while (true) {
+    while (!stop.expired()) {
       // A sliced dim stays sliced (extent >= 2): the structure is fixed.
       bool usable = true;
       for (size_t d = 0; d < choices.size(); ++d)

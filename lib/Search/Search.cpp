@@ -328,8 +328,8 @@ tsopt::search::superoptimizeShared(const Graph &program,
                             p->untiledCost, distinct[i].second};
     };
     auto priceHere = [&](size_t i) {
-      keep(i,
-           priceCandidate(distinct[i].first->graph, program, options, *target));
+      keep(i, priceCandidate(distinct[i].first->graph, program, options,
+                             *target, end));
     };
     RemoteWork remotePrices{
         kPriceTask,

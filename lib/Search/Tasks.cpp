@@ -293,14 +293,15 @@ std::optional<ItemReply> search::parseItemReply(llvm::StringRef text) {
 
 std::optional<PricedCandidate>
 search::priceCandidate(const Graph &candidate, const Graph &program,
-                       const SearchOptions &options, const TargetDesc &target) {
+                       const SearchOptions &options, const TargetDesc &target,
+                       const Deadline &stop) {
   // Element-wise chains run in registers (DESIGN §2.3); the cost model sees
   // the µGraph as it will be emitted.
   Graph fused = formThreadGraphs(candidate);
   planPrecision(fused);
   double cost;
   Graph tiled = tileExtents(fused, program, options.gridExtents,
-                            options.forloopExtents, target, cost);
+                            options.forloopExtents, target, cost, stop);
   double untiledCost = estimatedUs(fused, target);
   if (!std::isfinite(cost) && !std::isfinite(untiledCost))
     return std::nullopt;

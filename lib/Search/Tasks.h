@@ -59,11 +59,13 @@ struct PricedCandidate {
   double cost = 0, untiledCost = 0;
 };
 
-/// Prices `candidate` of `program`; nothing when neither form fits.
+/// Prices `candidate` of `program`; nothing when neither form fits. Past
+/// `stop` its tiling keeps the best extents priced so far (tileExtents).
 std::optional<PricedCandidate> priceCandidate(const Graph &candidate,
                                               const Graph &program,
                                               const SearchOptions &options,
-                                              const TargetDesc &target);
+                                              const TargetDesc &target,
+                                              const Deadline &stop = Deadline());
 
 std::string priceRequest(llvm::StringRef programText,
                          llvm::StringRef candidateText,

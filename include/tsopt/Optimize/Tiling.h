@@ -9,6 +9,8 @@
 #ifndef TSOPT_OPTIMIZE_TILING_H
 #define TSOPT_OPTIMIZE_TILING_H
 
+#include "tsopt/Support/Deadline.h"
+
 #include "tsopt/Core/Graph.h"
 #include "tsopt/Core/Target.h"
 
@@ -28,11 +30,14 @@ constexpr int64_t kDefaultForloopExtents[] = {1, 2, 4, 8, 16, 32, 64};
 /// earlier kernel's outputs (the combine step of a split reduction) has its
 /// loop extent chosen together with that kernel's, and only tilings that
 /// keep `program`'s output shapes count. `bestCost` is the estimate of the
-/// result (infinity when none fits).
+/// result (infinity when none fits). Past `stop`, the combinations not yet
+/// priced are skipped and the best so far is kept (each can plan a body's
+/// layouts, so a candidate's tiling can take seconds).
 Graph tileExtents(const Graph &g, const Graph &program,
                   llvm::ArrayRef<int64_t> gridExtents,
                   llvm::ArrayRef<int64_t> forloopExtents,
-                  const TargetDesc &target, double &bestCost);
+                  const TargetDesc &target, double &bestCost,
+                  const Deadline &stop = Deadline());
 
 } // namespace tsopt
 
