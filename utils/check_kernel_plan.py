@@ -9,9 +9,11 @@ compared with the PTX `tsopt-translate` emits for that kernel:
   * tensor cores charged  <=> `mma.sync` or `wgmma.mma_async` in the kernel;
   * wgmma charged         <=> `wgmma.mma_async` in the kernel;
   * s stages charged      <=> `cp.async.wait_group s-1` (s > 1; one stage
-                              waits for every group: `wait_group 0`);
+                              waits for every group: `wait_group 0`), or
+                              s mbarriers initialized where the TMA copies;
   * the copy widths charged of 4, 8 and 16 bytes  ==  the widths of the
     kernel's `cp.async` instructions (narrower copies are plain loads);
+  * copies by the TMA charged  <=> `cp.async.bulk.tensor` in the kernel;
   * operands planned for ldmatrix (the layout ILP prices their wavefronts)
                           <=> `ldmatrix` in the kernel;
   * tiles planned with an XOR swizzle  =>  `xor.b32`/`xor.b64` in the kernel's
@@ -39,7 +41,7 @@ import tempfile
 PLAN = re.compile(
     r"note: kernel (\d+) \(\w+, (?:expanded, )?grid [^)]*\): .*; plan: (\d+) matmuls on tensor "
     r"cores \((\d+) by wgmma\), (\d+) on CUDA cores, (\d+) stages?, copies of ([0-9/]*) B, "
-    r"(\d+) operands by ldmatrix, (\d+) swizzled tiles")
+    r"(\d+) by the TMA, (\d+) operands by ldmatrix, (\d+) swizzled tiles")
 LIBRARY = re.compile(r"note: kernel (\d+) \(\w+, library\)")
 FUNC = re.compile(r"^\s*func\.func (?:private |public )?@([\w.$-]+)\(")
 REMARK = re.compile(r": (remark|warning): (estimated|no estimate)")
@@ -76,8 +78,9 @@ def charged(bin_dir, path, target):
                 "wgmma": int(m.group(3)) > 0,
                 "stages": int(m.group(5)),
                 "async_widths": sorted({w for w in widths if w >= 4}),
-                "ldmatrix": int(m.group(7)) > 0,
-                "swizzle": int(m.group(8)) > 0,
+                "tma": int(m.group(7)) > 0,
+                "ldmatrix": int(m.group(8)) > 0,
+                "swizzle": int(m.group(9)) > 0,
             })
         elif LIBRARY.search(line) and current is not None:
             plans[current].append(None)
@@ -98,12 +101,15 @@ def emitted(bin_dir, path, target, workdir, functions):
         body = text[start:nxt if nxt >= 0 else len(text)]
         waits = [int(w) for w in
                  re.findall(r"cp\.async\.wait_group\s+(\d+);", body)]
+        # TMA copies complete one mbarrier per stage.
+        barriers = len(re.findall(r"\bmbarrier\.init\.", body))
         kernels[m.group(1)] = {
             "tensor_cores": "mma.sync" in body or "wgmma.mma_async" in body,
             "wgmma": "wgmma.mma_async" in body,
-            "stages": max(waits) + 1 if waits else 1,
+            "stages": max(max(waits) + 1 if waits else 1, barriers),
             "async_widths": sorted({int(w) for w in re.findall(
                 r"cp\.async\.c[ag]\.shared\.global[^;]*,\s*(\d+);", body)}),
+            "tma": "cp.async.bulk.tensor" in body,
             "ldmatrix": "ldmatrix.sync" in body,
             "swizzle": re.search(r"\bxor\.b(32|64)\b", body) is not None,
         }

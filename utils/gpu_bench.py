@@ -124,6 +124,17 @@ def check_kernel(kernel, nbuffers, where):
     for a in args:
         if not 0 <= a < nbuffers:
             raise ManifestError("%s: argument names buffer %d, the function has %d" % (where, a, nbuffers))
+    maps = kernel.get("tensor_maps", [])
+    if not isinstance(maps, list):
+        raise ManifestError("%s: tensor_maps %r is not a list" % (where, maps))
+    for m in maps:
+        ok = (isinstance(m, dict) and is_int(m.get("buffer")) and 0 <= m["buffer"] < nbuffers
+              and m.get("dtype") in DTYPE_BYTES and m.get("swizzle") in (0, 32, 64, 128)
+              and all(isinstance(m.get(key), list) and 1 <= len(m[key]) <= 5
+                      and all(is_int(d) and d > 0 for d in m[key]) for key in ("shape", "box"))
+              and len(m["shape"]) == len(m["box"]))
+        if not ok:
+            raise ManifestError("%s: tensor map %r is not a buffer, shape, dtype, box and swizzle" % (where, m))
 
 
 def check_function(fn, where):
@@ -222,9 +233,10 @@ def check_ptx(manifest, only=None):
         for k in fn["kernels"]:
             if k["name"] not in entries:
                 problems.append("%s: kernel %s is not an entry of %s" % (fn["name"], k["name"], manifest["ptx"]))
-            elif entries[k["name"]] != len(k["args"]):
+            elif entries[k["name"]] != len(k["args"]) + len(k.get("tensor_maps", [])):
                 problems.append("%s: kernel %s takes %d parameters in the PTX, the manifest passes %d"
-                                % (fn["name"], k["name"], entries[k["name"]], len(k["args"])))
+                                % (fn["name"], k["name"], entries[k["name"]],
+                                   len(k["args"]) + len(k.get("tensor_maps", []))))
     return problems
 
 
@@ -281,6 +293,45 @@ def ptxas_log(path, target):
     return (r.stderr or r.stdout).strip()
 
 
+# CUtensorMapDataType and CUtensorMapSwizzle (cuda.h).
+TMA_DTYPES = {"f16": 6, "f32": 7, "bf16": 9}
+TMA_SWIZZLES = {0: 0, 32: 1, 64: 2, 128: 3}
+
+
+def encode_tensor_map(spec, address):
+    """A device tensor holding the TMA descriptor (CUtensorMap) of the
+    manifest's tensor map `spec` of the tensor at `address`: encoded by the
+    driver's cuTensorMapEncodeTiled, copied to device memory."""
+    libcuda = ctypes.CDLL("libcuda.so.1")
+    encode = libcuda.cuTensorMapEncodeTiled
+    rank = len(spec["shape"])
+    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+    dims = list(reversed(spec["shape"]))  # innermost first
+    box = list(reversed(spec["box"]))
+    strides, stride = [], DTYPE_BYTES[spec["dtype"]]
+    for d in dims[:-1]:
+        stride *= d
+        strides.append(stride)
+    descriptor = (ctypes.c_uint8 * 128)()
+    err = encode(descriptor, ctypes.c_int(TMA_DTYPES[spec["dtype"]]), u32(rank), ctypes.c_void_p(address),
+                 (u64 * rank)(*dims), (u64 * max(rank - 1, 1))(*strides), (u32 * rank)(*box),
+                 (u32 * rank)(*([1] * rank)), ctypes.c_int(0), ctypes.c_int(TMA_SWIZZLES[spec["swizzle"]]),
+                 ctypes.c_int(2), ctypes.c_int(0))
+    if err != 0:
+        raise RuntimeError("cuTensorMapEncodeTiled failed (CUresult %d) for %r" % (err, spec))
+    return torch.frombuffer(bytearray(descriptor), dtype=torch.uint8).to(DEVICE)
+
+
+def kernel_arguments(kernel, pointers, keep):
+    """The kernel's parameters: its buffers' addresses, then those of its
+    TMA descriptors (kept alive in `keep`)."""
+    values = [pointers[a] for a in kernel["args"]]
+    for spec in kernel.get("tensor_maps", []):
+        keep.append(encode_tensor_map(spec, pointers[spec["buffer"]]))
+        values.append(keep[-1].data_ptr())
+    return values
+
+
 class CupyProgram:
     """The kernels of one function, loaded with cupy.RawModule from the PTX
     file and launched on the current PyTorch stream."""
@@ -289,13 +340,13 @@ class CupyProgram:
         import numpy
         cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream).use()
         module = cupy.RawModule(path=path)
-        self.launches = []
+        self.launches, self.descriptors = [], []
         for k in kernels:
             f = module.get_function(k["name"])
             smem = k["shared_memory_bytes"]
             if smem > STATIC_SHARED_LIMIT:
                 f.max_dynamic_shared_size_bytes = smem
-            args = tuple(numpy.uint64(pointers[a]) for a in k["args"])
+            args = tuple(numpy.uint64(p) for p in kernel_arguments(k, pointers, self.descriptors))
             self.launches.append((f, tuple(k["grid"]), tuple(k["block"]), args, smem))
 
     def launch(self, i):
@@ -328,8 +379,9 @@ class DriverProgram:
             smem = k["shared_memory_bytes"]
             if smem > STATIC_SHARED_LIMIT:
                 self.check(driver.cuFuncSetAttribute(f, attr, smem))
-            n = len(k["args"])
-            values = (ctypes.c_uint64 * max(n, 1))(*[pointers[a] for a in k["args"]])
+            arguments = kernel_arguments(k, pointers, self.keep)
+            n = len(arguments)
+            values = (ctypes.c_uint64 * max(n, 1))(*arguments)
             params = (ctypes.c_void_p * max(n, 1))(*[ctypes.addressof(values) + 8 * i for i in range(n)])
             self.keep += [values, params]
             self.launches.append((f, k["grid"], k["block"], smem, ctypes.addressof(params) if n else 0))

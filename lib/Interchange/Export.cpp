@@ -624,6 +624,8 @@ void tsopt::setKernelPlanAttributes(const tsopt::Op &op, Operation *built) {
   if (op.kind == OpKind::BlockInput && op.copyBytes)
     built->setAttr(bgraph::kCopyBytesAttrName,
                    b.getI64IntegerAttr(op.copyBytes));
+  if (op.kind == OpKind::BlockInput && op.tma)
+    built->setAttr(bgraph::kTmaAttrName, b.getUnitAttr());
   if (!op.layouts.empty()) {
     SmallVector<Attribute, 1> texts;
     for (const Layout &layout : op.layouts)

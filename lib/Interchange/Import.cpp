@@ -123,6 +123,7 @@ private:
       node.fmap = in.getFmap();
       if (auto bytes = op.getAttrOfType<IntegerAttr>(bgraph::kCopyBytesAttrName))
         node.copyBytes = static_cast<uint8_t>(bytes.getInt());
+      node.tma = op.hasAttr(bgraph::kTmaAttrName);
     }
     if (Attribute layouts = op.getAttr(bgraph::kLayoutAttrName)) {
       FailureOr<SmallVector<StringRef, 1>> texts =

@@ -277,7 +277,10 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
         k.ldmatrixOperands +=
             fragmentLoad(g, bop, operand) != FragmentLoad::Elements;
     }
-    if (bop.kind == OpKind::BlockInput && !loadedBySavers[&bop - g.ops.data()])
+    if (bop.kind == OpKind::BlockInput && bop.tma)
+      ++k.tmaCopies;
+    else if (bop.kind == OpKind::BlockInput &&
+             !loadedBySavers[&bop - g.ops.data()])
       k.copyBytes.push_back(bop.copyBytes);
     for (const Layout &layout : bop.layouts)
       k.swizzledTiles += layout.swizzle != 0;
@@ -355,8 +358,10 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
       if (loadedBySavers[i])
         break;                      // read into registers by the savers
       smemPerBlock += tile * loads; // the copy lands in shared memory
+      // The threads' chunks, or one bulk copy the TMA writes.
       accessesPerBlock +=
-          ceilDiv(tile, std::max<int64_t>(bop.copyBytes, 1)) * loads;
+          (bop.tma ? 1 : ceilDiv(tile, std::max<int64_t>(bop.copyBytes, 1))) *
+          loads;
       break;
     }
     case OpKind::BlockOutput: {

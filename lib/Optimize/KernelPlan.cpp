@@ -8,6 +8,8 @@
 #include "tsopt/Optimize/Schedule.h"
 #include "tsopt/Optimize/SoftmaxPlan.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -32,6 +34,73 @@ int64_t tsopt::copyChunkBytes(const TensorType &tile, const Layout &layout) {
     if (copyFits(tile, layout, bytes))
       return bytes;
   return dtypeBytes(tile.dtype);
+}
+
+bool tsopt::fitsTma(const Graph &bg, const Op &op, std::string *why) {
+  auto no = [&](const std::string &reason) {
+    if (why)
+      *why = reason;
+    return false;
+  };
+  if (op.kind != OpKind::BlockInput)
+    return no("it is not an input iterator");
+  if (op.fmap == kReplica)
+    return no("it is not copied in the for-loop (no fmap)");
+  const TensorType &tensor = bg.type(op.operands[0]);
+  const TensorType &tile = bg.type(op.results[0]);
+  if (tile.dtype != tensor.dtype)
+    return no("its tile converts the device tensor's element type");
+  if (tile.shape.empty() || tile.shape.size() > 5)
+    return no("its tile has rank " + std::to_string(tile.shape.size()) +
+              " (1 to 5)");
+  for (int64_t extent : tile.shape)
+    if (extent > kTmaMaxBoxExtent)
+      return no("its tile has an extent of " + std::to_string(extent) +
+                " (at most 256 per box dim)");
+  Layout layout = op.layoutOf(0);
+  int64_t element = dtypeBytes(tile.dtype);
+  int64_t rowBytes = tile.shape.back() * element;
+  if (layout.kind != LayoutKind::RowMajor || layout.pad ||
+      (layout.swizzle && !layout.isTmaSwizzle()))
+    return no("its layout '" + layout.str() +
+              "' is not row-major, unpadded, unswizzled or in a TMA swizzle");
+  if (layout.swizzle && rowBytes != tmaSwizzleBytes(layout))
+    return no("its rows of " + std::to_string(rowBytes) +
+              " bytes are not the span of its swizzle");
+  if (rowBytes % 16)
+    return no("its rows of " + std::to_string(rowBytes) +
+              " bytes are not whole 16-byte chunks");
+  if (tensor.shape.back() * element % 16)
+    return no("the device tensor's rows of " +
+              std::to_string(tensor.shape.back() * element) +
+              " bytes are not whole 16-byte chunks");
+  return true;
+}
+
+llvm::SmallVector<int, 4> tsopt::tmaInputs(const Graph &bg) {
+  llvm::SmallVector<int, 4> inputs;
+  for (auto [i, op] : llvm::enumerate(bg.ops))
+    if (op.kind == OpKind::BlockInput && op.tma)
+      inputs.push_back(static_cast<int>(i));
+  return inputs;
+}
+
+TmaBarriers tsopt::plannedTmaBarriers(const Graph &bg, int64_t endBytes) {
+  TmaBarriers barriers;
+  barriers.arrivals = static_cast<int64_t>(tmaInputs(bg).size());
+  if (barriers.arrivals) {
+    barriers.offset = llvm::alignTo(endBytes, 8);
+    barriers.count = std::max<int64_t>(bg.stages, 1);
+  }
+  return barriers;
+}
+
+/// Whether a matmul planned as wgmma reads tile `v`.
+static bool readByWgmma(const Graph &bg, int v) {
+  return llvm::any_of(bg.ops, [&](const Op &op) {
+    return op.kind == OpKind::Matmul && op.mma == uint8_t(MmaPlan::Wgmma) &&
+           llvm::is_contained(op.operands, v);
+  });
 }
 
 bool tsopt::runsOnTensorCores(const Graph &bg, const Op &op) {
@@ -249,7 +318,8 @@ static llvm::LogicalResult fail(std::string *why, std::string msg) {
 /// Shared memory the lowering places after the plan's tiles, bounded from
 /// above: the running-max form's per-row maximum and factor (f32) beside
 /// every exp, and the per-element maximum of an accumulator that merges
-/// split partials. (Reduction trees fit themselves into what is left.)
+/// split partials, and the TMA copies' mbarriers. (Reduction trees fit
+/// themselves into what is left.)
 static int64_t reservedAfterPlan(const Graph &bg) {
   int64_t bytes = 0;
   for (const Op &op : bg.ops) {
@@ -259,6 +329,8 @@ static int64_t reservedAfterPlan(const Graph &bg) {
                     kTileAlignment);
     if (op.kind == OpKind::Accum && op.operands.size() == 2)
       bytes += numElements(shape) * 4 + kTileAlignment;
+    if (op.tma)
+      bytes += 8 * kMaxStages + 8;
   }
   return bytes;
 }
@@ -348,6 +420,7 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
                                       std::string *why) {
   if (bg.threads == 0)
     bg.threads = options.threadsPerBlock;
+  llvm::SmallDenseSet<int64_t, 4> unplannedCopies;
   for (Op &op : bg.ops) {
     if (op.kind == OpKind::Matmul && !op.mma) {
       MmaPlan unit = MmaPlan::CudaCores;
@@ -358,9 +431,20 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
         unit = MmaPlan::M16N8K16;
       op.mma = static_cast<uint8_t>(unit);
     }
-    if (op.kind == OpKind::BlockInput && !op.copyBytes)
+    if (op.kind == OpKind::BlockInput && !op.copyBytes) {
       op.copyBytes = static_cast<uint8_t>(
           copyChunkBytes(bg.type(op.results[0]), op.layoutOf(0)));
+      unplannedCopies.insert(&op - &bg.ops[0]);
+    }
+  }
+  // The tensor memory accelerator copies the tiles a wgmma reads, where
+  // they fit it: decided with the copies, so a recorded copy is kept.
+  for (Op &op : bg.ops) {
+    if (op.kind != OpKind::BlockInput ||
+        !unplannedCopies.contains(&op - &bg.ops[0]))
+      continue;
+    op.tma =
+        target.hasTma() && readByWgmma(bg, op.results[0]) && fitsTma(bg, op);
   }
   // The exps: the one runningMaxForm finds (recorded, or the default
   // choice) in the running-max form, every other as written.
@@ -402,6 +486,7 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
   // the softmax's buffers.
   int64_t end = memory->totalBytes;
   std::optional<SoftmaxRescale> rescale = plannedSoftmaxRescale(bg, end, &end);
+  end = std::max(end, plannedTmaBarriers(bg, end).end());
   planTreeWidths(bg, rescale ? &*rescale : nullptr, end,
                  target.sharedMemoryPerBlock);
   return verifyKernelPlan(bg, why);
@@ -528,6 +613,11 @@ llvm::LogicalResult tsopt::verifyKernelPlan(const Graph &bg,
       if (!isAddressableTileLayout(tile.shape, dtypeBytes(tile.dtype), layout,
                                    &reason))
         return fail(why, at + ": " + reason);
+    }
+    if (op.tma) {
+      std::string reason;
+      if (!fitsTma(bg, op, &reason))
+        return fail(why, at + " is copied by the TMA, but " + reason);
     }
     if (op.kind == OpKind::BlockInput && op.copyBytes) {
       const TensorType &tile = bg.type(op.results[0]);

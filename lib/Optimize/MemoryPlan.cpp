@@ -88,6 +88,18 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
       }
     }
   }
+  // The tiles a TMA writes, every buffer of them: a swizzled one on a
+  // repeat of its swizzle (the TMA XORs absolute address bits too), an
+  // unswizzled one on 128 bytes.
+  for (const Op &op : g.ops) {
+    if (!op.tma || tileOf[op.results[0]] < 0)
+      continue;
+    int64_t alignment =
+        op.layoutOf(0).swizzle ? kWgmmaTileAlignment : kTmaTileAlignment;
+    for (TileLifetime &t : tiles)
+      if (t.value == op.results[0])
+        t.alignment = std::max(t.alignment, alignment);
+  }
   // The tiles a wgmma reads, every buffer of them.
   for (const Op &op : g.ops) {
     if (op.kind != OpKind::Matmul || op.mma != uint8_t(MmaPlan::Wgmma))
@@ -98,7 +110,7 @@ std::vector<TileLifetime> tsopt::tileLifetimes(const Graph &g,
       int value = tiles[tileOf[v]].value;
       for (TileLifetime &t : tiles)
         if (t.value == value)
-          t.alignment = kWgmmaTileAlignment;
+          t.alignment = std::max(t.alignment, kWgmmaTileAlignment);
     }
   }
   return tiles;
@@ -235,8 +247,10 @@ llvm::LogicalResult tsopt::verifyPlan(const Graph &g, const Schedule &s,
       return fail(why, describe(g, t) +
                            " is not at a non-negative multiple of " +
                            std::to_string(align) +
-                           (w.alignment > plan.alignment ? " (a wgmma reads it)"
-                                                         : ""));
+                           (w.alignment > plan.alignment
+                                ? (g.ops[w.op].tma ? " (a TMA copy writes it)"
+                                                   : " (a wgmma reads it)")
+                                : ""));
     if (t.offset + t.bytes > plan.totalBytes)
       return fail(why, describe(g, t) + " ends past the plan's total " +
                            std::to_string(plan.totalBytes));

@@ -85,6 +85,12 @@ struct tsopt::runtime::Driver {
   CUresult (*eventSynchronize)(CUevent) = nullptr;
   CUresult (*eventElapsedTime)(float *, CUevent, CUevent) = nullptr;
   CUresult (*eventDestroy)(CUevent) = nullptr;
+  /// Optional (drivers for CUDA 12 and later): only kernels that copy by the
+  /// TMA need it.
+  CUresult (*tensorMapEncodeTiled)(void *, int, uint32_t, void *,
+                                   const uint64_t *, const uint64_t *,
+                                   const uint32_t *, const uint32_t *, int, int,
+                                   int, int) = nullptr;
 
   /// "CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected)".
   std::string describe(CUresult result) const {
@@ -183,6 +189,9 @@ static const Driver *loadDriver(std::string *error) {
     resolve(*d, d->eventElapsedTime, "cuEventElapsedTime", nullptr, missing);
     resolve(*d, d->eventDestroy, "cuEventDestroy_v2", "cuEventDestroy",
             missing);
+    d->tensorMapEncodeTiled =
+        reinterpret_cast<decltype(d->tensorMapEncodeTiled)>(
+            dlsym(d->library, "cuTensorMapEncodeTiled"));
     if (!missing.empty()) {
       loadError = "the CUDA driver " + d->libraryName +
                   " lacks entry points (driver too old?): " + missing;
@@ -407,6 +416,60 @@ struct DeviceBuffers {
   std::vector<CUdeviceptr> pointers;
 };
 
+/// Encodes the TMA descriptor `map` of the tensor at `address` and copies
+/// it to new device memory at `out` (freed by the caller).
+static bool encodeTensorMap(const Driver &driver, const TensorMapSpec &map,
+                            CUdeviceptr address, CUdeviceptr &out,
+                            std::string *error) {
+  if (!driver.tensorMapEncodeTiled)
+    return fail(error, "the kernel copies by the TMA, and the CUDA driver " +
+                           driver.libraryName +
+                           " has no cuTensorMapEncodeTiled (CUDA 12 or later)");
+  // CUtensorMapDataType: FLOAT16 6, FLOAT32 7, BFLOAT16 9; CUtensorMapSwizzle:
+  // NONE 0, 32B 1, 64B 2, 128B 3.
+  int dataType = map.dtype == DType::F16 ? 6 : map.dtype == DType::F32 ? 7 : 9;
+  int swizzle = map.swizzle == 0    ? 0
+                : map.swizzle == 32 ? 1
+                : map.swizzle == 64 ? 2
+                                    : 3;
+  size_t rank = map.shape.size();
+  uint64_t dims[5], strides[4];
+  uint32_t box[5], elementStrides[5];
+  uint64_t stride = elementSize(map.dtype);
+  for (size_t d = 0; d < rank; ++d) {
+    // Innermost first.
+    size_t from = rank - 1 - d;
+    dims[d] = static_cast<uint64_t>(map.shape[from]);
+    box[d] = static_cast<uint32_t>(map.box[from]);
+    elementStrides[d] = 1;
+    if (d > 0)
+      strides[d - 1] = stride;
+    stride *= dims[d];
+  }
+  alignas(64) unsigned char descriptor[128] = {};
+  CUresult r = driver.tensorMapEncodeTiled(
+      descriptor, dataType, static_cast<uint32_t>(rank),
+      reinterpret_cast<void *>(static_cast<uintptr_t>(address)), dims, strides,
+      box, elementStrides, /*interleave=*/0, swizzle, /*l2Promotion=*/2,
+      /*oobFill=*/0);
+  if (r != kCudaSuccess)
+    return fail(error, "cannot encode the TMA descriptor of a " +
+                           formatShape(map.shape) + " tensor in boxes of " +
+                           formatShape(map.box) + ": " + driver.describe(r));
+  r = driver.memAlloc(&out, sizeof(descriptor));
+  if (r == kCudaSuccess) {
+    r = driver.memcpyHtoD(out, descriptor, sizeof(descriptor));
+    if (r != kCudaSuccess) {
+      driver.memFree(out);
+      out = 0;
+    }
+  }
+  if (r != kCudaSuccess)
+    return fail(error, "cannot copy a TMA descriptor to the device: " +
+                           driver.describe(r));
+  return true;
+}
+
 /// Events of a timed run, destroyed on destruction.
 struct Events {
   explicit Events(const Driver &driver) : driver(driver) {}
@@ -513,6 +576,23 @@ bool Program::run(const std::string &function,
                              "': " + driver.describe(r));
   }
 
+  // The kernels' TMA descriptors, encoded for the buffers just allocated
+  // and copied to device memory (kernels take their addresses).
+  std::vector<std::vector<CUdeviceptr>> tensorMaps(fn.kernels.size());
+  for (size_t k = 0; k < fn.kernels.size(); ++k)
+    for (const TensorMapSpec &map : fn.kernels[k].tensorMaps) {
+      CUdeviceptr p = 0;
+      if (!encodeTensorMap(driver, map, buffers.pointers[map.buffer], p,
+                           error)) {
+        if (error)
+          *error = "function '" + fn.name + "', kernel " + std::to_string(k) +
+                   " '" + fn.kernels[k].name + "': " + *error;
+        return false;
+      }
+      buffers.pointers.push_back(p);
+      tensorMaps[k].push_back(p);
+    }
+
   std::vector<CUdeviceptr> args;
   std::vector<void *> params;
   auto launch = [&](size_t k) {
@@ -520,6 +600,8 @@ bool Program::run(const std::string &function,
     args.clear();
     for (size_t a : kernel.args)
       args.push_back(buffers.pointers[a]);
+    for (CUdeviceptr map : tensorMaps[k])
+      args.push_back(map);
     params.clear();
     for (CUdeviceptr &a : args)
       params.push_back(&a);

@@ -582,6 +582,110 @@ private:
     return true;
   }
 
+  bool dtypeField(const JsonValue &obj, const std::string &path, DType &out) {
+    const JsonValue *dtype = field(obj, path, "dtype", JsonValue::Kind::String);
+    if (!dtype)
+      return false;
+    if (dtype->text == "f16")
+      out = DType::F16;
+    else if (dtype->text == "bf16")
+      out = DType::BF16;
+    else if (dtype->text == "f32")
+      out = DType::F32;
+    else
+      return fail(childPath(path, "dtype"),
+                  "unknown dtype \"" + dtype->text +
+                      "\" (expected f16, bf16 or f32)");
+    return true;
+  }
+
+  /// An array of 1 to 5 integers in [1, hi] at field `key`.
+  bool extents(const JsonValue &obj, const std::string &path, const char *key,
+               int64_t hi, const char *what, std::vector<int64_t> &out) {
+    const JsonValue *array = field(obj, path, key, JsonValue::Kind::Array);
+    if (!array)
+      return false;
+    if (array->elements.empty() || array->elements.size() > 5)
+      return fail(childPath(path, key),
+                  "expected 1 to 5 extents, got " +
+                      std::to_string(array->elements.size()));
+    for (size_t i = 0; i < array->elements.size(); ++i) {
+      int64_t d;
+      if (!integer(array->elements[i], indexPath(childPath(path, key), i), 1,
+                   hi, what, d))
+        return false;
+      out.push_back(d);
+    }
+    return true;
+  }
+
+  /// A tensor map of a kernel: what cuTensorMapEncodeTiled accepts.
+  bool tensorMap(const JsonValue &v, const std::string &path,
+                 const std::vector<BufferSpec> &buffers, TensorMapSpec &out) {
+    if (v.kind != JsonValue::Kind::Object)
+      return fail(path,
+                  std::string("expected an object, got ") + describeValue(v));
+    const JsonValue *buffer = v.member("buffer");
+    if (!buffer)
+      return fail(path, "missing field 'buffer'");
+    int64_t b;
+    if (!integer(*buffer, childPath(path, "buffer"), 0,
+                 static_cast<int64_t>(buffers.size()) - 1,
+                 "a buffer index in range", b))
+      return false;
+    out.buffer = static_cast<size_t>(b);
+    if (!extents(v, path, "shape", int64_t(1) << 32, "an extent from 1 to 2^32",
+                 out.shape) ||
+        !dtypeField(v, path, out.dtype) ||
+        !extents(v, path, "box", 256, "a box extent from 1 to 256", out.box))
+      return false;
+    const JsonValue *swizzle = v.member("swizzle");
+    if (!swizzle)
+      return fail(path, "missing field 'swizzle'");
+    if (!integer(*swizzle, childPath(path, "swizzle"), 0, 128,
+                 "0, 32, 64 or 128", out.swizzle))
+      return false;
+    if (out.swizzle != 0 && out.swizzle != 32 && out.swizzle != 64 &&
+        out.swizzle != 128)
+      return fail(childPath(path, "swizzle"),
+                  "expected 0, 32, 64 or 128, got " +
+                      std::to_string(out.swizzle));
+    const BufferSpec &target = buffers[out.buffer];
+    if (out.dtype != target.dtype)
+      return fail(childPath(path, "dtype"),
+                  std::string(dtypeName(out.dtype)) + " for buffer '" +
+                      target.name + "' of " + dtypeName(target.dtype));
+    uint64_t elements = 1;
+    for (int64_t d : out.shape)
+      elements *= static_cast<uint64_t>(d);
+    if (elements != target.numElements())
+      return fail(childPath(path, "shape"),
+                  formatShape(out.shape) + " is not the " +
+                      std::to_string(target.numElements()) +
+                      " elements of buffer '" + target.name + "'");
+    if (out.box.size() != out.shape.size())
+      return fail(childPath(path, "box"), "a box of rank " +
+                                              std::to_string(out.box.size()) +
+                                              " for a tensor of rank " +
+                                              std::to_string(out.shape.size()));
+    for (size_t d = 0; d < out.box.size(); ++d)
+      if (out.box[d] > out.shape[d])
+        return fail(childPath(path, "box"), formatShape(out.box) +
+                                                " exceeds the tensor's " +
+                                                formatShape(out.shape));
+    int64_t element = static_cast<int64_t>(elementSize(out.dtype));
+    if (out.shape.back() * element % 16)
+      return fail(childPath(path, "shape"),
+                  "rows of " + std::to_string(out.shape.back() * element) +
+                      " bytes (the TMA's strides are multiples of 16 bytes)");
+    int64_t boxRow = out.box.back() * element;
+    if (boxRow % 16 || (out.swizzle && boxRow > out.swizzle))
+      return fail(childPath(path, "box"),
+                  "box rows of " + std::to_string(boxRow) +
+                      " bytes (multiples of 16, at most the swizzle's span)");
+    return true;
+  }
+
   bool nonEmptyName(const JsonValue &obj, const std::string &path,
                     std::string &out) {
     const JsonValue *name = field(obj, path, "name", JsonValue::Kind::String);
@@ -625,7 +729,7 @@ private:
     for (size_t i = 0; i < kernels->elements.size(); ++i) {
       std::string kpath = indexPath(childPath(path, "kernels"), i);
       KernelSpec k;
-      if (!kernel(kernels->elements[i], kpath, out.buffers.size(), k))
+      if (!kernel(kernels->elements[i], kpath, out.buffers, k))
         return false;
       out.kernels.push_back(std::move(k));
     }
@@ -678,19 +782,8 @@ private:
     }
     if (empty)
       elements = 0;
-    const JsonValue *dtype = field(v, path, "dtype", JsonValue::Kind::String);
-    if (!dtype)
+    if (!dtypeField(v, path, out.dtype))
       return false;
-    if (dtype->text == "f16")
-      out.dtype = DType::F16;
-    else if (dtype->text == "bf16")
-      out.dtype = DType::BF16;
-    else if (dtype->text == "f32")
-      out.dtype = DType::F32;
-    else
-      return fail(childPath(path, "dtype"),
-                  "unknown dtype \"" + dtype->text +
-                      "\" (expected f16, bf16 or f32)");
     const JsonValue *bytes = v.member("bytes");
     if (!bytes)
       return fail(path, "missing field 'bytes'");
@@ -729,8 +822,9 @@ private:
     return true;
   }
 
-  bool kernel(const JsonValue &v, const std::string &path, size_t numBuffers,
-              KernelSpec &out) {
+  bool kernel(const JsonValue &v, const std::string &path,
+              const std::vector<BufferSpec> &buffers, KernelSpec &out) {
+    size_t numBuffers = buffers.size();
     if (v.kind != JsonValue::Kind::Object)
       return fail(path,
                   std::string("expected an object, got ") + describeValue(v));
@@ -759,6 +853,19 @@ private:
                                " out of range (" + std::to_string(numBuffers) +
                                (numBuffers == 1 ? " buffer)" : " buffers)"));
       out.args.push_back(static_cast<size_t>(a.integer));
+    }
+    if (const JsonValue *maps = v.member("tensor_maps")) {
+      if (maps->kind != JsonValue::Kind::Array)
+        return fail(childPath(path, "tensor_maps"),
+                    "expected an array, got " + describeValue(*maps));
+      for (size_t j = 0; j < maps->elements.size(); ++j) {
+        TensorMapSpec map;
+        if (!tensorMap(maps->elements[j],
+                       indexPath(childPath(path, "tensor_maps"), j), buffers,
+                       map))
+          return false;
+        out.tensorMaps.push_back(std::move(map));
+      }
     }
     return true;
   }

@@ -169,6 +169,10 @@ struct Op {
   int64_t treeWidth = 0;
   /// BlockInput: the bytes of one copy (16, 8, 4, or one element).
   uint8_t copyBytes = 0;
+  /// BlockInput: copied by the tensor memory accelerator, one bulk tensor
+  /// copy of the whole tile per iteration (sm_90; fitsTma, KernelPlan.h),
+  /// instead of by the threads in copyBytes chunks.
+  bool tma = false;
   /// Block-graph ops: the memory layout of each result's shared-memory tile
   /// (chosen by the layout ILP, tsopt/Optimize/Layout.h); empty is row-major
   /// for every result.

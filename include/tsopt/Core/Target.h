@@ -84,6 +84,8 @@ struct TargetDesc {
   /// Whether the SM has the warpgroup matrix instruction (wgmma): sm_90
   /// only (it is an architecture-specific feature of sm_90a).
   bool hasWarpgroupMma() const { return smVersion() == 90; }
+  /// Whether it has the tensor memory accelerator (cp.async.bulk.tensor).
+  bool hasTma() const { return smVersion() >= 90; }
   /// The PTX target the kernels are emitted for: the architecture, with
   /// its architecture-specific features (sm_90a) where wgmma needs them.
   std::string ptxTarget() const;

@@ -115,12 +115,15 @@ struct KernelCost {
   /// The kernel plan the estimate charges (KernelPlan.h), as the lowering
   /// emits it: matmuls on tensor cores (those of them issued as wgmma) and
   /// on CUDA cores, pipeline stages,
-  /// and the bytes of each input iterator's copies; and the plan's
+  /// and the bytes of each input iterator's copies (or the TMA's); and the
+  /// plan's
   /// decisions the layout ILP prices instead: matmul operands loaded with
   /// ldmatrix (fragmentLoad) and tiles laid out with a swizzle.
   int64_t tensorCoreMatmuls = 0, warpgroupMatmuls = 0, cudaCoreMatmuls = 0,
           stages = 1;
   std::vector<int64_t> copyBytes;
+  /// Input iterators copied by the TMA instead (Op::tma).
+  int64_t tmaCopies = 0;
   int64_t ldmatrixOperands = 0, swizzledTiles = 0;
 
   // Terms of the time.

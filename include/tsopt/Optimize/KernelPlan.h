@@ -18,6 +18,10 @@
 //    largest of 16, 8 and 4 that divides the tile's rows (aligned in both
 //    memories) and that the tile's layout (Op::layouts, chosen before by
 //    the layout ILP) stores contiguously, or one element;
+//  * Op::tma on the input iterators of a target with the tensor memory
+//    accelerator whose tiles a wgmma reads, where fitsTma holds: one bulk
+//    tensor copy per iteration, issued by one thread and awaited on an
+//    mbarrier per pipeline stage, instead of the threads' chunks;
 //  * Graph::stages: the iterations whose input tiles are in flight at once.
 //    With s > 1 the iterated tiles (input iterators with an fmap) get s
 //    buffers in shared memory (isPipelinedInput, Graph.h), the copies of
@@ -80,6 +84,42 @@ bool copyFits(const TensorType &tile, const Layout &layout, int64_t bytes);
 /// The largest copy (16, 8 or 4 bytes) that fits (copyFits), or the bytes
 /// of one element.
 int64_t copyChunkBytes(const TensorType &tile, const Layout &layout);
+
+/// The most elements of one box dim of a TMA copy.
+constexpr int64_t kTmaMaxBoxExtent = 256;
+
+/// Whether input iterator `op` of `blockGraph` can be copied by the tensor
+/// memory accelerator as one box per iteration (Op::tma): it is copied in
+/// the for-loop (an fmap), its tile has the device tensor's element type,
+/// rank 1 to 5 and extents of at most 256, it is stored row-major without
+/// padding, unswizzled or in a TMA swizzle whose span is exactly one stored
+/// row, its rows are whole 16-byte chunks, and so are the device tensor's
+/// (the TMA's global strides). Fails with the reason in `why`.
+bool fitsTma(const Graph &blockGraph, const Op &op, std::string *why = nullptr);
+
+/// Bytes of the TMA swizzle mode a tile in `layout` is written with: 0, 32,
+/// 64 or 128.
+inline int64_t tmaSwizzleBytes(const Layout &layout) {
+  return layout.swizzle ? int64_t(16) << layout.swizzle : 0;
+}
+
+/// The input iterators of `blockGraph` copied by the TMA (Op::tma), in op
+/// order: a kernel takes one TMA descriptor for each, after its results.
+llvm::SmallVector<int, 4> tmaInputs(const Graph &blockGraph);
+
+/// The mbarriers the TMA copies of a block graph (Op::tma) complete: one
+/// per pipeline stage, each awaiting one arrival per TMA-copied tile with
+/// its bytes; iteration i's copies complete mbarrier i % stages in its
+/// phase i / stages.
+struct TmaBarriers {
+  int64_t offset = 0; ///< bytes, 8-aligned
+  int64_t count = 0;  ///< mbarriers (0: no copy is the TMA's)
+  int64_t arrivals = 0;
+  int64_t end() const { return offset + 8 * count; }
+};
+/// The mbarriers of `blockGraph`'s plan, placed at the first 8-aligned
+/// offset from `endBytes` (the end of what shared memory holds so far).
+TmaBarriers plannedTmaBarriers(const Graph &blockGraph, int64_t endBytes);
 
 /// Whether matmul `op` of `blockGraph` runs on tensor cores: its plan's
 /// choice, or, unplanned, the choice planKernel makes by default

@@ -53,6 +53,9 @@ constexpr int64_t kTileAlignment = 16;
 /// instruction XORs absolute address bits by the 128-byte swizzle, whose
 /// pattern repeats every 1024 bytes, so such a tile starts on a repeat.
 constexpr int64_t kWgmmaTileAlignment = 1024;
+/// Alignment of an unswizzled tile a TMA copy writes (Op::tma), in bytes
+/// (a swizzled one takes kWgmmaTileAlignment).
+constexpr int64_t kTmaTileAlignment = 128;
 
 /// A tile with its size and lifetime: the input of the allocator.
 struct TileLifetime {
@@ -63,7 +66,8 @@ struct TileLifetime {
   int lastStep = 0;  ///< last schedule step it is live in (inclusive)
   int stage = 0;     ///< pipelined input iterator: which of its buffers
   /// The tile's own alignment beyond the plan's: kWgmmaTileAlignment for
-  /// a tile a wgmma reads, else 0.
+  /// a tile a wgmma reads or a TMA writes swizzled, kTmaTileAlignment for
+  /// one a TMA writes unswizzled, else 0.
   int64_t alignment = 0;
 
   bool overlapsInTime(const TileLifetime &o) const {

@@ -54,8 +54,21 @@ struct BufferSpec {
   uint64_t numElements() const;
 };
 
+/// A TMA descriptor (CUtensorMap) a kernel takes: buffer `buffer` read as
+/// a row-major tensor of `shape` and `dtype`, copied in boxes of `box`
+/// elements, written to shared memory in the swizzle mode of `swizzle`
+/// bytes (0, 32, 64 or 128).
+struct TensorMapSpec {
+  size_t buffer = 0;
+  std::vector<int64_t> shape;
+  DType dtype = DType::F16;
+  std::vector<int64_t> box;
+  int64_t swizzle = 0;
+};
+
 /// One kernel launch. Parameter j of the kernel is the device address of
-/// buffer `args[j]` of the enclosing function.
+/// buffer `args[j]` of the enclosing function; after them, one parameter
+/// per tensor map: the device address of its encoded descriptor.
 struct KernelSpec {
   std::string name;
   std::array<uint32_t, 3> grid = {1, 1, 1};
@@ -63,6 +76,7 @@ struct KernelSpec {
   /// Dynamic shared memory passed at launch.
   uint32_t sharedMemoryBytes = 0;
   std::vector<size_t> args;
+  std::vector<TensorMapSpec> tensorMaps;
 };
 
 /// One function: its buffers (inputs, then outputs, then temporaries) and

@@ -890,6 +890,10 @@ LogicalResult BlockEmitter::run() {
       emitAccumInit(op);
       initialized = true;
     }
+  if (tma) {
+    initTmaBarriers();
+    initialized = true;
+  }
   if (initialized)
     barrier();
 
@@ -937,7 +941,10 @@ LogicalResult BlockEmitter::run() {
     Value iter = loop.getInductionVar();
     if (!pipelined.empty()) {
       emitPrefetch(pipelined, addIndex(iter, cIndex(g.stages - 1)));
-      copyGroupsInFlight = g.stages - 1;
+      copyGroupsInFlight = pendingCopies ? g.stages - 1 : 0;
+      // The TMA copies the barrier below waits for are this iteration's.
+      if (tma)
+        pendingTmaIteration = iter;
     }
     // The barrier after the last step is the loop's back edge (and exit). A
     // step left empty by hoisting needs none: the previous one's separates
@@ -1001,13 +1008,20 @@ LogicalResult emitBlockGraph(OpBuilder &b, Location loc,
                              const MemoryPlan &plan, ValueRange operands,
                              ValueRange results, const BlockContext &ctx,
                              const SoftmaxRescale *rescale,
-                             const ReductionTrees *trees) {
+                             const ReductionTrees *trees, ValueRange tensorMaps,
+                             const TmaBarriers *tma) {
   std::string why;
   assert(isPlanned(blockGraph) && "planned by lowerKernelGraphFunction");
   if (failed(verifyKernelPlan(blockGraph, &why)))
     return emitError(loc, "the kernel plan cannot be emitted: ") << why;
+  size_t maps = tmaInputs(blockGraph).size();
+  if (tensorMaps.size() != maps || (maps && (!tma || !tma->count)))
+    return emitError(loc, "the kernel copies ")
+           << maps << " tiles by the TMA but is given " << tensorMaps.size()
+           << " tensor descriptors"
+           << (maps && (!tma || !tma->count) ? " and no mbarriers" : "");
   return BlockEmitter(b, loc, blockGraph, schedule, plan, operands, results,
-                      ctx, rescale, trees)
+                      ctx, rescale, trees, tensorMaps, tma)
       .run();
 }
 

@@ -56,9 +56,11 @@ public:
   BlockEmitter(OpBuilder &b, Location loc, const Graph &g,
                const Schedule &schedule, const MemoryPlan &plan,
                ValueRange operands, ValueRange results, const BlockContext &ctx,
-               const SoftmaxRescale *rescale, const ReductionTrees *trees)
+               const SoftmaxRescale *rescale, const ReductionTrees *trees,
+               ValueRange tensorMaps, const TmaBarriers *tma)
       : b(b), loc(loc), g(g), schedule(schedule), plan(plan), ctx(ctx),
         rescale(rescale), trees(trees && !trees->empty() ? trees : nullptr),
+        tma(tma && tma->count ? tma : nullptr),
         gpu(ctx.target == LoweringTarget::GPU) {
     for (auto [i, v] : llvm::enumerate(g.inputs))
       memrefs[v] = operands[i];
@@ -66,6 +68,8 @@ public:
     usesWgmma = llvm::any_of(g.ops, [](const Op &op) {
       return op.kind == OpKind::Matmul && op.mma == uint8_t(MmaPlan::Wgmma);
     });
+    for (int idx : tmaInputs(g))
+      this->tensorMaps[idx] = tensorMaps[this->tensorMaps.size()];
   }
 
   LogicalResult run();
@@ -271,6 +275,8 @@ private:
   /// groups committed last (the pipeline's later iterations).
   void barrier() {
     scratchBusy = false;
+    if (pendingTmaIteration)
+      waitTmaCopies();
     if (!gpu)
       return;
     if (!copyTokens.empty())
@@ -285,7 +291,8 @@ private:
     }
     // wgmma reads shared memory through the async proxy: what the threads
     // wrote is made visible to it before they meet.
-    if (usesWgmma)
+    // So do the TMA's writes of a buffer follow every thread's reads of it.
+    if (usesWgmma || tma)
       NVVM::FenceProxyOp::create(
           b, loc, NVVM::ProxyKind::async_shared,
           NVVM::SharedSpaceAttr::get(b.getContext(),
@@ -308,6 +315,24 @@ private:
   /// Copies iteration `iter`'s tile of input iterator `op` into `dst` (its
   /// planned tile when null), in chunks of the plan's copy bytes.
   void emitInput(const Op &op, Value iter, Value dst = Value());
+
+  //===--- TMA copies (Tma.cpp) -------------------------------------------===//
+
+  /// An LLVM shared-memory pointer to byte `address` (i64) of it.
+  Value sharedPointer(Value address);
+  /// The mbarrier of iteration `iter`'s TMA copies (its stage's).
+  Value tmaBarrier(Value iter);
+  /// One thread initializes the mbarriers (the GPU; nothing on the CPU).
+  void initTmaBarriers();
+  /// Issues iteration `iter`'s TMA copy of input iterator `op` into `dst`
+  /// (emulated on the CPU) and leaves its wait to the next barrier.
+  void emitTmaCopy(const Op &op, Value iter, Value dst);
+  /// Every thread waits for the TMA copies of pendingTmaIteration.
+  void waitTmaCopies();
+  /// The CPU's TMA copy: the box at `offset` of `tensor` written where the
+  /// TMA writes it in `dst`.
+  void emulateTmaCopy(const Op &op, ArrayRef<Value> offset, Value tensor,
+                      Value dst);
   /// The pipelined iterators' copies of iteration `iter` (a value that may
   /// be past the loop: nothing is copied then), into the buffers of stage
   /// iter % stages, committed as one group.
@@ -385,6 +410,12 @@ private:
   const BlockContext &ctx;
   const SoftmaxRescale *rescale;
   const ReductionTrees *trees;
+  /// The TMA copies' mbarriers (null: no copy is the TMA's), the
+  /// descriptor argument of each TMA-copied input (op index), and the
+  /// iteration whose copies the next barrier waits for.
+  const TmaBarriers *tma;
+  llvm::DenseMap<int, Value> tensorMaps;
+  Value pendingTmaIteration;
   bool gpu;
   /// Whether a matmul of the block graph is planned as wgmma.
   bool usesWgmma = false;

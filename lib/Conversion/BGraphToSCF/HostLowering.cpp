@@ -105,6 +105,8 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     k.plan = std::move(*plan);
     k.rescale =
         plannedSoftmaxRescale(k.body, k.plan.totalBytes, &k.plan.totalBytes);
+    k.tma = plannedTmaBarriers(k.body, k.plan.totalBytes);
+    k.plan.totalBytes = std::max(k.plan.totalBytes, k.tma.end());
     FailureOr<ReductionTrees> trees =
         plannedReductionTrees(k.body, k.rescale ? &*k.rescale : nullptr,
                               k.plan.totalBytes, hooks.sharedMemoryLimit, &why);
@@ -195,6 +197,15 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
         temporaries.push_back(m);
       }
       args.push_back(m);
+    }
+    // Then, per TMA-copied input, its tensor: the argument that stands for
+    // the tensor's TMA descriptor (the GPU's launch passes the descriptor).
+    for (int idx : tmaInputs(kernels[i].body)) {
+      const Graph &body = kernels[i].body;
+      int input =
+          static_cast<int>(llvm::find(body.inputs, body.ops[idx].operands[0]) -
+                           body.inputs.begin());
+      args.push_back(args[input]);
     }
     if (failed(hooks.launch(b, loc, kernels[i], args))) {
       lowered.erase();

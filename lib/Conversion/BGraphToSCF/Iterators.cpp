@@ -34,6 +34,10 @@ void BlockEmitter::emitInput(const Op &op, Value iter, Value dst) {
   Value src = memrefOf(op.operands[0]);
   if (!dst)
     dst = memrefOf(op.results[0]);
+  if (op.tma) {
+    emitTmaCopy(op, iter, dst);
+    return;
+  }
   // The plan's copy (KernelPlan.h): chunks of 4, 8 or 16 bytes, or single
   // elements.
   int64_t element = byteWidth(g.type(op.results[0]).dtype);
@@ -108,12 +112,17 @@ Value BlockEmitter::stageBuffer(int v, Value iter) {
 void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {
   // Every iteration commits one group, empty past the loop's end, so that
   // the group of iteration i is always the stages-th last when i waits.
+  // Copies by the TMA complete their stage's mbarrier instead: where every
+  // pipelined copy is the TMA's, there are no groups.
   Value inLoop = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, iter,
                                        cIndex(g.forloop));
+  bool groups = gpu && llvm::any_of(inputs, [&](unsigned idx) {
+                  return !g.ops[idx].tma;
+                });
   Type tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
-  auto ifOp = scf::IfOp::create(b, loc, gpu ? TypeRange{tokenType}
-                                            : TypeRange{},
-                                inLoop, /*withElseRegion=*/gpu);
+  auto ifOp =
+      scf::IfOp::create(b, loc, groups ? TypeRange{tokenType} : TypeRange{},
+                        inLoop, /*withElseRegion=*/groups);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
@@ -121,13 +130,13 @@ void BlockEmitter::emitPrefetch(ArrayRef<unsigned> inputs, Value iter) {
       const Op &op = g.ops[idx];
       emitInput(op, iter, stageBuffer(op.results[0], iter));
     }
-    if (gpu) {
+    if (groups) {
       scf::YieldOp::create(b, loc, commitCopies());
       b.setInsertionPointToStart(ifOp.elseBlock());
       scf::YieldOp::create(b, loc, commitCopies());
     }
   }
-  if (gpu)
+  if (groups)
     pendingCopies = ifOp.getResult(0);
 }
 

@@ -75,11 +75,14 @@ FailureOr<gpu::GPUFuncOp> buildGPUKernel(gpu::GPUModuleOp module, Location loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                       MemRefLayoutAttrInterface(), workgroup));
   size_t numInputs = kernel.body.inputs.size();
-  if (failed(emitBlockGraph(b, loc, kernel.body, kernel.schedule, kernel.plan,
-                            entry.getArguments().take_front(numInputs),
-                            entry.getArguments().drop_front(numInputs), ctx,
-                            kernel.rescale ? &*kernel.rescale : nullptr,
-                            &kernel.trees)))
+  size_t numOutputs = kernel.body.outputs.size();
+  if (failed(emitBlockGraph(
+          b, loc, kernel.body, kernel.schedule, kernel.plan,
+          entry.getArguments().take_front(numInputs),
+          entry.getArguments().slice(numInputs, numOutputs), ctx,
+          kernel.rescale ? &*kernel.rescale : nullptr, &kernel.trees,
+          entry.getArguments().drop_front(numInputs + numOutputs),
+          &kernel.tma)))
     return failure();
   b.setInsertionPointToEnd(&entry);
   gpu::ReturnOp::create(b, loc);
@@ -145,6 +148,11 @@ struct ConvertKGraphToGPUPass
         return emitError(loc)
                << k.name << " has a matmul planned as wgmma, which "
                << desc->name << " does not have (sm_90 only)";
+      SmallVector<int, 4> tmaCopies = tmaInputs(k.body);
+      if (!desc->hasTma() && !tmaCopies.empty())
+        return emitError(loc)
+               << k.name << " has an input copied by the TMA, which "
+               << desc->name << " does not have (sm_90 and later)";
       FailureOr<gpu::GPUFuncOp> fn =
           buildGPUKernel(gpuModule, loc, k, args.getTypes(), *desc, smVersion);
       if (failed(fn))
@@ -158,9 +166,21 @@ struct ConvertKGraphToGPUPass
         grid[d] = k.body.grid[d];
       Value smem = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
                                                 k.plan.totalBytes);
-      gpu::LaunchFuncOp::create(
+      auto launch = gpu::LaunchFuncOp::create(
           b, loc, *fn, gpu::KernelDim3{c(grid[0]), c(grid[1]), c(grid[2])},
           gpu::KernelDim3{c(k.body.threads), c(1), c(1)}, smem, args);
+      if (!tmaCopies.empty()) {
+        SmallVector<Attribute, 4> maps;
+        for (int idx : tmaCopies) {
+          const tsopt::Op &input = k.body.ops[idx];
+          maps.push_back(b.getDictionaryAttr(
+              {b.getNamedAttr("box", b.getDenseI64ArrayAttr(
+                                         k.body.type(input.results[0]).shape)),
+               b.getNamedAttr("swizzle", b.getI64IntegerAttr(tmaSwizzleBytes(
+                                             input.layoutOf(0))))}));
+        }
+        launch->setAttr(kTensorMapsAttrName, b.getArrayAttr(maps));
+      }
       return success();
     };
     for (func::FuncOp func : functions)

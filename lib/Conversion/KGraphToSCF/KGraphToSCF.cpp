@@ -61,11 +61,14 @@ LogicalResult buildCPUKernel(OpBuilder &moduleBuilder, Location loc,
     b.setInsertionPointToStart(loop.getBody());
   }
   size_t numInputs = kernel.body.inputs.size();
-  if (failed(emitBlockGraph(b, loc, kernel.body, kernel.schedule, kernel.plan,
-                            entry->getArguments().take_front(numInputs),
-                            entry->getArguments().drop_front(numInputs), ctx,
-                            kernel.rescale ? &*kernel.rescale : nullptr,
-                            &kernel.trees)))
+  size_t numOutputs = kernel.body.outputs.size();
+  if (failed(emitBlockGraph(
+          b, loc, kernel.body, kernel.schedule, kernel.plan,
+          entry->getArguments().take_front(numInputs),
+          entry->getArguments().slice(numInputs, numOutputs), ctx,
+          kernel.rescale ? &*kernel.rescale : nullptr, &kernel.trees,
+          entry->getArguments().drop_front(numInputs + numOutputs),
+          &kernel.tma)))
     return failure();
   b.setInsertionPointToEnd(entry);
   memref::DeallocOp::create(b, loc, smem);

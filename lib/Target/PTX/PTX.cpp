@@ -103,19 +103,49 @@ FailureOr<llvm::json::Object> describeFunction(func::FuncOp func) {
         return launch.emitError("dynamic shared memory must be a constant");
       smem = *c;
     }
-    for (Value operand : launch.getKernelOperands()) {
+    // The last operands stand for TMA descriptors of their tensors.
+    ArrayAttr maps = launch->getAttrOfType<ArrayAttr>(kTensorMapsAttrName);
+    size_t numMaps = maps ? maps.size() : 0;
+    OperandRange operands = launch.getKernelOperands();
+    if (numMaps > operands.size())
+      return launch.emitError("more tensor maps than kernel operands");
+    llvm::json::Array tensorMaps;
+    for (auto [i, operand] : llvm::enumerate(operands)) {
       auto it = index.find(operand);
       if (it == index.end())
         return launch.emitError(
             "kernel operand is neither an argument nor a gpu.alloc");
-      args.push_back(it->second);
+      size_t first = operands.size() - numMaps;
+      if (i < first) {
+        args.push_back(it->second);
+        continue;
+      }
+      auto map = dyn_cast<DictionaryAttr>(maps[i - first]);
+      auto box = map ? map.getAs<DenseI64ArrayAttr>("box") : nullptr;
+      auto swizzle = map ? map.getAs<IntegerAttr>("swizzle") : nullptr;
+      auto type = cast<MemRefType>(operand.getType());
+      if (!box || !swizzle)
+        return launch.emitError("a tensor map without its box and swizzle");
+      llvm::json::Array shape, boxShape;
+      for (int64_t d : type.getShape())
+        shape.push_back(d);
+      for (int64_t d : box.asArrayRef())
+        boxShape.push_back(d);
+      tensorMaps.push_back(
+          llvm::json::Object{{"buffer", it->second},
+                             {"shape", std::move(shape)},
+                             {"dtype", dtypeName(type.getElementType())},
+                             {"box", std::move(boxShape)},
+                             {"swizzle", swizzle.getInt()}});
     }
-    kernels.push_back(llvm::json::Object{
-        {"name", launch.getKernelName().getValue()},
-        {"grid", std::move(grid)},
-        {"block", std::move(block)},
-        {"shared_memory_bytes", smem},
-        {"args", std::move(args)}});
+    llvm::json::Object kernel{{"name", launch.getKernelName().getValue()},
+                              {"grid", std::move(grid)},
+                              {"block", std::move(block)},
+                              {"shared_memory_bytes", smem},
+                              {"args", std::move(args)}};
+    if (numMaps)
+      kernel["tensor_maps"] = std::move(tensorMaps);
+    kernels.push_back(std::move(kernel));
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())

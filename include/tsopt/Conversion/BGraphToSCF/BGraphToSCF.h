@@ -66,14 +66,18 @@ struct BlockContext {
 /// at the offsets of `plan`. `operands` are the kernel's input memrefs (one
 /// per `blockGraph.inputs`), `results` its output memrefs (one per
 /// `blockGraph.outputs`). `blockGraph` carries its kernel plan
-/// (KernelPlan.h, isPlanned). Fails with an error at `loc` for a plan or an
-/// op it cannot emit.
+/// (KernelPlan.h, isPlanned). `tensorMaps` are the TMA descriptors of its
+/// TMA-copied inputs (tmaInputs; on the CPU, their tensors), whose copies
+/// complete the mbarriers `tma`. Fails with an error at `loc` for a plan or
+/// an op it cannot emit.
 mlir::LogicalResult
 emitBlockGraph(mlir::OpBuilder &b, mlir::Location loc, const Graph &blockGraph,
                const Schedule &schedule, const MemoryPlan &plan,
                mlir::ValueRange operands, mlir::ValueRange results,
                const BlockContext &ctx, const SoftmaxRescale *rescale = nullptr,
-               const ReductionTrees *trees = nullptr);
+               const ReductionTrees *trees = nullptr,
+               mlir::ValueRange tensorMaps = {},
+               const TmaBarriers *tma = nullptr);
 
 /// One kernel of a function, ready to be emitted: its block graph (a
 /// graph-defined kernel's own, or the expansion of a pre-defined op), the
@@ -83,11 +87,13 @@ struct PlannedKernel {
   std::string name;
   Graph body;
   Schedule schedule;
-  /// The plan; its totalBytes includes the running-max buffers of `rescale`
-  /// and the scratch buffer of `trees`.
+  /// The plan; its totalBytes includes the running-max buffers of `rescale`,
+  /// the mbarriers of `tma` and the scratch buffer of `trees`.
   MemoryPlan plan;
   std::optional<SoftmaxRescale> rescale;
   ReductionTrees trees;
+  /// The mbarriers of its TMA copies, placed after the running-max buffers.
+  TmaBarriers tma;
 };
 
 /// What differs between the host sides of the CPU and GPU paths.
@@ -133,6 +139,13 @@ mlir::LogicalResult lowerKernelGraphFunction(mlir::func::FuncOp func,
 /// The attribute naming how many leading arguments of a lowered function
 /// are inputs (the rest are results).
 constexpr llvm::StringLiteral kNumInputsAttrName = "tsopt.num_inputs";
+/// On a gpu.launch_func whose kernel copies tiles by the TMA: one
+/// dictionary per TMA descriptor its last operands stand for, in order,
+/// `{box = array<i64: ...>, swizzle = <bytes>}` (the tile's shape and the
+/// TMA swizzle mode, 0, 32, 64 or 128); each such operand is the tensor
+/// the descriptor describes, and the launch manifest turns it into the
+/// kernel's `tensor_maps` entry.
+constexpr llvm::StringLiteral kTensorMapsAttrName = "tsopt.tensor_maps";
 
 /// The memref type of a kernel-level tensor.
 mlir::MemRefType getTensorMemRefType(mlir::MLIRContext *context,

@@ -137,6 +137,10 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("'")
              << name << "' belongs on a bgraph.input: 2, 4, 8 or 16 bytes";
   }
+  if (name == kTmaAttrName &&
+      (!isa<InputOp>(op) || !isa<UnitAttr>(attr.getValue())))
+    return op->emitError("'")
+           << name << "' belongs on a bgraph.input, as a unit attribute";
   if (name == kStagesAttrName) {
     auto stages = dyn_cast<IntegerAttr>(attr.getValue());
     if (!isa<LaunchOpInterface>(op) || !stages || stages.getInt() < 1 ||
@@ -197,10 +201,10 @@ LogicalResult BGraphDialect::verifyOperationAttribute(Operation *op,
   // A plan attribute the dialect does not define is a misspelling or a
   // leftover of another version: refused rather than ignored.
   static constexpr llvm::StringLiteral kKnown[] = {
-      kMmaAttrName,       kExpFormAttrName,     kTreeWidthAttrName,
-      kCopyBytesAttrName, kStagesAttrName,      kBlockThreadsAttrName,
-      kLayoutAttrName,    kDepthAttrName,       kOffsetAttrName,
-      kBarriersAttrName,  kSharedMemoryAttrName};
+      kMmaAttrName,          kExpFormAttrName,  kTreeWidthAttrName,
+      kCopyBytesAttrName,    kTmaAttrName,      kStagesAttrName,
+      kBlockThreadsAttrName, kLayoutAttrName,   kDepthAttrName,
+      kOffsetAttrName,       kBarriersAttrName, kSharedMemoryAttrName};
   if (!llvm::is_contained(kKnown, name))
     return op->emitError("unknown attribute '")
            << name << "'; the bgraph dialect's are "

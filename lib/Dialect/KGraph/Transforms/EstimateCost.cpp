@@ -61,8 +61,8 @@ std::string describe(const KernelCost &k, const TargetDesc &t) {
        << k.warpgroupMatmuls << " by wgmma), " << k.cudaCoreMatmuls << " on CUDA cores, " << k.stages
        << (k.stages == 1 ? " stage" : " stages") << ", copies of ";
     llvm::interleave(k.copyBytes, os, "/");
-    os << " B, " << k.ldmatrixOperands << " operands by ldmatrix, "
-       << k.swizzledTiles << " swizzled tiles";
+    os << " B, " << k.tmaCopies << " by the TMA, " << k.ldmatrixOperands
+       << " operands by ldmatrix, " << k.swizzledTiles << " swizzled tiles";
   }
   os << "; terms (us): memory " << formatFixed(k.memoryUs) << ", compute "
      << formatFixed(k.computeUs);

@@ -39,6 +39,8 @@ inline constexpr llvm::StringLiteral kExpFormAttrName = "bgraph.exp_form";
 inline constexpr llvm::StringLiteral kTreeWidthAttrName = "bgraph.tree_width";
 /// On an input iterator: the bytes of one copy (i64).
 inline constexpr llvm::StringLiteral kCopyBytesAttrName = "bgraph.copy_bytes";
+/// On an input iterator: copied by the tensor memory accelerator (unit).
+inline constexpr llvm::StringLiteral kTmaAttrName = "bgraph.tma";
 /// On a graph-defined kernel: the pipeline stages of its loop (i64, >= 1).
 inline constexpr llvm::StringLiteral kStagesAttrName = "bgraph.stages";
 /// On a graph-defined kernel: the threads of one block (i64, a multiple of
