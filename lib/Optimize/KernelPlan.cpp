@@ -443,7 +443,7 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
     if (op.kind != OpKind::BlockInput ||
         !unplannedCopies.contains(&op - &bg.ops[0]))
       continue;
-    op.tma =
+    op.tma |=
         target.hasTma() && readByWgmma(bg, op.results[0]) && fitsTma(bg, op);
   }
   // The exps: the one runningMaxForm finds (recorded, or the default

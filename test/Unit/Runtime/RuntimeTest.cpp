@@ -321,6 +321,51 @@ TEST(ManifestTest, Kernels) {
       "functions[0].kernels[0].name: expected a string, got null");
 }
 
+TEST(ManifestTest, TensorMaps) {
+  // Buffer 1 (4096 x 4096 f16) copied in 64 x 64 boxes, 128-byte swizzle.
+  const std::string map =
+      R"("args": [0, 1, 2, 4], "tensor_maps": [{"buffer": 1, "shape": [4096, 4096], "dtype": "f16", "box": [64, 64], "swizzle": 128}])";
+  std::string text = replaced(kManifest, "\"args\": [0, 1, 2, 4]", map);
+  std::string error;
+  std::optional<Manifest> m = parseManifest(text, &error);
+  ASSERT_TRUE(m) << error;
+  const KernelSpec &k = m->functions[0].kernels[0];
+  ASSERT_EQ(k.tensorMaps.size(), 1u);
+  EXPECT_EQ(k.tensorMaps[0].buffer, 1u);
+  EXPECT_EQ(k.tensorMaps[0].shape, (std::vector<int64_t>{4096, 4096}));
+  EXPECT_EQ(k.tensorMaps[0].box, (std::vector<int64_t>{64, 64}));
+  EXPECT_EQ(k.tensorMaps[0].dtype, DType::F16);
+  EXPECT_EQ(k.tensorMaps[0].swizzle, 128);
+  // A reshaped view of the buffer is described by its own shape.
+  EXPECT_EQ(parseError(replaced(
+                text, "\"shape\": [4096, 4096], \"dtype\": \"f16\", \"box\"",
+                "\"shape\": [2, 2048, 4096], \"dtype\": \"f16\", \"box\"")),
+            "functions[0].kernels[0].tensor_maps[0].box: a box of rank 2 for "
+            "a tensor of rank 3");
+  const std::string where = "functions[0].kernels[0].tensor_maps[0].";
+  EXPECT_EQ(parseError(replaced(text, "\"buffer\": 1", "\"buffer\": 5")),
+            where + "buffer: expected a buffer index in range, got 5");
+  EXPECT_EQ(parseError(replaced(text, "\"swizzle\": 128", "\"swizzle\": 48")),
+            where + "swizzle: expected 0, 32, 64 or 128, got 48");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"box\": [64, 64]", "\"box\": [64, 512]")),
+      where + "box[1]: expected a box extent from 1 to 256, got 512");
+  EXPECT_EQ(parseError(replaced(text, "\"swizzle\": 128", "\"swizzle\": 64")),
+            where + "box: box rows of 128 bytes (multiples of 16, at most "
+                    "the swizzle's span)");
+  EXPECT_EQ(parseError(replaced(text, "\"box\": [64, 64]", "\"box\": [64, 4]")),
+            where + "box: box rows of 8 bytes (multiples of 16, at most the "
+                    "swizzle's span)");
+  EXPECT_EQ(parseError(replaced(text, "\"dtype\": \"f16\", \"box\"",
+                                "\"dtype\": \"f32\", \"box\"")),
+            where + "dtype: f32 for buffer 'arg1' of f16");
+  EXPECT_EQ(parseError(replaced(
+                text, "\"shape\": [4096, 4096], \"dtype\": \"f16\", \"box\"",
+                "\"shape\": [4096, 2048], \"dtype\": \"f16\", \"box\"")),
+            where + "shape: [4096, 2048] is not the 16777216 elements of "
+                    "buffer 'arg1'");
+}
+
 TEST(ManifestTest, Functions) {
   std::string error;
   std::optional<Manifest> m = parseManifest(kManifest, &error);

@@ -168,7 +168,7 @@ func.func @unknown_plan_attribute(%a: tensor<4x4xf16>) -> tensor<4x4xf16> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%a : tensor<4x4xf16>) -> (tensor<4x4xf16>) {
   ^bb0(%ab: tensor<4x4xf16>):
     %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<4x4xf16> -> !bgraph.tile<4x4xf16>
-    // expected-error @+1 {{unknown attribute 'bgraph.threads'; the bgraph dialect's are 'bgraph.mma', 'bgraph.exp_form', 'bgraph.tree_width', 'bgraph.copy_bytes', 'bgraph.stages', 'bgraph.block_threads', 'bgraph.layout', 'bgraph.depth', 'bgraph.offset', 'bgraph.barriers', 'bgraph.shared_memory'}}
+    // expected-error @+1 {{unknown attribute 'bgraph.threads'; the bgraph dialect's are 'bgraph.mma', 'bgraph.exp_form', 'bgraph.tree_width', 'bgraph.copy_bytes', 'bgraph.tma', 'bgraph.stages', 'bgraph.block_threads', 'bgraph.layout', 'bgraph.depth', 'bgraph.offset', 'bgraph.barriers', 'bgraph.shared_memory'}}
     %s = bgraph.accum sum %at {bgraph.threads = "row_strips"} : !bgraph.tile<4x4xf16> -> !bgraph.tile<4x4xf16>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<4x4xf16> -> tensor<4x4xf16>
     bgraph.yield %o : tensor<4x4xf16>
@@ -360,4 +360,38 @@ func.func @tree_misplaced(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
     bgraph.yield %o : tensor<8x64xf32>
   }
   return %c : tensor<8x64xf32>
+}
+
+// -----
+
+func.func @tma_on_matmul(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>) -> tensor<16x16xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf16>, tensor<16x16xf16>) -> (tensor<16x16xf16>) {
+  ^bb0(%ab: tensor<16x16xf16>, %bb: tensor<16x16xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica : tensor<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %bt = bgraph.input %bb imap = {x = replica} fmap = replica : tensor<16x16xf16> -> !bgraph.tile<16x16xf16>
+    // expected-error @+1 {{'bgraph.tma' belongs on a bgraph.input, as a unit attribute}}
+    %p = bgraph.matmul %at, %bt {bgraph.tma} : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf32>
+    %s = bgraph.accum sum %p : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<16x16xf32> -> tensor<16x16xf16>
+    bgraph.yield %o : tensor<16x16xf16>
+  }
+  return %c : tensor<16x16xf16>
+}
+
+// -----
+
+// A TMA copy written for a tile copied once, before the loop: the TMA's
+// copies are the loop's, one per iteration and stage.
+// expected-error @+1 {{cannot plan the kernels: op #0 (kernel): op #0 (input) is copied by the TMA, but it is not copied in the for-loop (no fmap)}}
+func.func @tma_outside_loop(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>) -> tensor<16x16xf16> {
+  %c = kgraph.kernel grid = [1] forloop = 1 ins(%a, %b : tensor<16x16xf16>, tensor<16x16xf16>) -> (tensor<16x16xf16>) {
+  ^bb0(%ab: tensor<16x16xf16>, %bb: tensor<16x16xf16>):
+    %at = bgraph.input %ab imap = {x = replica} fmap = replica {bgraph.tma} : tensor<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %bt = bgraph.input %bb imap = {x = replica} fmap = replica : tensor<16x16xf16> -> !bgraph.tile<16x16xf16>
+    %p = bgraph.matmul %at, %bt : !bgraph.tile<16x16xf16>, !bgraph.tile<16x16xf16> -> !bgraph.tile<16x16xf32>
+    %s = bgraph.accum sum %p : !bgraph.tile<16x16xf32> -> !bgraph.tile<16x16xf32>
+    %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<16x16xf32> -> tensor<16x16xf16>
+    bgraph.yield %o : tensor<16x16xf16>
+  }
+  return %c : tensor<16x16xf16>
 }

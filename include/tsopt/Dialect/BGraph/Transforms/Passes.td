@@ -317,6 +317,13 @@ def TSOptPlanKernels : Pass<"tsopt-plan-kernels", "::mlir::func::FuncOp"> {
     * `bgraph.copy_bytes` on every `bgraph.input`: the bytes of one copy
       (16, 8 or 4 where the tile's rows divide and its layout stores them
       contiguously, else one element);
+    * `bgraph.tma` on the `bgraph.input`s, on a target with the tensor
+      memory accelerator (sm_90), whose tiles a wgmma reads and the TMA can
+      write as laid out (`fitsTma`: copied in the for-loop, unpadded
+      row-major, unswizzled or in a TMA swizzle spanning one row, box
+      extents of at most 256): one thread issues one `cp.async.bulk.tensor`
+      of the whole tile per iteration on the mbarrier of its pipeline
+      stage, through a TMA descriptor the kernel takes after its tensors;
     * `bgraph.exp_form` on every op producing an exp (a `bgraph.exp`, or a
       thread graph whose result is an exp): `"running_max"` (exp(x - m), m
       the running row maximum, the sums it reaches rescaled as m grows; the
