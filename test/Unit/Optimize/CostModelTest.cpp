@@ -274,12 +274,14 @@ TEST(CostModelTest, GraphDefinedMatmulCounts) {
   EXPECT_NEAR(k.computeUs, 1e6 * 132 * perBlockCompute, 1e-9);
   EXPECT_DOUBLE_EQ(k.syncUs,
                    1e6 * k.barriersPerBlock * t.syncCycles / t.clockHz);
-  // Shared-memory access instructions: per iteration a 16-byte copy per
-  // chunk of A and B (the tensor cores read the operands themselves); after
-  // the loop the registers' elements into the accumulator, and the saver's
-  // 16-byte reads (8 f16 each, saverCopy).
-  EXPECT_EQ(k.sharedAccessesPerBlock,
-            8 * (tileA + tileB) / 16 + 128 * 64 + 128 * 64 / 8);
+  // Shared-memory access instructions: per iteration one TMA copy of A
+  // and one of B (the tiles a wgmma reads, bgraph.tma; the tensor cores
+  // read the operands themselves); after the loop the registers' elements
+  // into the accumulator, and the saver's 16-byte reads (8 f16 each,
+  // saverCopy).
+  EXPECT_EQ(k.tmaCopies, 2);
+  EXPECT_TRUE(k.copyBytes.empty());
+  EXPECT_EQ(k.sharedAccessesPerBlock, 8 * 2 + 128 * 64 + 128 * 64 / 8);
   // On sm_80 the same kernel is mma.sync, its operands loaded by ldmatrix
   // (one access per 16 bytes of each).
   ProgramCost p80 =

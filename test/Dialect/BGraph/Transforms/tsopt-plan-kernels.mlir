@@ -23,8 +23,8 @@
 // CHECK: kgraph.kernel grid = [2] forloop = 8 {{.*}} attributes {bgraph.block_threads = 128 : i64, bgraph.stages = 3 : i64}
 // Three buffers of each iterated tile, the schedule's depths, and the
 // product's tile reusing no live buffer.
-// CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>}
-// CHECK: bgraph.input {{.*}} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>}
+// CHECK: bgraph.input {{.*}} fmap = 1 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>, bgraph.tma}
+// CHECK: bgraph.input {{.*}} fmap = 0 {bgraph.copy_bytes = 16 : i64, bgraph.depth = 0 : i64, bgraph.layout = "row_major_swizzle<2,4,3>", bgraph.offset = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>, bgraph.tma}
 // CHECK: bgraph.matmul {{.*}} {bgraph.depth = 1 : i64, bgraph.layout = "{{[a-z_0-9<>,]+}}", bgraph.mma = "wgmma", bgraph.offset = {{[0-9]+}} : i64}
 // CHECK: bgraph.accum sum {{.*}} {bgraph.depth = 2 : i64, {{.*}}bgraph.offset = {{[0-9]+}} : i64}
 // CHECK: bgraph.output {{.*}} {bgraph.depth = 0 : i64}
