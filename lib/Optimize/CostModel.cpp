@@ -453,7 +453,7 @@ static llvm::FailureOr<KernelCost> graphDefinedCost(const Op &op,
   // Occupancy.
   k.sharedMemoryPerBlock = sharedMemoryUpperBound(g);
   if (o.useMemoryPlan && succeeded(memoryPlan))
-    k.sharedMemoryPerBlock = memoryPlan->totalBytes;
+    k.sharedMemoryPerBlock = plannedSharedMemoryBytes(g, *memoryPlan);
   k.blocksPerSM = residentBlocksPerSM(t, g.threads, k.sharedMemoryPerBlock,
                                       o.registersPerThread);
   k.fits =

@@ -77,6 +77,18 @@ bool tsopt::fitsTma(const Graph &bg, const Op &op, std::string *why) {
   return true;
 }
 
+int64_t tsopt::plannedSharedMemoryBytes(const Graph &bg,
+                                        const MemoryPlan &plan) {
+  int64_t end = plan.totalBytes;
+  std::optional<SoftmaxRescale> rescale = plannedSoftmaxRescale(bg, end, &end);
+  end = std::max(end, plannedTmaBarriers(bg, end).end());
+  llvm::FailureOr<ReductionTrees> trees =
+      plannedReductionTrees(bg, rescale ? &*rescale : nullptr, end);
+  if (succeeded(trees) && !trees->empty())
+    end = std::max(end, trees->offset + trees->bytes);
+  return end;
+}
+
 llvm::SmallVector<int, 4> tsopt::tmaInputs(const Graph &bg) {
   llvm::SmallVector<int, 4> inputs;
   for (auto [i, op] : llvm::enumerate(bg.ops))
@@ -318,8 +330,9 @@ static llvm::LogicalResult fail(std::string *why, std::string msg) {
 /// Shared memory the lowering places after the plan's tiles, bounded from
 /// above: the running-max form's per-row maximum and factor (f32) beside
 /// every exp, and the per-element maximum of an accumulator that merges
-/// split partials, and the TMA copies' mbarriers. (Reduction trees fit
-/// themselves into what is left.)
+/// split partials. (The TMA copies' mbarriers are placed only where they
+/// keep the resident blocks; reduction trees fit themselves into what is
+/// left.)
 static int64_t reservedAfterPlan(const Graph &bg) {
   int64_t bytes = 0;
   for (const Op &op : bg.ops) {
@@ -329,10 +342,15 @@ static int64_t reservedAfterPlan(const Graph &bg) {
                     kTileAlignment);
     if (op.kind == OpKind::Accum && op.operands.size() == 2)
       bytes += numElements(shape) * 4 + kTileAlignment;
-    if (op.tma)
-      bytes += 8 * kMaxStages + 8;
   }
   return bytes;
+}
+
+/// The blocks an SM keeps resident by their shared memory alone.
+static int64_t residentBlocksBySharedMemory(const TargetDesc &target,
+                                            int64_t bytes) {
+  return target.sharedMemoryPerSM /
+         (bytes + target.sharedMemoryReservedPerBlock);
 }
 
 /// The stage count: the most, up to kMaxStages, whose plan (and what the
@@ -357,8 +375,7 @@ static llvm::FailureOr<int64_t> chooseStages(Graph &bg,
     return plan->totalBytes + reserved;
   };
   auto residentBlocks = [&](int64_t bytes) {
-    return target.sharedMemoryPerSM /
-           (bytes + target.sharedMemoryReservedPerBlock);
+    return residentBlocksBySharedMemory(target, bytes);
   };
   llvm::FailureOr<int64_t> one = bytesWith(1);
   if (failed(one))
@@ -437,15 +454,6 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
       unplannedCopies.insert(&op - &bg.ops[0]);
     }
   }
-  // The tensor memory accelerator copies the tiles a wgmma reads, where
-  // they fit it: decided with the copies, so a recorded copy is kept.
-  for (Op &op : bg.ops) {
-    if (op.kind != OpKind::BlockInput ||
-        !unplannedCopies.contains(&op - &bg.ops[0]))
-      continue;
-    op.tma |=
-        target.hasTma() && readByWgmma(bg, op.results[0]) && fitsTma(bg, op);
-  }
   // The exps: the one runningMaxForm finds (recorded, or the default
   // choice) in the running-max form, every other as written.
   if (std::optional<RunningMaxForm> form = runningMaxForm(bg))
@@ -486,6 +494,24 @@ llvm::LogicalResult tsopt::planKernel(Graph &bg, const TargetDesc &target,
   // the softmax's buffers.
   int64_t end = memory->totalBytes;
   std::optional<SoftmaxRescale> rescale = plannedSoftmaxRescale(bg, end, &end);
+  // The tensor memory accelerator copies the tiles a wgmma reads where they
+  // fit it (decided with the copies: a recorded copy is kept), unless its
+  // mbarriers, placed next, would cost an SM a resident block. (The tiles
+  // a wgmma reads are aligned for the TMA already: the memory plan holds.)
+  llvm::SmallVector<Op *, 4> tmaCandidates;
+  for (Op &op : bg.ops)
+    if (op.kind == OpKind::BlockInput && !op.tma &&
+        unplannedCopies.contains(&op - &bg.ops[0]) && target.hasTma() &&
+        readByWgmma(bg, op.results[0]) && fitsTma(bg, op))
+      tmaCandidates.push_back(&op);
+  if (!tmaCandidates.empty()) {
+    int64_t with = static_cast<int64_t>(llvm::alignTo(end, 8)) + 8 * bg.stages;
+    if (with <= target.sharedMemoryPerBlock &&
+        residentBlocksBySharedMemory(target, with) >=
+            residentBlocksBySharedMemory(target, end))
+      for (Op *op : tmaCandidates)
+        op->tma = true;
+  }
   end = std::max(end, plannedTmaBarriers(bg, end).end());
   planTreeWidths(bg, rescale ? &*rescale : nullptr, end,
                  target.sharedMemoryPerBlock);

@@ -56,6 +56,8 @@
 
 namespace tsopt {
 
+struct MemoryPlan;
+
 /// The most pipeline stages the planner chooses.
 constexpr int64_t kMaxStages = 3;
 
@@ -120,6 +122,12 @@ struct TmaBarriers {
 /// The mbarriers of `blockGraph`'s plan, placed at the first 8-aligned
 /// offset from `endBytes` (the end of what shared memory holds so far).
 TmaBarriers plannedTmaBarriers(const Graph &blockGraph, int64_t endBytes);
+
+/// The shared memory a block of `blockGraph` uses as the lowering lays it
+/// out: the plan's tiles (`plan`), then the running-max buffers, the TMA
+/// copies' mbarriers and the reduction trees' scratch buffer.
+int64_t plannedSharedMemoryBytes(const Graph &blockGraph,
+                                 const MemoryPlan &plan);
 
 /// Whether matmul `op` of `blockGraph` runs on tensor cores: its plan's
 /// choice, or, unplanned, the choice planKernel makes by default
@@ -272,7 +280,6 @@ bool startsInSharedMemory(const Graph &blockGraph, const Op &accum,
                           int64_t threads);
 
 struct Schedule;
-struct MemoryPlan;
 
 /// The loop ops of `blockGraph` that run once, before its loop, instead of
 /// in every iteration (by op index): with more than one iteration, an input

@@ -30,6 +30,12 @@
 // PLAN: bgraph.input {{.*}}bgraph.layout = "row_major_swizzle<3,4,3>", {{.*}}bgraph.tma}
 // PLAN: bgraph.input {{.*}}bgraph.layout = "row_major_swizzle<3,4,3>", {{.*}}bgraph.tma}
 // PLAN: bgraph.matmul {{.*}}bgraph.mma = "wgmma"
+// A 4096^3 GEMM's default expansion (64 x 64 tiles, three stages) fills
+// 56 KiB, exactly what keeps four blocks on an SM; the mbarriers would cost
+// one, so its tiles keep the threads' copies.
+// PLAN-LABEL: func.func @gemm_full(
+// PLAN-NOT: bgraph.tma
+// PLAN: bgraph.mma = "wgmma"
 // PLAN80-NOT: bgraph.tma
 
 // Three stages: three mbarriers, each awaiting both tiles' arrivals.
@@ -45,6 +51,7 @@
 // PTX: mbarrier.try_wait.parity.shared.b64
 // PTX: wgmma.mma_async
 // PTX-NOT: cp.async.cg
+// PTX-LABEL: .entry ref_kernel0(
 // PTX-LABEL: .entry tma3_kernel0(
 // PTX: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 
@@ -109,4 +116,9 @@ func.func @tma3(%a: tensor<2x64x192xf16>, %b: tensor<2x192x64xf16>) -> tensor<2x
 func.func @ref3(%a: tensor<2x64x192xf16>, %b: tensor<2x192x64xf16>) -> tensor<2x64x64xf16> {
   %c = kgraph.matmul %a, %b : tensor<2x64x192xf16>, tensor<2x192x64xf16> -> tensor<2x64x64xf16>
   return %c : tensor<2x64x64xf16>
+}
+
+func.func @gemm_full(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<4096x4096xf16> {
+  %c = kgraph.matmul %a, %b : tensor<4096x4096xf16>, tensor<4096x4096xf16> -> tensor<4096x4096xf16>
+  return %c : tensor<4096x4096xf16>
 }
