@@ -29,7 +29,7 @@ std::string Layout::str() const {
 
 llvm::StringRef Layout::spellings() {
   return "row_major, col_major, row_major_swizzle<B,4,S>, "
-         "col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9), "
+         "col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = B to 9), "
          "row_major_pad<P> or col_major_pad<P> (P bytes, 1 to 4096, whole "
          "elements that end each stored row at a multiple of 16 bytes)";
 }
@@ -54,11 +54,12 @@ std::optional<Layout> Layout::parse(llvm::StringRef text) {
     l.pad = static_cast<int>(pad);
     return l;
   }
-  // _swizzle<B,4,S>: B in 1..3, S in 3..9 (lines of 128 to 8192 bytes).
+  // _swizzle<B,4,S>: B in 1..3, S in B..9 (the XOR's source bits above
+  // the bits it permutes; lines of up to 8192 bytes).
   if (!text.consume_front("_swizzle<") || !text.consume_back(">") ||
       text.size() != 5 || text.substr(1, 3) != ",4,")
     return std::nullopt;
-  if (text[0] < '1' || text[0] > '3' || text[4] < '3' || text[4] > '9')
+  if (text[0] < '1' || text[0] > '3' || text[4] < text[0] || text[4] > '9')
     return std::nullopt;
   l.swizzle = text[0] - '0';
   l.swizzleShift = text[4] - '0';

@@ -284,7 +284,8 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
   // that 8 consecutive rows start in 8 different 16-byte bank groups, and
   // also S one less, the XOR from the row index shifted up a bit, so that 4
   // consecutive rows' first 32 bytes fall in 8 different groups (a
-  // half-warp's 8-byte fragment stores: rows l/4, columns 2(l%4)).
+  // half-warp's 8-byte fragment stores: rows l/4, columns 2(l%4)); rows of
+  // 32 bytes also the XOR from pairs of rows (below).
   auto swizzlesFor = [&](int64_t rowExtent) {
     llvm::SmallVector<std::pair<int, int>, 2> out;
     int64_t rowBytes = rowExtent * eb(value);
@@ -296,6 +297,11 @@ llvm::SmallVector<Layout, 4> ProblemBuilder::tileCandidates(int value) const {
     out.push_back({std::min(lines, 3), std::max(lines, 3)});
     if (lines > 3)
       out.push_back({3, lines - 1});
+    // Rows of 32 bytes also take B = 2 with the XOR from pairs of rows
+    // (S = 2): rows 4 apart, which a window of stride 2 reads with 8 lanes
+    // a row, then fall in different 32-byte groups of their 128 bytes.
+    if (lines == 1 && rows >= 8)
+      out.push_back({2, 2});
     return out;
   };
   if (r >= 1)

@@ -38,7 +38,9 @@ struct Layout {
   /// 16-byte chunks of each 2^(4+B)-byte block by the 2^(4+S)-byte line it
   /// lies in. With S = 3, B = 1, 2, 3 are the 32-, 64- and 128-byte swizzle
   /// modes of TMA and wgmma; a larger S takes the XOR from the row index of
-  /// rows of 2^(4+S) bytes (256-byte rows: S = 4). 0 means no swizzle.
+  /// rows of 2^(4+S) bytes (256-byte rows: S = 4), a smaller one (S >= B)
+  /// from groups of narrower rows (32-byte rows, B = S = 2: pairs of rows).
+  /// 0 means no swizzle.
   int swizzle = 0;
   int swizzleShift = 3; ///< S; meaningful only with a swizzle
   /// Bytes left unused after each stored row (a run of the contiguous dim):

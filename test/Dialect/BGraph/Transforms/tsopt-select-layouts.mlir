@@ -264,7 +264,7 @@ func.func @pinned(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x6
 func.func @unknown_layout(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %c = kgraph.kernel grid = [1] forloop = 1 ins(%x : tensor<64x64xf32>) -> (tensor<64x64xf32>) {
   ^bb0(%xb: tensor<64x64xf32>):
-    // expected-error @+1 {{unknown memory layout 'diagonal' in 'bgraph.layout'; expected row_major, col_major, row_major_swizzle<B,4,S>, col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = 3 to 9), row_major_pad<P> or col_major_pad<P> (P bytes, 1 to 4096, whole elements that end each stored row at a multiple of 16 bytes)}}
+    // expected-error @+1 {{unknown memory layout 'diagonal' in 'bgraph.layout'; expected row_major, col_major, row_major_swizzle<B,4,S>, col_major_swizzle<B,4,S> (B = 1, 2 or 3; S = B to 9), row_major_pad<P> or col_major_pad<P> (P bytes, 1 to 4096, whole elements that end each stored row at a multiple of 16 bytes)}}
     %xt = bgraph.input %xb imap = {x = replica} fmap = replica {bgraph.layout = "diagonal"} : tensor<64x64xf32> -> !bgraph.tile<64x64xf32>
     %s = bgraph.accum sum %xt : !bgraph.tile<64x64xf32> -> !bgraph.tile<64x64xf32>
     %o = bgraph.output %s omap = {x = replica} : !bgraph.tile<64x64xf32> -> tensor<64x64xf32>

@@ -220,7 +220,10 @@ def TSOptSelectLayouts
       of TMA and wgmma; rows of 256 to 8192 bytes take B = 3 with S = 4 to
       9, the XOR from the row index, and also S one less, the XOR from the
       row index shifted up a bit, which spreads the 8-byte fragment stores
-      of four consecutive rows over all banks); and `row_major_pad<P>` /
+      of four consecutive rows over all banks; rows of 32 bytes also take
+      B = S = 2, the XOR from pairs of rows, which puts rows 4 apart, as a
+      window of stride 2 reads them, in different banks); and
+      `row_major_pad<P>` /
       `col_major_pad<P>`, P bytes left after each stored row, to an odd
       number of 16-byte chunks where the row is an even number of chunks
       that no swizzle spans (160 or 96 bytes), and to aligned starts where
