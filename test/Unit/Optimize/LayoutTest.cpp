@@ -172,6 +172,11 @@ TEST(LayoutTest, SpellingRoundTrips) {
   EXPECT_NE(Layout::padded(LayoutKind::RowMajor, 16), Layout::rowMajor());
   // Rows of up to 8 KiB (a decode step's 8 rows of 2048 f32).
   EXPECT_EQ(Layout::parse("row_major_swizzle<3,4,9>"), Layout::rowMajor(3, 9));
+  // The XOR from pairs of 32-byte rows (S = B = 2); S below B is not a
+  // permutation of the chunks and is refused.
+  EXPECT_EQ(Layout::parse("row_major_swizzle<2,4,2>"), Layout::rowMajor(2, 2));
+  EXPECT_EQ(Layout::rowMajor(2, 2).str(), "row_major_swizzle<2,4,2>");
+  EXPECT_FALSE(Layout::parse("row_major_swizzle<2,4,1>").has_value());
   for (llvm::StringRef bad :
        {"", "rowmajor", "row_major_swizzle<4,4,3>", "row_major_swizzle<0,4,3>",
         "col_major_swizzle<3,3,3>", "row_major_swizzle<3,4,3>x",
