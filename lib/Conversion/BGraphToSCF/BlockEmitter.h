@@ -318,6 +318,8 @@ private:
 
   //===--- TMA copies (Tma.cpp) -------------------------------------------===//
 
+  /// The body of an `scf.if` that only thread 0 runs, built here (the GPU).
+  Block *firstThreadBlock();
   /// An LLVM shared-memory pointer to byte `address` (i64) of it.
   Value sharedPointer(Value address);
   /// The mbarrier of iteration `iter`'s TMA copies (its stage's).

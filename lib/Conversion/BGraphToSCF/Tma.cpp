@@ -31,14 +31,17 @@ Value BlockEmitter::tmaBarrier(Value iter) {
   return sharedPointer(toI64(addIndex(base, offset)));
 }
 
+Block *BlockEmitter::firstThreadBlock() {
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      ctx.threadId, cIndex(0));
+  return scf::IfOp::create(b, loc, first, /*withElseRegion=*/false).thenBlock();
+}
+
 void BlockEmitter::initTmaBarriers() {
   if (!gpu)
     return;
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      ctx.threadId, cIndex(0));
-  auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
+  b.setInsertionPointToStart(firstThreadBlock());
   Value arrivals = arith::ConstantOp::create(
       b, loc, b.getI32IntegerAttr(static_cast<int32_t>(tma->arrivals)));
   for (int64_t s = 0; s < tma->count; ++s)
@@ -60,12 +63,9 @@ void BlockEmitter::emitTmaCopy(const Op &op, Value iter, Value dst) {
     emulateTmaCopy(op, offset, map, dst);
     return;
   }
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      ctx.threadId, cIndex(0));
-  auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
+    b.setInsertionPointToStart(firstThreadBlock());
     Value barrier = tmaBarrier(iter);
     int64_t bytes = tile.numElements() * byteWidth(tile.dtype);
     NVVM::MBarrierArriveExpectTxOp::create(
