@@ -326,14 +326,17 @@ void tsopt::planSplitSoftmaxForms(Graph &program) {
   }
 }
 
+bool tsopt::writesRowMaxima(const Graph &blockGraph) {
+  return llvm::any_of(blockGraph.ops,
+                      [](const Op &o) { return o.kind == OpKind::RunningMax; });
+}
+
 bool tsopt::addSplitSoftmaxMaxima(Graph &program) {
   planSplitSoftmaxForms(program);
   bool added = false;
   for (size_t i = 0; i < program.ops.size(); ++i) {
     const Op &op = program.ops[i];
-    if (op.kind != OpKind::Kernel || !op.body ||
-        llvm::any_of(op.body->ops,
-                     [](const Op &o) { return o.kind == OpKind::RunningMax; }))
+    if (op.kind != OpKind::Kernel || !op.body || writesRowMaxima(*op.body))
       continue;
     const Graph &body = *op.body;
     std::optional<RunningMaxForm> form = runningMaxForm(body);

@@ -466,9 +466,7 @@ void Interpreter<Domain>::execKernel(Frame &f, const Op &op) {
   if constexpr (HasRound<Domain>::value)
     if (dom.computesAsKernels())
       form = runningMaxForm(body);
-  if (form && form->writtenOut && llvm::none_of(body.ops, [](const Op &o) {
-        return o.kind == OpKind::RunningMax;
-      }))
+  if (form && form->writtenOut && !writesRowMaxima(body))
     form.reset();
   int formExp = form ? form->expOp : -1;
   std::vector<E> rowMax, rowScale;

@@ -88,6 +88,12 @@ void planSplitSoftmaxForms(Graph &program);
 /// partial rescaled to a running maximum. Returns whether it added any.
 bool addSplitSoftmaxMaxima(Graph &program);
 
+/// Whether `blockGraph` writes out the row maxima its partials are kept
+/// relative to (it has a bgraph.running_max): without them, partials
+/// written in the running-max form cannot be merged, so the evaluator runs
+/// such a body's exps as written and the lowering refuses it.
+bool writesRowMaxima(const Graph &blockGraph);
+
 } // namespace tsopt
 
 #endif // TSOPT_CORE_RUNNINGMAX_H

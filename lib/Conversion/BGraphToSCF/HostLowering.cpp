@@ -66,10 +66,7 @@ LogicalResult lowerKernelGraphFunction(func::FuncOp func,
     // both where the consumers can: addSplitSoftmaxMaxima).
     if (op.kind == OpKind::Kernel && op.body) {
       std::optional<RunningMaxForm> form = runningMaxForm(*op.body);
-      if (form && form->writtenOut &&
-          llvm::none_of(op.body->ops, [](const tsopt::Op &o) {
-            return o.kind == OpKind::RunningMax;
-          }))
+      if (form && form->writtenOut && !writesRowMaxima(*op.body))
         return at->emitError("op #")
                << form->expOp
                << " is planned in the running-max form, but the partials it "
